@@ -1,0 +1,66 @@
+"""Filter parsing/SQL and the two fusion methods, on hand-made hit lists."""
+
+from __future__ import annotations
+
+import pytest
+
+from workbench.models import Hit
+from workbench.query.retrieve import fuse_rrf, fuse_weighted, rank
+from workbench.stores.chunks import FilterError, filters_to_sql, fts_terms, parse_filter
+
+
+def hit(doc: str, chunk: str, score: float, backend: str) -> Hit:
+    return Hit(chunk, doc, doc, "abstract", "", 1, 1, score, backend)
+
+
+def test_filters_become_quoted_sql() -> None:
+    sql = filters_to_sql([parse_filter("year>=2020"), parse_filter("tag=O'Brien's"), parse_filter("type=pdf")])
+    assert sql == "(year >= 2020) AND (array_has(tags, 'O''Brien''s')) AND (item_type = 'pdf')"
+
+
+def test_author_filter_is_case_insensitive_substring() -> None:
+    assert filters_to_sql([parse_filter("author=Smith")]) == ("(lower(array_to_string(authors, '|')) LIKE '%smith%')")
+
+
+@pytest.mark.parametrize(
+    ("expression", "message"),
+    [
+        ("colour=red", "unknown filter key 'colour'"),
+        ("year=twenty", "needs a whole number"),
+        ("tag>=x", "takes = or != only"),
+        ("nonsense", "expected key=value"),
+        ("source=", "empty value"),
+    ],
+)
+def test_bad_filters_are_rejected(expression: str, message: str) -> None:
+    with pytest.raises(FilterError, match=message):
+        parse_filter(expression)
+
+
+def test_fts_terms_strip_query_syntax() -> None:
+    assert fts_terms('"exact" AND (title:foo* -bar) OR baz~2 ^ \\') == "exact AND title foo bar OR baz 2"
+    assert fts_terms('*:() "" -') == ""
+
+
+def test_rank_keeps_best_chunk_per_document() -> None:
+    ranked = rank(
+        [hit("a", "a1", 0.2, "dense"), hit("a", "a2", 0.9, "dense"), hit("b", "b1", 0.5, "dense")], "dense", True
+    )
+    assert [(k, h.chunk_id) for k, _, h in ranked.ranked] == [("a", "a2"), ("b", "b1")]
+
+
+def test_rrf_rewards_agreement() -> None:
+    dense = rank([hit("a", "a", 0.9, "dense"), hit("b", "b", 0.8, "dense")], "dense", True)
+    fts = rank([hit("b", "b", 12.0, "fts"), hit("c", "c", 11.0, "fts")], "fts", True)
+    fused = fuse_rrf([dense, fts], k=60)
+    assert [k for k, _, _ in fused] == ["b", "a", "c"]
+    assert fused[0][1] == pytest.approx(1 / 62 + 1 / 61)
+
+
+def test_weighted_fusion_uses_normalised_scores_and_weights() -> None:
+    dense = rank([hit("a", "a", 0.9, "dense"), hit("b", "b", 0.5, "dense")], "dense", True)
+    fts = rank([hit("b", "b", 20.0, "fts"), hit("a", "a", 10.0, "fts")], "fts", True)
+    dense_heavy = fuse_weighted(dense, fts, 0.8, 0.2)
+    fts_heavy = fuse_weighted(dense, fts, 0.2, 0.8)
+    assert dense_heavy[0][0] == "a" and dense_heavy[0][1] == pytest.approx(0.8)
+    assert fts_heavy[0][0] == "b" and fts_heavy[0][1] == pytest.approx(0.8)

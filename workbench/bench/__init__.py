@@ -1,0 +1,51 @@
+"""`workbench bench ...`: reproducible benchmarks that print one JSON object each.
+
+Benchmarks never run inside tests (tests do not assert on time); they are run by hand or in
+CI's report step and their numbers are quoted in README.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
+
+from workbench.engine import Engine
+
+DEFAULT_SCIFACT = Path(__file__).resolve().parents[3] / "shared" / "data" / "scifact"
+
+
+def cache_key(*parts: object) -> str:
+    """A short stable key from settings and inputs, so a changed setting rebuilds cleanly."""
+    blob = json.dumps([str(p) for p in parts], sort_keys=True).encode()
+    return hashlib.sha256(blob).hexdigest()[:16]
+
+
+def add_bench_arguments(parser: argparse.ArgumentParser) -> None:
+    """Arguments of `workbench bench`."""
+    parser.add_argument("which", choices=("retrieval", "ingest", "query"), help="benchmark to run")
+    parser.add_argument("--dataset", type=Path, default=DEFAULT_SCIFACT, help="BEIR-style dataset folder")
+    parser.add_argument("--split", default="test", help="qrels split to evaluate (test or train)")
+    parser.add_argument("--tune", action="store_true", help="retrieval: grid-search fusion on this split")
+    parser.add_argument("--folder", type=Path, help="ingest: folder of documents to index")
+    parser.add_argument("--chunks", type=int, default=100_000, help="query: table size in chunks")
+    parser.add_argument("--queries", type=int, default=300, help="query: number of timed queries")
+
+
+def run_bench(engine: Engine, args: argparse.Namespace) -> dict[str, Any]:
+    """Dispatch to one benchmark."""
+    if args.which == "retrieval":
+        from workbench.bench.retrieval import bench_retrieval
+
+        return bench_retrieval(engine, args.dataset, args.split, args.tune)
+    if args.which == "ingest":
+        from workbench.bench.ingest import bench_ingest
+
+        if args.folder is None:
+            raise ValueError("bench ingest needs --folder DIR")
+        return bench_ingest(engine, args.folder)
+    from workbench.bench.query import bench_query
+
+    return bench_query(engine, args.dataset, args.chunks, args.queries)

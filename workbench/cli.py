@@ -1,0 +1,254 @@
+"""`workbench`: the command line. Every verb calls the same engine the TUI uses.
+
+Exit codes: 0 success, 1 a run-time failure (one line on stderr), 2 bad usage, config or
+filter (one line naming the problem).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from workbench import __version__
+from workbench.config import ConfigError, Settings, describe_settings, load_settings
+from workbench.engine import Engine
+from workbench.ingest.pipeline import IndexReport, Progress, WriterBusyError
+from workbench.query.retrieve import MODES, SearchResult
+from workbench.stores.catalog import CatalogBusyError
+from workbench.stores.chunks import FilterError, parse_filter
+
+
+class UsageError(Exception):
+    """Bad input from the user: exit code 2."""
+
+
+def _print_json(data: Any) -> None:
+    json.dump(data, sys.stdout, indent=2, ensure_ascii=False, default=str)
+    sys.stdout.write("\n")
+
+
+class ProgressBar:
+    """A one-line progress bar on stderr when it is a terminal; silent otherwise."""
+
+    def __init__(self) -> None:
+        self.enabled = sys.stderr.isatty()
+
+    def __call__(self, event: Progress) -> None:
+        if not self.enabled:
+            return
+        width = 30
+        filled = int(width * event.done / max(1, event.total))
+        name = Path(event.path).name[:40]
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {event.done}/{event.total} {name:<40}")
+        if event.done == event.total:
+            sys.stderr.write("\n")
+        sys.stderr.flush()
+
+
+def cmd_index(engine: Engine, args: argparse.Namespace) -> int:
+    """Index folders given on the command line, else the configured ones."""
+    folders = [Path(p).expanduser() for p in (args.paths or engine.settings.sources.folders)]
+    if not folders:
+        raise UsageError("nothing to index: give folders (workbench index PATH...) or set sources.folders")
+    report = engine.index_folders(folders, progress=None if args.json else ProgressBar())
+    if args.json:
+        _print_json(report_dict(report))
+    else:
+        print(
+            f"added {report.added}, updated {report.updated}, removed {report.removed}, "
+            f"unchanged {report.unchanged}, failed {report.failed} "
+            f"(no text layer {report.no_text}, duplicates {report.duplicate}); "
+            f"{report.chunks} chunks in {report.seconds:.1f} s"
+        )
+        for failure in report.failures:
+            print(f"  failed: {failure['path']}: {failure['error']}", file=sys.stderr)
+    return 0
+
+
+def report_dict(report: IndexReport) -> dict[str, Any]:
+    """An index report as the stable JSON object documented in README."""
+    return dict(report.__dict__)
+
+
+def search_dict(result: SearchResult, filters: Sequence[str]) -> dict[str, Any]:
+    """A search result as the stable JSON object documented in README."""
+    return {
+        "query": result.query,
+        "mode": result.mode,
+        "filters": list(filters),
+        "timings_ms": result.timings_ms,
+        "warnings": result.warnings,
+        "results": [
+            {
+                "rank": rank,
+                "doc_id": h.doc_id,
+                "chunk_id": h.chunk_id,
+                "title": h.title,
+                "authors": list(h.authors),
+                "year": h.year,
+                "source": h.source,
+                "item_type": h.item_type,
+                "section": h.section,
+                "pages": [h.page_start, h.page_end],
+                "score": round(h.score, 6),
+                "backend": h.backend,
+                "text": h.text,
+            }
+            for rank, h in enumerate(result.hits, start=1)
+        ],
+    }
+
+
+def cmd_search(engine: Engine, args: argparse.Namespace) -> int:
+    """Search and print ranked results."""
+    try:
+        filters = [parse_filter(f) for f in args.filter]
+    except FilterError as exc:
+        raise UsageError(str(exc)) from None
+    result = engine.search(args.query, args.mode, filters, args.limit, per_doc=not args.chunks)
+    if args.json:
+        _print_json(search_dict(result, args.filter))
+        return 0
+    for warning in result.warnings:
+        print(f"note: {warning}", file=sys.stderr)
+    if not result.hits:
+        print("no results")
+    for rank, hit in enumerate(result.hits, start=1):
+        who = hit.authors[0].split(",")[0] if hit.authors else "?"
+        year = hit.year or "n.d."
+        pages = f"p{hit.page_start}" if hit.page_start == hit.page_end else f"pp{hit.page_start}-{hit.page_end}"
+        print(f"{rank:>2}. {hit.title[:70]}  ({who}, {year})  [{hit.backend} {hit.score:.3f}]")
+        snippet = " ".join(hit.text.split())[:160]
+        print(f"    {hit.doc_id} · {hit.section} · {pages}: {snippet}")
+    return 0
+
+
+def cmd_status(engine: Engine, args: argparse.Namespace) -> int:
+    """What is indexed."""
+    summary = engine.catalog.summary()
+    summary["chunk_rows"] = engine.chunks.count()
+    summary["data_dir"] = str(engine.paths.data_dir)
+    if args.json:
+        _print_json(summary)
+        return 0
+    print(f"data: {summary['data_dir']}")
+    print(f"documents: {summary['documents']}  chunks: {summary['chunk_rows']}")
+    print("files: " + (", ".join(f"{k} {v}" for k, v in sorted(summary["files"].items())) or "none"))
+    for failure in summary["failures"]:
+        print(f"  failed: {failure['path']}: {failure['error']}")
+    return 0
+
+
+def cmd_doctor(engine: Engine, args: argparse.Namespace) -> int:
+    """Check models, stores and versions; exit 1 when something is wrong."""
+    from workbench.doctor import run_checks
+
+    checks = run_checks(engine)
+    ok = all(c["ok"] for c in checks)
+    if args.json:
+        _print_json({"ok": ok, "checks": checks})
+    else:
+        for check in checks:
+            print(f"{'ok ' if check['ok'] else 'BAD'}  {check['name']}: {check['detail']}")
+    return 0 if ok else 1
+
+
+def cmd_config(engine: Engine, args: argparse.Namespace) -> int:
+    """Show every setting with its value and meaning."""
+    rows = describe_settings(engine.settings)
+    if args.json:
+        _print_json({"file": engine.settings.source_file or None, "settings": {k: v for k, v, _ in rows}})
+        return 0
+    print(f"# from {engine.settings.source_file or 'built-in defaults'}")
+    for key, value, doc in rows:
+        print(f"{key} = {json.dumps(value)}    # {doc}")
+    return 0
+
+
+def cmd_bench(engine: Engine, args: argparse.Namespace) -> int:
+    """Run a benchmark and print its JSON (or a short summary)."""
+    from workbench.bench import run_bench
+
+    result = run_bench(engine, args)
+    if args.json:
+        _print_json(result)
+    else:
+        for key, value in result.items():
+            print(f"{key}: {json.dumps(value, default=str)}")
+    return 0
+
+
+def cmd_default(engine: Engine, args: argparse.Namespace) -> int:
+    """Bare `workbench`: index the configured sources, then show what is indexed."""
+    if engine.settings.sources.folders:
+        args.paths = []
+        cmd_index(engine, args)
+    else:
+        print("no folders configured: run `workbench index PATH...` or set sources.folders in the config")
+    return cmd_status(engine, args)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser for every verb."""
+    parser = argparse.ArgumentParser(prog="workbench", description="A terminal knowledge workbench for researchers.")
+    parser.add_argument("--version", action="version", version=f"workbench {__version__}")
+    parser.add_argument("--config", help="config file (default: $WORKBENCH_CONFIG, then the user config dir)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.set_defaults(func=cmd_default, paths=[])
+    verbs = parser.add_subparsers(dest="verb", metavar="VERB")
+
+    def verb(name: str, func: Any, help_text: str) -> argparse.ArgumentParser:
+        sub = verbs.add_parser(name, help=help_text, description=help_text)
+        sub.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="print one JSON object")
+        sub.set_defaults(func=func)
+        return sub
+
+    index = verb("index", cmd_index, "index folders (default: the configured ones)")
+    index.add_argument("paths", nargs="*", help="folders to scan recursively")
+    search = verb("search", cmd_search, "search the index")
+    search.add_argument("query")
+    search.add_argument("--mode", choices=MODES, help="default: retrieval.mode from the config")
+    search.add_argument(
+        "--filter",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="exact filter: source, folder, type, section, doc, citekey, tag, collection, "
+        "author (substring), year (=, >=, <=, >, <); repeatable",
+    )
+    search.add_argument("--limit", type=int, help="results to show")
+    search.add_argument("--chunks", action="store_true", help="list passages, not one hit per paper")
+    verb("status", cmd_status, "what is indexed")
+    verb("doctor", cmd_doctor, "check models, stores and versions")
+    verb("config", cmd_config, "show every setting, its value and what it does")
+    bench = verb("bench", cmd_bench, "benchmarks with JSON output")
+    from workbench.bench import add_bench_arguments
+
+    add_bench_arguments(bench)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the `workbench` console script."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        settings: Settings = load_settings(args.config)
+        return int(args.func(Engine(settings), args))
+    except (ConfigError, UsageError) as exc:
+        print(f"workbench: {exc}", file=sys.stderr)
+        return 2
+    except (WriterBusyError, CatalogBusyError, OSError, RuntimeError) as exc:
+        print(f"workbench: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("workbench: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,221 @@
+"""Settings: typed, documented, loaded from TOML and validated strictly.
+
+Who reads what, nearest wins:
+1. the file given with `--config`, else
+2. the file named by `$WORKBENCH_CONFIG`, else
+3. `workbench.toml` in the user config dir (see `workbench.paths`), if it exists;
+on top of the built-in defaults (the same values as the annotated `config/workbench.toml`).
+Unknown keys and values of the wrong type or range raise `ConfigError` with one line that
+names the key, so a typo never silently falls back to a default.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass, field, fields, is_dataclass, replace
+from pathlib import Path
+from typing import Any, get_args, get_origin, get_type_hints
+
+from workbench.paths import Paths, resolve_paths
+
+
+class ConfigError(ValueError):
+    """A configuration problem, phrased as one line naming the file and key."""
+
+
+def _field(default: Any, doc: str, **choices: Any) -> Any:
+    return field(default=default, metadata={"doc": doc, **choices})
+
+
+def _list_field(doc: str) -> Any:
+    return field(default_factory=list, metadata={"doc": doc})
+
+
+@dataclass(frozen=True)
+class SourcesSettings:
+    """Where papers come from."""
+
+    folders: list[str] = _list_field("Folders scanned recursively for PDF, Markdown, text, HTML.")
+    zotero_dir: str = _field("", "Zotero data dir; '' = not used, 'auto' = platform default.")
+    ignore: list[str] = _list_field("Extra glob patterns of file names to skip.")
+
+
+@dataclass(frozen=True)
+class IndexSettings:
+    """How documents become chunks."""
+
+    chunk_tokens: int = _field(220, "Target chunk size in embedder tokens.", min=64, max=512)
+    max_chunk_tokens: int = _field(256, "Hard cap; the embedder truncates beyond it.", min=64, max=512)
+    min_chunk_tokens: int = _field(40, "A shorter tail chunk merges into its neighbour.", min=0, max=256)
+    write_batch_chunks: int = _field(512, "Chunks buffered before one store write.", min=1, max=100000)
+    vector_index_min_rows: int = _field(
+        50000, "Build an ANN vector index once the table has this many rows.", min=256, max=10**9
+    )
+
+
+@dataclass(frozen=True)
+class EmbeddingSettings:
+    """The text embedder (fastembed)."""
+
+    model: str = _field(
+        "minilm-l6-v2-int8",
+        "'minilm-l6-v2-int8' (offline, installed by the setup) or any fastembed model name.",
+    )
+    batch_size: int = _field(32, "Texts per ONNX batch; keep <= 32 (memory).", min=1, max=256)
+    threads: int = _field(0, "ONNX threads; 0 = all available cores.", min=0, max=256)
+
+
+@dataclass(frozen=True)
+class FtsSettings:
+    """The LanceDB native full-text (BM25) index."""
+
+    language: str = _field("English", "Stemmer and stop-word language.")
+    stem: bool = _field(True, "Reduce words to their stems.")
+    remove_stop_words: bool = _field(True, "Drop stop words from the index and queries.")
+    lower_case: bool = _field(True, "Case-insensitive matching.")
+    ascii_folding: bool = _field(True, "Fold accents (Schrödinger = Schrodinger).")
+
+
+@dataclass(frozen=True)
+class RetrievalSettings:
+    """Dense + full-text search and their fusion."""
+
+    mode: str = _field("hybrid", "dense, fts or hybrid.", choices=("dense", "fts", "hybrid"))
+    fusion: str = _field("weighted", "rrf or weighted (hybrid only).", choices=("rrf", "weighted"))
+    rrf_k: int = _field(60, "Reciprocal rank fusion constant.", min=1, max=10000)
+    dense_weight: float = _field(0.5, "Weight of normalised dense scores.", min=0.0, max=1.0)
+    fts_weight: float = _field(0.5, "Weight of normalised BM25 scores.", min=0.0, max=1.0)
+    candidates: int = _field(100, "Candidates fetched from each backend before fusion.", min=1, max=10000)
+    limit: int = _field(10, "Results shown by default.", min=1, max=10000)
+
+
+@dataclass(frozen=True)
+class StorageSettings:
+    """Where the stores live."""
+
+    data_dir: str = _field("", "'' = the platform data dir (or $WORKBENCH_HOME/data).")
+    lancedb_uri: str = _field("", "'' = <data_dir>/lancedb; an s3:// URI is accepted too.")
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Every setting, grouped by the part of the workbench that reads it."""
+
+    sources: SourcesSettings = field(default_factory=SourcesSettings)
+    index: IndexSettings = field(default_factory=IndexSettings)
+    embedding: EmbeddingSettings = field(default_factory=EmbeddingSettings)
+    fts: FtsSettings = field(default_factory=FtsSettings)
+    retrieval: RetrievalSettings = field(default_factory=RetrievalSettings)
+    storage: StorageSettings = field(default_factory=StorageSettings)
+    source_file: str = field(default="", metadata={"internal": True})
+
+    def paths(self) -> Paths:
+        """The folders this configuration points at."""
+        return resolve_paths(self.storage.data_dir or None)
+
+    def chunks_uri(self) -> str:
+        """The LanceDB location."""
+        return self.storage.lancedb_uri or self.paths().chunks_uri
+
+
+def _check_value(where: str, expected: Any, value: Any, meta: Any) -> Any:
+    origin = get_origin(expected)
+    if origin is list:
+        (item_type,) = get_args(expected)
+        if not isinstance(value, list):
+            raise ConfigError(f"{where}: expected a list, got {type(value).__name__}")
+        return [_check_value(f"{where}[{i}]", item_type, v, {}) for i, v in enumerate(value)]
+    if expected is bool:
+        if not isinstance(value, bool):
+            raise ConfigError(f"{where}: expected true or false, got {value!r}")
+        return value
+    if expected is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ConfigError(f"{where}: expected an integer, got {value!r}")
+    elif expected is float:
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise ConfigError(f"{where}: expected a number, got {value!r}")
+        value = float(value)
+    elif expected is str and not isinstance(value, str):
+        raise ConfigError(f"{where}: expected a string, got {value!r}")
+    if "min" in meta and value < meta["min"]:
+        raise ConfigError(f"{where}: {value!r} is below the minimum {meta['min']}")
+    if "max" in meta and value > meta["max"]:
+        raise ConfigError(f"{where}: {value!r} is above the maximum {meta['max']}")
+    if "choices" in meta and value not in meta["choices"]:
+        allowed = ", ".join(meta["choices"])
+        raise ConfigError(f"{where}: {value!r} is not one of {allowed}")
+    return value
+
+
+def _merge(where: str, current: Any, raw: dict[str, Any]) -> Any:
+    hints = get_type_hints(type(current))
+    known = {f.name: f for f in fields(current) if not f.metadata.get("internal")}
+    changes: dict[str, Any] = {}
+    for key, value in raw.items():
+        name = f"{where}.{key}" if where else key
+        if key not in known:
+            raise ConfigError(f"unknown setting '{name}'")
+        expected = hints[key]
+        sub = getattr(current, key)
+        if is_dataclass(sub):
+            if not isinstance(value, dict):
+                raise ConfigError(f"'{name}' must be a table ([{name}])")
+            changes[key] = _merge(name, sub, value)
+        else:
+            changes[key] = _check_value(f"'{name}'", expected, value, known[key].metadata)
+    return replace(current, **changes)
+
+
+def settings_from_dict(raw: dict[str, Any], base: Settings | None = None) -> Settings:
+    """Apply a parsed TOML mapping on top of `base` (the defaults), strictly."""
+    merged: Settings = _merge("", base or Settings(), raw)
+    dense, fts = merged.retrieval.dense_weight, merged.retrieval.fts_weight
+    if dense + fts <= 0:
+        raise ConfigError("'retrieval.dense_weight' and 'retrieval.fts_weight' are both 0")
+    return merged
+
+
+def config_candidates(explicit: str | None) -> list[Path]:
+    """The config files considered, nearest first (see the module docstring)."""
+    if explicit:
+        return [Path(explicit).expanduser()]
+    env = os.environ.get("WORKBENCH_CONFIG")
+    if env:
+        return [Path(env).expanduser()]
+    return [resolve_paths().config_dir / "workbench.toml"]
+
+
+def load_settings(explicit: str | None = None) -> Settings:
+    """Load settings from the nearest config file, or the defaults when there is none."""
+    candidates = config_candidates(explicit)
+    path = candidates[0]
+    required = bool(explicit or os.environ.get("WORKBENCH_CONFIG"))
+    if not path.exists():
+        if required:
+            raise ConfigError(f"config file not found: {path}")
+        return Settings()
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: not valid TOML: {exc}") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"{path}: cannot read: {exc}") from None
+    try:
+        settings = settings_from_dict(raw)
+    except ConfigError as exc:
+        raise ConfigError(f"{path}: {exc}") from None
+    return replace(settings, source_file=str(path))
+
+
+def describe_settings(settings: Settings) -> list[tuple[str, Any, str]]:
+    """Every setting as (dotted key, value, description), for `workbench config`."""
+    rows: list[tuple[str, Any, str]] = []
+    for group in fields(settings):
+        if group.metadata.get("internal"):
+            continue
+        section = getattr(settings, group.name)
+        for item in fields(section):
+            rows.append((f"{group.name}.{item.name}", getattr(section, item.name), item.metadata["doc"]))
+    return rows

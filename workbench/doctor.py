@@ -1,0 +1,60 @@
+"""`workbench doctor`: are the models installed and intact, the stores readable, versions known."""
+
+from __future__ import annotations
+
+import importlib.metadata
+import platform
+from collections.abc import Callable
+from typing import Any
+
+from workbench.engine import Engine
+from workbench.setup_models import verify_models
+
+LIBRARIES = ("textual", "duckdb", "lancedb", "fastembed", "kuzu", "llama-cpp-python", "watchfiles", "pypdfium2")
+
+
+def _check(name: str, probe: Callable[[], str]) -> dict[str, Any]:
+    try:
+        return {"name": name, "ok": True, "detail": probe()}
+    except Exception as exc:  # a doctor reports every failure as a line, whatever it is
+        return {"name": name, "ok": False, "detail": f"{type(exc).__name__}: {exc}"}
+
+
+def run_checks(engine: Engine) -> list[dict[str, Any]]:
+    """Run every check; each returns name, ok and a one-line detail."""
+
+    def models() -> str:
+        problems = verify_models(engine.paths.models_dir)
+        if problems:
+            raise RuntimeError("; ".join(problems) + " (run `python -m workbench.setup_models`)")
+        return f"sha256 verified in {engine.paths.models_dir}"
+
+    def embedder() -> str:
+        vector = engine.embedder.embed_query("doctor check")
+        return f"{engine.settings.embedding.model} loads, dimension {vector.shape[0]}"
+
+    def catalog() -> str:
+        version = engine.catalog.schema_version()
+        return f"{engine.paths.catalog_path} schema version {version}" if version else "not created yet"
+
+    def chunks() -> str:
+        return f"{engine.settings.chunks_uri()}: {engine.chunks.count()} chunks"
+
+    def versions() -> str:
+        found = []
+        for name in LIBRARIES:
+            try:
+                found.append(f"{name} {importlib.metadata.version(name)}")
+            except importlib.metadata.PackageNotFoundError:
+                found.append(f"{name} MISSING")
+        if any("MISSING" in f for f in found):
+            raise RuntimeError(", ".join(found))
+        return f"python {platform.python_version()}, " + ", ".join(found)
+
+    return [
+        _check("models", models),
+        _check("embedder", embedder),
+        _check("catalog", catalog),
+        _check("chunks", chunks),
+        _check("libraries", versions),
+    ]

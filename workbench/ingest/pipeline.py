@@ -1,0 +1,328 @@
+"""The one ingest queue: scan → diff against the catalog → parse → chunk → embed → write.
+
+Crash safety comes from the order of writes. A batch of documents is written to LanceDB
+first (delete their old rows, add the new ones) and only then committed to the catalog
+with its content hash. A crash in between leaves the catalog unaware of the batch, so the
+next run redoes it; the delete-then-add makes that repeat free of duplicates. Deletions run
+in the same order, and a reconcile step drops chunks of documents the catalog does not know.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import hashlib
+import os
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from workbench.config import Settings
+from workbench.ingest.chunk import chunk_sections
+from workbench.ingest.embed import Embedder
+from workbench.ingest.parse import SUPPORTED_SUFFIXES, ParseError, parse_file
+from workbench.models import Chunk, Document, ParsedDocument, Section
+from workbench.sources.folder import FileEntry, ScanProblem, scan_folder
+from workbench.stores.catalog import Catalog, FileRecord
+from workbench.stores.chunks import ChunkStore, chunk_rows, embedding_text
+
+
+class WriterBusyError(RuntimeError):
+    """Another process is already writing to the stores."""
+
+
+@dataclass(frozen=True)
+class Progress:
+    """One document handled: position, path and outcome (for progress bars and logs)."""
+
+    done: int
+    total: int
+    path: str
+    status: str
+
+
+@dataclass
+class IndexReport:
+    """What an index run did, for the CLI summary and `--json`."""
+
+    added: int = 0
+    updated: int = 0
+    removed: int = 0
+    unchanged: int = 0
+    failed: int = 0
+    no_text: int = 0
+    duplicate: int = 0
+    chunks: int = 0
+    seconds: float = 0.0
+    cancelled: bool = False
+    failures: list[dict[str, str]] = field(default_factory=list)
+
+
+@contextmanager
+def writer_lock(lock_path: Path) -> Iterator[None]:
+    """Hold the single-writer lock for the stores, or fail at once naming the holder."""
+    lock_path.parent.mkdir(parents=True, exist_ok=True)
+    with lock_path.open("a+") as handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            handle.seek(0)
+            holder = handle.read().strip() or "unknown"
+            raise WriterBusyError(f"another workbench process (pid {holder}) is writing the index") from None
+        handle.seek(0)
+        handle.truncate()
+        handle.write(str(os.getpid()))
+        handle.flush()
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def file_hash(path: str) -> str:
+    """sha256 of a file's bytes (the content hash used for change and duplicate detection)."""
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def metadata_sections(parsed: ParsedDocument) -> tuple[Section, ...]:
+    """Sections to index: the parsed ones, or a metadata-only section for text-less files."""
+    if parsed.has_text and parsed.sections:
+        return parsed.sections
+    header = "; ".join(part for part in (parsed.title, ", ".join(parsed.authors)) if part)
+    return (Section("title", header or "untitled", 1, 1),)
+
+
+@dataclass
+class _Pending:
+    document: Document
+    chunks: list[Chunk]
+    record: FileRecord | None
+    is_new: bool
+
+
+class Indexer:
+    """Runs index jobs against one set of stores; the only code that writes them."""
+
+    def __init__(self, settings: Settings, embedder: Embedder, catalog: Catalog, chunks: ChunkStore) -> None:
+        self.settings = settings
+        self.embedder = embedder
+        self.catalog = catalog
+        self.chunks = chunks
+        self._pending: list[_Pending] = []
+        self._pending_chunks = 0
+
+    def chunk_document(self, doc_id: str, sections: Sequence[Section]) -> list[Chunk]:
+        """Chunks for a document's sections, sized by the embedder's tokenizer."""
+        index = self.settings.index
+        return chunk_sections(
+            doc_id,
+            sections,
+            self.embedder.count_tokens,
+            index.chunk_tokens,
+            index.max_chunk_tokens,
+            index.min_chunk_tokens,
+        )
+
+    def index_folders(
+        self,
+        roots: Sequence[Path],
+        progress: Callable[[Progress], None] | None = None,
+        cancelled: Callable[[], bool] | None = None,
+    ) -> IndexReport:
+        """Bring the index in line with these folders: add, update, remove; returns a report."""
+        started = time.perf_counter()
+        report = IndexReport()
+        self.catalog.migrate()
+        root_strs = [str(r.resolve()) for r in roots]
+        problems: list[ScanProblem] = []
+        entries: dict[str, FileEntry] = {}
+        for root in roots:
+            if not root.is_dir():
+                problems.append(ScanProblem(str(root), "not a folder (missing or unmounted)"))
+                continue
+            for entry in scan_folder(root.resolve(), SUPPORTED_SUFFIXES, self.settings.sources.ignore, problems):
+                entries[entry.path] = entry
+        live_roots = [r for r in root_strs if Path(r).is_dir()]
+        known = self.catalog.files_under(live_roots)
+        report.failures.extend({"path": p.path, "error": p.reason} for p in problems)
+
+        gone = [record for path, record in known.items() if path not in entries]
+        if gone:
+            self._remove(gone, report)
+            known = self.catalog.files_under(live_roots)
+        todo: list[FileEntry] = []
+        for path, entry in entries.items():
+            record = known.get(path)
+            if record and record.size == entry.size and record.mtime == entry.mtime:
+                report.unchanged += 1
+            else:
+                todo.append(entry)
+
+        for number, entry in enumerate(todo, start=1):
+            if cancelled is not None and cancelled():
+                report.cancelled = True
+                break
+            status = self._ingest_file(entry, known.get(entry.path), report)
+            if progress is not None:
+                progress(Progress(number, len(todo), entry.path, status))
+        self._flush(report)
+        if not report.cancelled:
+            self._reconcile()
+        self.chunks.finish_writes(self.settings.index.vector_index_min_rows)
+        report.seconds = round(time.perf_counter() - started, 3)
+        return report
+
+    def index_documents(
+        self,
+        items: Sequence[tuple[Document, Sequence[Section]]],
+        progress: Callable[[Progress], None] | None = None,
+    ) -> IndexReport:
+        """Index documents that come with their text (benchmarks, Zotero notes); no files."""
+        started = time.perf_counter()
+        report = IndexReport()
+        self.catalog.migrate()
+        known = self.catalog.doc_ids()
+        for number, (document, sections) in enumerate(items, start=1):
+            chunks = self.chunk_document(document.doc_id, sections)
+            self._pending.append(_Pending(document, chunks, None, document.doc_id not in known))
+            self._pending_chunks += len(chunks)
+            if self._pending_chunks >= self.settings.index.write_batch_chunks:
+                self._flush(report)
+            if progress is not None:
+                progress(Progress(number, len(items), document.doc_id, "indexed"))
+        self._flush(report)
+        self.chunks.finish_writes(self.settings.index.vector_index_min_rows)
+        report.seconds = round(time.perf_counter() - started, 3)
+        return report
+
+    def _ingest_file(self, entry: FileEntry, previous: FileRecord | None, report: IndexReport) -> str:
+        doc_id = f"file:{entry.relative}"
+        try:
+            content_hash = file_hash(entry.path)
+        except OSError as exc:
+            return self._record_failure(entry, doc_id, "", f"cannot read: {exc.strerror or exc}", report)
+        if previous and previous.content_hash == content_hash and previous.status != "failed":
+            # Touched but not changed: remember the new mtime, keep everything else.
+            record = FileRecord(
+                entry.path,
+                entry.root,
+                previous.doc_id,
+                entry.size,
+                entry.mtime,
+                content_hash,
+                previous.status,
+                previous.error,
+            )
+            with self.catalog.write() as con:
+                Catalog.upsert(con, [], [record])
+            report.unchanged += 1
+            return "unchanged"
+        pending_owner = next(
+            (p.document.doc_id for p in self._pending if p.document.content_hash == content_hash), None
+        )
+        owner = pending_owner or self.catalog.doc_for_hash(content_hash)
+        if owner and owner != doc_id:
+            record = FileRecord(
+                entry.path,
+                entry.root,
+                owner,
+                entry.size,
+                entry.mtime,
+                content_hash,
+                "duplicate",
+                f"same content as {owner}",
+            )
+            with self.catalog.write() as con:
+                Catalog.upsert(con, [], [record])
+            report.duplicate += 1
+            return "duplicate"
+        try:
+            parsed = parse_file(Path(entry.path))
+        except ParseError as exc:
+            return self._record_failure(entry, doc_id, content_hash, str(exc), report)
+        document = Document(
+            doc_id=doc_id,
+            title=parsed.title,
+            source="folder",
+            authors=parsed.authors,
+            year=parsed.year,
+            doi=parsed.doi,
+            abstract=parsed.abstract,
+            item_type=parsed.kind,
+            folder=entry.root,
+            paths=(entry.path,),
+            content_hash=content_hash,
+        )
+        status = "indexed" if parsed.has_text else "no-text"
+        chunks = self.chunk_document(doc_id, metadata_sections(parsed))
+        record = FileRecord(entry.path, entry.root, doc_id, entry.size, entry.mtime, content_hash, status)
+        self._pending.append(_Pending(document, chunks, record, previous is None))
+        self._pending_chunks += len(chunks)
+        if self._pending_chunks >= self.settings.index.write_batch_chunks:
+            self._flush(report)
+        return status
+
+    def _record_failure(
+        self, entry: FileEntry, doc_id: str, content_hash: str, reason: str, report: IndexReport
+    ) -> str:
+        record = FileRecord(entry.path, entry.root, doc_id, entry.size, entry.mtime, content_hash, "failed", reason)
+        self.chunks.replace_documents([doc_id], [])
+        with self.catalog.write() as con:
+            Catalog.remove(con, [doc_id], [])
+            Catalog.upsert(con, [], [record])
+        report.failed += 1
+        report.failures.append({"path": entry.path, "error": reason})
+        return "failed"
+
+    def _flush(self, report: IndexReport) -> None:
+        """Embed and write everything pending: LanceDB first, then the catalog commit."""
+        if not self._pending:
+            return
+        all_chunks = [c for p in self._pending for c in p.chunks]
+        titles = {p.document.doc_id: p.document.title for p in self._pending}
+        vectors = self.embedder.embed_passages([embedding_text(titles[c.doc_id], c.text) for c in all_chunks])
+        rows = []
+        offset = 0
+        for item in self._pending:
+            count = len(item.chunks)
+            rows.extend(chunk_rows(item.document, item.chunks, vectors[offset : offset + count]))
+            offset += count
+        self.chunks.replace_documents([p.document.doc_id for p in self._pending], rows)
+        with self.catalog.write() as con:
+            Catalog.upsert(
+                con,
+                [(p.document, len(p.chunks)) for p in self._pending],
+                [p.record for p in self._pending if p.record is not None],
+            )
+        for item in self._pending:
+            if item.record is not None and item.record.status == "no-text":
+                report.no_text += 1
+            if item.is_new:
+                report.added += 1
+            else:
+                report.updated += 1
+        report.chunks += len(all_chunks)
+        self._pending = []
+        self._pending_chunks = 0
+
+    def _remove(self, gone: Sequence[FileRecord], report: IndexReport) -> None:
+        """Drop files that disappeared; a duplicate of a removed original is re-indexed next."""
+        owned = [r.doc_id for r in gone if r.status != "duplicate"]
+        self.chunks.replace_documents(owned, [])
+        with self.catalog.write() as con:
+            Catalog.remove(con, owned, [r.path for r in gone])
+            if owned:
+                # Orphaned duplicates lose their record, so the next scan indexes them afresh.
+                con.execute("DELETE FROM files WHERE status = 'duplicate' AND list_contains(?, doc_id)", [owned])
+        report.removed += len(gone)
+
+    def _reconcile(self) -> None:
+        """Delete chunks whose document the catalog does not know (left by a crash)."""
+        orphans = self.chunks.doc_ids() - self.catalog.doc_ids()
+        if orphans:
+            self.chunks.replace_documents(sorted(orphans), [])

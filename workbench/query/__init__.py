@@ -1,0 +1,1 @@
+"""Query path: retrieval, fusion and (later) intent, depth, answers and critic."""

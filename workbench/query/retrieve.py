@@ -1,0 +1,201 @@
+"""Retrieval: dense, full-text and hybrid search over the chunk table, with fusion.
+
+Both backends return chunk candidates; hybrid fuses them either by reciprocal rank fusion
+or by a weighted sum of min-max normalised scores (weights tuned on SciFact train, see
+`workbench bench retrieval --tune`). Results are collapsed to one hit per document by
+default: a researcher looks for papers, and a paper's best passage represents it.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+
+import numpy as np
+import pyarrow as pa
+
+from workbench.config import RetrievalSettings
+from workbench.ingest.embed import Embedder
+from workbench.models import Hit
+from workbench.stores.chunks import ChunkStore, Filter, filters_to_sql
+
+MODES = ("dense", "fts", "hybrid")
+
+
+@dataclass(frozen=True)
+class Candidates:
+    """Ranked candidates from one backend: (key, score, hit) with keys unique."""
+
+    backend: str
+    ranked: list[tuple[str, float, Hit]]
+
+
+@dataclass
+class SearchResult:
+    """Hits plus what it took to get them."""
+
+    query: str
+    mode: str
+    hits: list[Hit]
+    timings_ms: dict[str, float] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
+
+
+def _hits_from_arrow(table: pa.Table, backend: str) -> list[Hit]:
+    if table.num_rows == 0:
+        return []
+    columns = table.to_pydict()
+    if "_distance" in columns:
+        scores = [1.0 - float(d) for d in columns["_distance"]]
+    else:
+        scores = [float(s) for s in columns["_score"]]
+    return [
+        Hit(
+            chunk_id=columns["chunk_id"][i],
+            doc_id=columns["doc_id"][i],
+            title=columns["title"][i] or "",
+            section=columns["section"][i] or "",
+            text=columns["text"][i] or "",
+            page_start=int(columns["page_start"][i] or 0),
+            page_end=int(columns["page_end"][i] or 0),
+            score=scores[i],
+            backend=backend,
+            authors=tuple(columns["authors"][i] or ()),
+            year=columns["year"][i],
+            source=columns["source"][i] or "",
+            item_type=columns["item_type"][i] or "",
+        )
+        for i in range(table.num_rows)
+    ]
+
+
+def rank(hits: Sequence[Hit], backend: str, per_doc: bool) -> Candidates:
+    """Order hits by score, keeping each document's best chunk when `per_doc`."""
+    ranked: list[tuple[str, float, Hit]] = []
+    seen: set[str] = set()
+    for hit in sorted(hits, key=lambda h: h.score, reverse=True):
+        key = hit.doc_id if per_doc else hit.chunk_id
+        if key not in seen:
+            seen.add(key)
+            ranked.append((key, hit.score, hit))
+    return Candidates(backend, ranked)
+
+
+def fuse_rrf(lists: Sequence[Candidates], k: int) -> list[tuple[str, float, Hit]]:
+    """Reciprocal rank fusion: sum of 1 / (k + rank) over the lists a key appears in."""
+    scores: dict[str, float] = {}
+    best: dict[str, tuple[float, Hit]] = {}
+    for candidates in lists:
+        for position, (key, _, hit) in enumerate(candidates.ranked, start=1):
+            contribution = 1.0 / (k + position)
+            scores[key] = scores.get(key, 0.0) + contribution
+            if key not in best or contribution > best[key][0]:
+                best[key] = (contribution, hit)
+    return sorted(((key, s, best[key][1]) for key, s in scores.items()), key=lambda t: t[1], reverse=True)
+
+
+def _normalised(candidates: Candidates) -> dict[str, float]:
+    if not candidates.ranked:
+        return {}
+    values = [score for _, score, _ in candidates.ranked]
+    low, high = min(values), max(values)
+    span = high - low
+    return {key: (score - low) / span if span > 0 else 1.0 for key, score, _ in candidates.ranked}
+
+
+def fuse_weighted(
+    dense: Candidates, fts: Candidates, dense_weight: float, fts_weight: float
+) -> list[tuple[str, float, Hit]]:
+    """Weighted sum of min-max normalised scores; a missing score counts as 0."""
+    dense_norm, fts_norm = _normalised(dense), _normalised(fts)
+    hits = {key: hit for key, _, hit in fts.ranked}
+    hits.update({key: hit for key, _, hit in dense.ranked})
+    fused = [
+        (key, dense_weight * dense_norm.get(key, 0.0) + fts_weight * fts_norm.get(key, 0.0), hit)
+        for key, hit in hits.items()
+    ]
+    return sorted(fused, key=lambda t: t[1], reverse=True)
+
+
+class Retriever:
+    """Search over one chunk store with one embedder and one set of retrieval settings."""
+
+    def __init__(self, settings: RetrievalSettings, embedder: Embedder, chunks: ChunkStore) -> None:
+        self.settings = settings
+        self.embedder = embedder
+        self.chunks = chunks
+        self._pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="retrieve")
+
+    def candidates(
+        self, query: str, mode: str, where: str | None, count: int, vector: np.ndarray | None = None
+    ) -> tuple[list[Hit], list[Hit], dict[str, float]]:
+        """Raw dense and FTS hits (each empty when its backend is not used), with timings."""
+        timings: dict[str, float] = {}
+        dense_hits: list[Hit] = []
+        fts_hits: list[Hit] = []
+        fts_future = None
+        if mode in ("fts", "hybrid"):
+            fts_future = self._pool.submit(self._timed_fts, query, count, where)
+        if mode in ("dense", "hybrid"):
+            started = time.perf_counter()
+            if vector is None:
+                vector = self.embedder.embed_query(query)
+            timings["embed_ms"] = (time.perf_counter() - started) * 1000
+            started = time.perf_counter()
+            dense_hits = _hits_from_arrow(self.chunks.dense(vector, count, where), "dense")
+            timings["dense_ms"] = (time.perf_counter() - started) * 1000
+        if fts_future is not None:
+            fts_hits, timings["fts_ms"] = fts_future.result()
+        return dense_hits, fts_hits, timings
+
+    def _timed_fts(self, query: str, count: int, where: str | None) -> tuple[list[Hit], float]:
+        started = time.perf_counter()
+        hits = _hits_from_arrow(self.chunks.fts(query, count, where), "fts")
+        return hits, (time.perf_counter() - started) * 1000
+
+    def fuse(self, mode: str, dense_hits: list[Hit], fts_hits: list[Hit], per_doc: bool) -> list[Hit]:
+        """Combine backend hits into one ranking according to the mode and fusion settings."""
+        dense, fts = rank(dense_hits, "dense", per_doc), rank(fts_hits, "fts", per_doc)
+        if mode == "dense":
+            fused = dense.ranked
+        elif mode == "fts":
+            fused = fts.ranked
+        elif self.settings.fusion == "rrf":
+            fused = fuse_rrf([dense, fts], self.settings.rrf_k)
+        else:
+            fused = fuse_weighted(dense, fts, self.settings.dense_weight, self.settings.fts_weight)
+        in_dense = {key for key, _, _ in dense.ranked}
+        in_fts = {key for key, _, _ in fts.ranked}
+        results = []
+        for key, score, hit in fused:
+            backend = hit.backend
+            if mode == "hybrid":
+                backend = "both" if key in in_dense and key in in_fts else ("dense" if key in in_dense else "fts")
+            results.append(Hit(**{**hit.__dict__, "score": float(score), "backend": backend}))
+        return results
+
+    def search(
+        self,
+        query: str,
+        mode: str | None = None,
+        filters: Sequence[Filter] = (),
+        limit: int | None = None,
+        per_doc: bool = True,
+    ) -> SearchResult:
+        """Run one search; an empty index or an all-syntax query gives no hits, not an error."""
+        mode = mode or self.settings.mode
+        if mode not in MODES:
+            raise ValueError(f"unknown search mode {mode!r} (use {', '.join(MODES)})")
+        limit = limit or self.settings.limit
+        where = filters_to_sql(filters)
+        count = max(self.settings.candidates, limit * (3 if per_doc else 1))
+        started = time.perf_counter()
+        dense_hits, fts_hits, timings = self.candidates(query, mode, where, count)
+        hits = self.fuse(mode, dense_hits, fts_hits, per_doc)[:limit]
+        timings["total_ms"] = (time.perf_counter() - started) * 1000
+        warnings = []
+        if mode != "dense" and not fts_hits and not query.strip(" \t\"'():*-+^~!&|[]{}"):
+            warnings.append("the query has no words; full-text search was skipped")
+        return SearchResult(query, mode, hits, {k: round(v, 2) for k, v in timings.items()}, warnings)

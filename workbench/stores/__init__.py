@@ -1,0 +1,1 @@
+"""Stores: the DuckDB catalog, the LanceDB chunk table and (later) the Kùzu graph."""

@@ -1,0 +1,230 @@
+"""The DuckDB catalog: documents, files and their states, behind ordered migrations.
+
+DuckDB lets one process write and, while it does, no other process open the file. So the
+writer opens a connection per transaction and closes it at once; readers (search, status,
+the TUI) retry briefly and are never held up for longer than one commit.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import duckdb
+
+from workbench.models import Document
+
+MIGRATIONS: tuple[tuple[str, str], ...] = (
+    (
+        "documents and files",
+        """
+        CREATE TABLE documents (
+            doc_id VARCHAR PRIMARY KEY, title VARCHAR, authors VARCHAR[], year INTEGER,
+            venue VARCHAR, doi VARCHAR, abstract VARCHAR, item_type VARCHAR, tags VARCHAR[],
+            collections VARCHAR[], citekey VARCHAR, source VARCHAR, folder VARCHAR,
+            content_hash VARCHAR, chunk_count INTEGER, updated_at TIMESTAMP DEFAULT now()
+        );
+        CREATE TABLE files (
+            path VARCHAR PRIMARY KEY, root VARCHAR, doc_id VARCHAR, size BIGINT,
+            mtime DOUBLE, content_hash VARCHAR, status VARCHAR, error VARCHAR,
+            indexed_at TIMESTAMP DEFAULT now()
+        );
+        """,
+    ),
+)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+class CatalogBusyError(RuntimeError):
+    """Another process holds the catalog for longer than a reader waits."""
+
+
+@dataclass(frozen=True)
+class FileRecord:
+    """A file the catalog knows: where it is, what it contained, and how indexing went."""
+
+    path: str
+    root: str
+    doc_id: str
+    size: int
+    mtime: float
+    content_hash: str
+    status: str  # indexed, no-text, failed, duplicate
+    error: str = ""
+
+
+class Catalog:
+    """Access to the catalog file; every method opens and closes its own connection."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    @contextmanager
+    def _connect(self, read_only: bool, wait_s: float = 10.0) -> Iterator[duckdb.DuckDBPyConnection]:
+        deadline = time.monotonic() + wait_s
+        while True:
+            try:
+                con = duckdb.connect(str(self.path), read_only=read_only)
+                break
+            except duckdb.IOException as exc:
+                if "lock" not in str(exc).lower() or time.monotonic() > deadline:
+                    raise CatalogBusyError(f"catalog {self.path} is busy: {exc}") from None
+                time.sleep(0.05)
+        try:
+            yield con
+        finally:
+            con.close()
+
+    @contextmanager
+    def write(self) -> Iterator[duckdb.DuckDBPyConnection]:
+        """A connection inside one transaction: committed on success, rolled back on error."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        with self._connect(read_only=False) as con:
+            con.execute("BEGIN TRANSACTION")
+            try:
+                yield con
+            except BaseException:
+                con.execute("ROLLBACK")
+                raise
+            con.execute("COMMIT")
+
+    @contextmanager
+    def read(self) -> Iterator[duckdb.DuckDBPyConnection | None]:
+        """A read-only connection, or None when no catalog exists yet."""
+        if not self.path.exists():
+            yield None
+            return
+        with self._connect(read_only=True) as con:
+            yield con
+
+    def migrate(self) -> int:
+        """Apply pending migrations in order; returns the schema version."""
+        with self.write() as con:
+            con.execute(
+                "CREATE TABLE IF NOT EXISTS schema_migrations "
+                "(version INTEGER PRIMARY KEY, name VARCHAR, applied_at TIMESTAMP DEFAULT now())"
+            )
+            row = con.execute("SELECT coalesce(max(version), 0) FROM schema_migrations").fetchone()
+            applied = int(row[0]) if row else 0
+            for version, (name, sql) in enumerate(MIGRATIONS, start=1):
+                if version > applied:
+                    con.execute(sql)
+                    con.execute("INSERT INTO schema_migrations (version, name) VALUES (?, ?)", [version, name])
+        return SCHEMA_VERSION
+
+    def schema_version(self) -> int:
+        """The applied schema version (0 when there is no catalog)."""
+        with self.read() as con:
+            if con is None:
+                return 0
+            row = con.execute("SELECT coalesce(max(version), 0) FROM schema_migrations").fetchone()
+            return int(row[0]) if row else 0
+
+    def files_under(self, roots: Sequence[str]) -> dict[str, FileRecord]:
+        """Every file the catalog holds under these roots, by path."""
+        with self.read() as con:
+            if con is None or not roots:
+                return {}
+            rows = con.execute(
+                "SELECT path, root, doc_id, size, mtime, content_hash, status, coalesce(error, '') "
+                "FROM files WHERE list_contains(?, root)",
+                [list(roots)],
+            ).fetchall()
+        return {row[0]: FileRecord(*row) for row in rows}
+
+    def doc_for_hash(self, content_hash: str) -> str | None:
+        """The document already indexed from a file with this content, if any."""
+        with self.read() as con:
+            if con is None:
+                return None
+            row = con.execute(
+                "SELECT doc_id FROM files WHERE content_hash = ? AND status IN ('indexed', 'no-text') LIMIT 1",
+                [content_hash],
+            ).fetchone()
+        return str(row[0]) if row else None
+
+    @staticmethod
+    def upsert(
+        con: duckdb.DuckDBPyConnection, documents: Iterable[tuple[Document, int]], files: Iterable[FileRecord]
+    ) -> None:
+        """Write documents (with chunk counts) and file records inside an open transaction."""
+        doc_rows = [
+            [
+                d.doc_id,
+                d.title,
+                list(d.authors),
+                d.year,
+                d.venue,
+                d.doi,
+                d.abstract,
+                d.item_type,
+                list(d.tags),
+                list(d.collections),
+                d.citekey,
+                d.source,
+                d.folder,
+                d.content_hash,
+                n,
+            ]
+            for d, n in documents
+        ]
+        if doc_rows:
+            con.executemany(
+                "INSERT OR REPLACE INTO documents (doc_id, title, authors, year, venue, doi, abstract, "
+                "item_type, tags, collections, citekey, source, folder, content_hash, chunk_count) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                doc_rows,
+            )
+        file_rows = [[f.path, f.root, f.doc_id, f.size, f.mtime, f.content_hash, f.status, f.error] for f in files]
+        if file_rows:
+            con.executemany(
+                "INSERT OR REPLACE INTO files (path, root, doc_id, size, mtime, content_hash, status, error) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                file_rows,
+            )
+
+    @staticmethod
+    def remove(con: duckdb.DuckDBPyConnection, doc_ids: Sequence[str], paths: Sequence[str]) -> None:
+        """Delete documents and file records inside an open transaction."""
+        if doc_ids:
+            con.execute("DELETE FROM documents WHERE list_contains(?, doc_id)", [list(doc_ids)])
+        if paths:
+            con.execute("DELETE FROM files WHERE list_contains(?, path)", [list(paths)])
+
+    def doc_ids(self) -> set[str]:
+        """Every document id in the catalog."""
+        with self.read() as con:
+            if con is None:
+                return set()
+            return {row[0] for row in con.execute("SELECT doc_id FROM documents").fetchall()}
+
+    def document(self, doc_id: str) -> dict[str, Any] | None:
+        """One document's catalog row as a dict."""
+        with self.read() as con:
+            if con is None:
+                return None
+            cursor = con.execute("SELECT * FROM documents WHERE doc_id = ?", [doc_id])
+            row = cursor.fetchone()
+            names = [d[0] for d in cursor.description]
+        return dict(zip(names, row, strict=True)) if row else None
+
+    def summary(self) -> dict[str, Any]:
+        """What is indexed: counts by status and source, total chunks, failures."""
+        with self.read() as con:
+            if con is None:
+                return {"documents": 0, "chunks": 0, "files": {}, "sources": {}, "failures": []}
+            docs = con.execute("SELECT count(*), coalesce(sum(chunk_count), 0) FROM documents").fetchone()
+            by_status = dict(con.execute("SELECT status, count(*) FROM files GROUP BY status").fetchall())
+            by_source = dict(con.execute("SELECT source, count(*) FROM documents GROUP BY source").fetchall())
+            failures = con.execute("SELECT path, error FROM files WHERE status = 'failed' ORDER BY path").fetchall()
+        return {
+            "documents": int(docs[0]) if docs else 0,
+            "chunks": int(docs[1]) if docs else 0,
+            "files": {str(k): int(v) for k, v in by_status.items()},
+            "sources": {str(k): int(v) for k, v in by_source.items()},
+            "failures": [{"path": p, "error": e} for p, e in failures],
+        }

@@ -1,0 +1,286 @@
+"""The chunk table in LanceDB: vectors, a native BM25 index and exact metadata filters.
+
+One table holds every chunk with its document's filterable metadata, so a filter is a SQL
+predicate applied before ranking, never something mixed into the vector. Writes replace
+whole documents (delete their rows, then add), which makes a repeated write idempotent.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import pyarrow as pa
+
+from workbench.config import FtsSettings
+from workbench.models import Chunk, Document
+
+TABLE_NAME = "chunks"
+FTS_COLUMN = "search_text"
+RESULT_COLUMNS = [
+    "chunk_id",
+    "doc_id",
+    "section",
+    "text",
+    "page_start",
+    "page_end",
+    "title",
+    "authors",
+    "year",
+    "item_type",
+    "source",
+]
+
+# A filter key maps to (column, kind); kinds decide which operators and values are legal.
+FILTER_COLUMNS: dict[str, tuple[str, str]] = {
+    "source": ("source", "text"),
+    "folder": ("folder", "text"),
+    "type": ("item_type", "text"),
+    "section": ("section", "text"),
+    "doc": ("doc_id", "text"),
+    "citekey": ("citekey", "text"),
+    "year": ("year", "int"),
+    "tag": ("tags", "list"),
+    "collection": ("collections", "list"),
+    "author": ("authors", "author"),
+}
+_FILTER_RE = re.compile(r"^\s*([a-z_]+)\s*(>=|<=|!=|=|>|<)\s*(.*?)\s*$", re.DOTALL)
+_WORD_RE = re.compile(r"\w+", re.UNICODE)
+
+
+class FilterError(ValueError):
+    """A `--filter` expression that cannot be applied, with the reason in one line."""
+
+
+@dataclass(frozen=True)
+class Filter:
+    """One parsed `key<op>value` filter."""
+
+    key: str
+    op: str
+    value: str
+
+
+def parse_filter(expression: str) -> Filter:
+    """Parse `key=value`, `year>=2020` and friends; raises FilterError naming the problem."""
+    match = _FILTER_RE.match(expression)
+    if not match:
+        raise FilterError(f"bad filter {expression!r}: expected key=value (keys: {', '.join(FILTER_COLUMNS)})")
+    key, op, value = match.groups()
+    if key not in FILTER_COLUMNS:
+        raise FilterError(f"unknown filter key {key!r} (keys: {', '.join(FILTER_COLUMNS)})")
+    kind = FILTER_COLUMNS[key][1]
+    if kind != "int" and op not in ("=", "!="):
+        raise FilterError(f"filter {key!r} takes = or != only")
+    if kind == "int" and not re.fullmatch(r"-?\d{1,6}", value):
+        raise FilterError(f"filter {key!r} needs a whole number, got {value!r}")
+    if not value:
+        raise FilterError(f"filter {key!r} has an empty value")
+    return Filter(key, op, value)
+
+
+def _quote(value: str) -> str:
+    return "'" + value.replace("'", "''") + "'"
+
+
+def filters_to_sql(filters: Sequence[Filter]) -> str | None:
+    """An SQL predicate for the filters (values quoted, keys from an allow-list), or None."""
+    clauses: list[str] = []
+    for item in filters:
+        column, kind = FILTER_COLUMNS[item.key]
+        negate = item.op == "!="
+        if kind == "int":
+            clauses.append(f"{column} {item.op} {int(item.value)}")
+        elif kind == "text":
+            clauses.append(f"{column} {'<>' if negate else '='} {_quote(item.value)}")
+        elif kind == "list":
+            clause = f"array_has({column}, {_quote(item.value)})"
+            clauses.append(f"NOT {clause}" if negate else clause)
+        else:  # author: case-insensitive substring of any author name
+            pattern = "%" + item.value.lower().replace("%", "").replace("_", "") + "%"
+            clause = f"lower(array_to_string({column}, '|')) LIKE {_quote(pattern)}"
+            clauses.append(f"NOT ({clause})" if negate else clause)
+    return " AND ".join(f"({c})" for c in clauses) or None
+
+
+def fts_terms(query: str) -> str:
+    """The query reduced to plain words, so FTS syntax characters can never raise."""
+    return " ".join(_WORD_RE.findall(query))
+
+
+def chunk_schema(dimension: int) -> pa.Schema:
+    """The Arrow schema of the chunk table."""
+    return pa.schema(
+        [
+            pa.field("chunk_id", pa.string(), nullable=False),
+            pa.field("doc_id", pa.string(), nullable=False),
+            pa.field("section", pa.string()),
+            pa.field("ordinal", pa.int32()),
+            pa.field("text", pa.string()),
+            pa.field(FTS_COLUMN, pa.string()),
+            pa.field("page_start", pa.int32()),
+            pa.field("page_end", pa.int32()),
+            pa.field("token_count", pa.int32()),
+            pa.field("title", pa.string()),
+            pa.field("authors", pa.list_(pa.string())),
+            pa.field("year", pa.int32()),
+            pa.field("item_type", pa.string()),
+            pa.field("source", pa.string()),
+            pa.field("folder", pa.string()),
+            pa.field("tags", pa.list_(pa.string())),
+            pa.field("collections", pa.list_(pa.string())),
+            pa.field("citekey", pa.string()),
+            pa.field("vector", pa.list_(pa.float32(), dimension)),
+        ]
+    )
+
+
+def embedding_text(title: str, chunk_text: str) -> str:
+    """What is embedded and BM25-indexed for a chunk: its paper's title, then the text."""
+    return f"{title}\n{chunk_text}" if title else chunk_text
+
+
+def chunk_rows(document: Document, chunks: Sequence[Chunk], vectors: np.ndarray) -> list[dict[str, Any]]:
+    """Table rows for one document's chunks and their vectors."""
+    return [
+        {
+            "chunk_id": c.chunk_id,
+            "doc_id": c.doc_id,
+            "section": c.section,
+            "ordinal": c.ordinal,
+            "text": c.text,
+            FTS_COLUMN: embedding_text(document.title, c.text),
+            "page_start": c.page_start,
+            "page_end": c.page_end,
+            "token_count": c.token_count,
+            "title": document.title,
+            "authors": list(document.authors),
+            "year": document.year,
+            "item_type": document.item_type,
+            "source": document.source,
+            "folder": document.folder or "",
+            "tags": list(document.tags),
+            "collections": list(document.collections),
+            "citekey": document.citekey or "",
+            "vector": vector.astype(np.float32),
+        }
+        for c, vector in zip(chunks, vectors, strict=True)
+    ]
+
+
+class ChunkStore:
+    """Open (or lazily create) the chunk table at a LanceDB URI."""
+
+    def __init__(self, uri: str, dimension: int, fts: FtsSettings) -> None:
+        import lancedb
+
+        self.uri = uri
+        self.dimension = dimension
+        self.fts_settings = fts
+        self._db = lancedb.connect(uri)
+        self._table: Any = None
+
+    def table(self) -> Any | None:
+        """The LanceDB table, or None while nothing has been indexed."""
+        if self._table is None and TABLE_NAME in self._db.table_names():
+            self._table = self._db.open_table(TABLE_NAME)
+        return self._table
+
+    def refresh(self) -> None:
+        """See writes made since this store was opened (another process, or this one)."""
+        table = self.table()
+        if table is not None:
+            table.checkout_latest()
+
+    def count(self) -> int:
+        """Rows in the table."""
+        table = self.table()
+        return 0 if table is None else int(table.count_rows())
+
+    def doc_ids(self) -> set[str]:
+        """Every document id that has chunks."""
+        table = self.table()
+        if table is None:
+            return set()
+        column = table.to_lance().to_table(columns=["doc_id"]).column("doc_id")
+        return set(column.to_pylist())
+
+    def replace_documents(self, doc_ids: Iterable[str], rows: list[dict[str, Any]]) -> None:
+        """Remove these documents' chunks, then add the new rows (idempotent)."""
+        ids = sorted(set(doc_ids))
+        table = self.table()
+        if table is None:
+            if not rows:
+                return
+            data = pa.Table.from_pylist(rows, schema=chunk_schema(self.dimension))
+            self._table = self._db.create_table(TABLE_NAME, data=data)
+            return
+        for start in range(0, len(ids), 500):
+            batch = ids[start : start + 500]
+            table.delete(f"doc_id IN ({', '.join(_quote(i) for i in batch)})")
+        if rows:
+            table.add(pa.Table.from_pylist(rows, schema=chunk_schema(self.dimension)))
+
+    def finish_writes(self, vector_index_min_rows: int) -> None:
+        """Bring the indexes up to date after a run: FTS, compaction, ANN when large."""
+        table = self.table()
+        if table is None:
+            return
+        indices = {idx.name: idx for idx in table.list_indices()}
+        has_fts = any(FTS_COLUMN in idx.columns for idx in indices.values())
+        if not has_fts:
+            table.create_fts_index(
+                FTS_COLUMN,
+                replace=True,
+                language=self.fts_settings.language,
+                stem=self.fts_settings.stem,
+                remove_stop_words=self.fts_settings.remove_stop_words,
+                lower_case=self.fts_settings.lower_case,
+                ascii_folding=self.fts_settings.ascii_folding,
+            )
+        has_vector = any("vector" in idx.columns for idx in indices.values())
+        rows = table.count_rows()
+        if not has_vector and rows >= vector_index_min_rows:
+            partitions = max(1, int(rows**0.5))
+            table.create_index(
+                metric="cosine",
+                vector_column_name="vector",
+                index_type="IVF_HNSW_SQ",
+                num_partitions=partitions,
+            )
+        table.optimize()
+
+    def dense(self, vector: np.ndarray, limit: int, where: str | None) -> pa.Table:
+        """Nearest chunks by cosine similarity (`_distance` column)."""
+        table = self.table()
+        if table is None:
+            return pa.table({})
+        query = table.search(vector, vector_column_name="vector").distance_type("cosine")
+        if where:
+            query = query.where(where, prefilter=True)
+        return query.select(RESULT_COLUMNS).limit(limit).to_arrow()
+
+    def fts(self, text: str, limit: int, where: str | None) -> pa.Table:
+        """Best chunks by BM25 (`_score` column); syntax characters are ignored."""
+        from lancedb.query import MatchQuery
+
+        table = self.table()
+        terms = fts_terms(text)
+        if table is None or not terms:
+            return pa.table({})
+        match = MatchQuery(terms, FTS_COLUMN)  # type: ignore[call-arg]  # pydantic defaults
+        query = table.search(match, query_type="fts")
+        if where:
+            query = query.where(where, prefilter=True)
+        return query.select(RESULT_COLUMNS).limit(limit).to_arrow()
+
+    def raw_hybrid(self, vector: np.ndarray, text: str, limit: int) -> pa.Table:
+        """LanceDB's own hybrid call (RRF reranker), the baseline for `bench query`."""
+        table = self.table()
+        if table is None:
+            return pa.table({})
+        query = table.search(query_type="hybrid", vector_column_name="vector", fts_columns=FTS_COLUMN)
+        return query.vector(vector).text(fts_terms(text)).select(RESULT_COLUMNS).limit(limit).to_arrow()
