@@ -185,8 +185,11 @@ class ChunkStore:
 
     def table(self) -> Any | None:
         """The LanceDB table, or None while nothing has been indexed."""
-        if self._table is None and TABLE_NAME in self._db.table_names():
-            self._table = self._db.open_table(TABLE_NAME)
+        if self._table is None:
+            try:
+                self._table = self._db.open_table(TABLE_NAME)
+            except (ValueError, FileNotFoundError):  # not created yet
+                return None
         return self._table
 
     def refresh(self) -> None:
@@ -226,31 +229,28 @@ class ChunkStore:
 
     def finish_writes(self, vector_index_min_rows: int) -> None:
         """Bring the indexes up to date after a run: FTS, compaction, ANN when large."""
+        from lancedb.index import FTS, HnswSq
+
         table = self.table()
         if table is None:
             return
         indices = {idx.name: idx for idx in table.list_indices()}
         has_fts = any(FTS_COLUMN in idx.columns for idx in indices.values())
         if not has_fts:
-            table.create_fts_index(
-                FTS_COLUMN,
-                replace=True,
-                language=self.fts_settings.language,
-                stem=self.fts_settings.stem,
-                remove_stop_words=self.fts_settings.remove_stop_words,
-                lower_case=self.fts_settings.lower_case,
-                ascii_folding=self.fts_settings.ascii_folding,
+            settings = self.fts_settings
+            config = FTS(
+                language=settings.language,
+                stem=settings.stem,
+                remove_stop_words=settings.remove_stop_words,
+                lower_case=settings.lower_case,
+                ascii_folding=settings.ascii_folding,
             )
+            table.create_index(FTS_COLUMN, config=config, replace=True)
         has_vector = any("vector" in idx.columns for idx in indices.values())
         rows = table.count_rows()
         if not has_vector and rows >= vector_index_min_rows:
-            partitions = max(1, int(rows**0.5))
-            table.create_index(
-                metric="cosine",
-                vector_column_name="vector",
-                index_type="IVF_HNSW_SQ",
-                num_partitions=partitions,
-            )
+            ann = HnswSq(distance_type="cosine", num_partitions=max(1, int(rows**0.5) // 4))
+            table.create_index("vector", config=ann)
         table.optimize()
 
     def dense(self, vector: np.ndarray, limit: int, where: str | None) -> pa.Table:

@@ -1,0 +1,416 @@
+"""Tests for workbench.ingest.parse against real PDFs and small text, Markdown and HTML files."""
+
+from __future__ import annotations
+
+import csv
+import itertools
+import os
+import re
+import time
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from workbench.ingest.parse import SUPPORTED_SUFFIXES, ParseError, parse_file
+from workbench.ingest.sections import (
+    SECTION_NAMES,
+    find_doi,
+    heading_section,
+    join_lines,
+    plausible_year,
+)
+from workbench.models import ParsedDocument
+
+PDF_DIR = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "pdfs"
+needs_pdfs = pytest.mark.skipif(not (PDF_DIR / "MANIFEST.tsv").is_file(),
+                                reason=f"sample PDFs not found at {PDF_DIR}")
+
+
+def _manifest() -> list[dict[str, str]]:
+    """Rows of MANIFEST.tsv for the PDFs (text_layer: yes, minimal, no, ~no or -)."""
+    manifest = PDF_DIR / "MANIFEST.tsv"
+    if not manifest.is_file():
+        return []
+    with manifest.open(encoding="utf-8", newline="") as handle:
+        rows = list(csv.DictReader(handle, delimiter="\t"))
+    return [row for row in rows if row["file"].endswith(".pdf")]
+
+
+@cache
+def _parsed(name: str) -> ParsedDocument:
+    return parse_file(PDF_DIR / name)
+
+
+def _section(doc: ParsedDocument, name: str) -> list[int]:
+    return [i for i, s in enumerate(doc.sections) if s.name == name]
+
+
+# --- Real PDFs ---------------------------------------------------------------------------
+
+
+@needs_pdfs
+@pytest.mark.parametrize("row", _manifest(), ids=lambda row: row["file"])
+def test_every_sample_pdf_parses_as_its_manifest_says(row: dict[str, str]) -> None:
+    path = PDF_DIR / row["file"]
+    layer = row["text_layer"].strip()
+    if layer == "-":
+        with pytest.raises(ParseError) as info:
+            parse_file(path)
+        assert info.value.reason and "\n" not in str(info.value)
+        return
+    doc = _parsed(row["file"])
+    assert doc.kind == "pdf"
+    assert doc.page_count == int(row["pages"])
+    assert doc.title.strip()
+    if layer in ("yes", "minimal"):
+        assert doc.has_text
+        assert doc.sections
+    else:
+        assert not doc.has_text
+        assert doc.sections == ()
+        assert doc.abstract == ""
+    for section in doc.sections:
+        assert section.name in SECTION_NAMES
+        assert 1 <= section.page_start <= section.page_end <= doc.page_count
+        assert section.text.strip()
+        assert "\x00" not in section.text and "\x02" not in section.text
+        assert "\r" not in section.text
+        # One form feed per page turned: the chunker relies on it to know each chunk's pages.
+        assert section.text.count("\f") == section.page_end - section.page_start
+    assert "\f" not in doc.abstract
+
+
+@needs_pdfs
+def test_invalid_pdf_raises_a_one_line_reason() -> None:
+    with pytest.raises(ParseError, match="not a valid PDF"):
+        parse_file(PDF_DIR / "ocrmypdf_invalid.pdf")
+
+
+@needs_pdfs
+def test_perspective_title_and_sections() -> None:
+    doc = _parsed("perspective_explanations_molecular_prediction.pdf")
+    assert "Explanations" in doc.title
+    assert doc.title.startswith("A Perspective on Explanations of Molecular Prediction Models")
+    assert "Andrew D. White" in doc.authors
+    names = [s.name for s in doc.sections]
+    assert {"abstract", "introduction", "references"} <= set(names)
+    intro = doc.sections[_section(doc, "introduction")[0]]
+    refs = doc.sections[_section(doc, "references")[-1]]
+    assert intro.page_start <= 3
+    assert refs.page_start > intro.page_end
+    assert refs.page_end == doc.page_count
+    # Sections follow the page order and consecutive runs of one name are merged.
+    starts = [s.page_start for s in doc.sections]
+    assert starts == sorted(starts)
+    assert all(a != b for a, b in itertools.pairwise(names))
+    assert doc.abstract.startswith("Chemists can be skeptical")
+
+
+@needs_pdfs
+def test_pasa_arxiv_id_and_abstract() -> None:
+    doc = _parsed("arxiv_2501.10120_pasa.pdf")
+    assert doc.doi == "10.48550/arXiv.2501.10120"
+    assert doc.year == 2025
+    assert doc.title == "PaSa: An LLM Agent for Comprehensive Academic Paper Search"
+    assert "We introduce PaSa" in doc.abstract
+    # PDFium's joined line-end hyphen ("pa-pers") is undone.
+    assert "reading papers" in doc.abstract
+    names = [s.name for s in doc.sections]
+    assert names.index("introduction") < names.index("results") < names.index("references")
+    # The lettered appendices after the references are not counted as references.
+    assert names[-1] == "other"
+
+
+@needs_pdfs
+def test_long_review_parses_fast_with_metadata() -> None:
+    started = time.perf_counter()
+    doc = parse_file(PDF_DIR / "arxiv_2407.01603_llm_agents_chemistry_review.pdf")
+    elapsed = time.perf_counter() - started
+    assert elapsed < 5.0
+    assert doc.page_count == 79
+    assert doc.title == "A Review of Large Language Models and Autonomous Agents in Chemistry"
+    assert "Andrew D White" in doc.authors
+    assert doc.year == 2024
+    refs = doc.sections[_section(doc, "references")[-1]]
+    assert refs.page_end == 79
+    assert refs.page_start > 40
+
+
+@needs_pdfs
+def test_first_page_title_when_metadata_is_empty() -> None:
+    doc = _parsed("zotero_bitcoin_whitepaper.pdf")
+    assert doc.title == "Bitcoin: A Peer-to-Peer Electronic Cash System"
+    assert doc.authors == ("Satoshi Nakamoto",)
+    assert doc.abstract.startswith("A purely peer-to-peer version of electronic cash")
+    assert [s.name for s in doc.sections][-1] == "references"
+
+
+@needs_pdfs
+def test_junk_metadata_title_is_replaced() -> None:
+    doc = _parsed("zotero_arxiv_1412.6206_lattice.pdf")
+    assert doc.title == "Scaling study of an improved fermion action on quenched lattices"
+    assert doc.year == 2014
+    assert doc.doi == "10.48550/arXiv.1412.6206"
+
+
+@needs_pdfs
+def test_line_numbered_preprint() -> None:
+    doc = _parsed("biorxiv_2024.05.13.593936.pdf")
+    assert doc.doi == "10.1101/2024.05.13.593936"
+    assert doc.year == 2024
+    names = [s.name for s in doc.sections]
+    for name in ("abstract", "introduction", "methods", "results", "discussion", "references"):
+        assert name in names
+    intro = doc.sections[_section(doc, "introduction")[0]]
+    assert intro.text.startswith("Cells possess")  # manuscript line numbers are stripped
+
+
+@needs_pdfs
+def test_scanned_pdf_keeps_page_count_and_a_title() -> None:
+    doc = _parsed("ocrmypdf_multipage.pdf")
+    assert not doc.has_text
+    assert doc.page_count == 6
+    assert doc.title == "ocrmypdf_multipage"  # no metadata title, no text: the file name
+
+
+@needs_pdfs
+def test_doi_from_metadata_subject() -> None:
+    doc = _parsed("bpj_2021.11.1119_abstract_only.pdf")
+    assert doc.doi == "10.1016/j.bpj.2021.11.1119"
+
+
+@needs_pdfs
+def test_truncated_pdf_never_raises_anything_but_parse_error(tmp_path: Path) -> None:
+    data = (PDF_DIR / "zotero_bitcoin_whitepaper.pdf").read_bytes()
+    for size in (20, 2000, len(data) // 2):
+        path = tmp_path / f"cut_{size}.pdf"
+        path.write_bytes(data[:size])
+        try:
+            doc = parse_file(path)
+        except ParseError as exc:
+            assert exc.reason
+        else:
+            assert doc.page_count >= 1
+
+
+# --- Text formats ------------------------------------------------------------------------
+
+
+def test_markdown_front_matter_and_headings(tmp_path: Path) -> None:
+    path = tmp_path / "note.md"
+    path.write_text(
+        "---\ntitle: Graph Retrieval for Papers\nauthors:\n  - Ada Lovelace\n  - Alan Turing\n"
+        "date: 2021-05-04\n---\n\n# Heading That Is Not The Title\n\n## Abstract\n\n"
+        "We study graphs.\n\n## 1 Introduction\n\nPapers cite papers.\n\n"
+        "```\n# not a heading\n```\n\n## Methods\n\nWe count.\n\n### Data collection\n\n"
+        "From arXiv.\n\n## Results and Discussion\n\nIt works.\n\n## References\n\n[1] A book.\n",
+        encoding="utf-8",
+    )
+    doc = parse_file(path)
+    assert doc.kind == "markdown"
+    assert doc.title == "Graph Retrieval for Papers"
+    assert doc.authors == ("Ada Lovelace", "Alan Turing")
+    assert doc.year == 2021
+    assert doc.abstract == "We study graphs."
+    assert [s.name for s in doc.sections] == [
+        "other", "abstract", "introduction", "methods", "results", "references"
+    ]
+    methods = doc.sections[3].text
+    assert "Data collection" in methods and "From arXiv." in methods
+    assert "# not a heading" in doc.sections[2].text
+
+
+def test_markdown_title_from_first_heading(tmp_path: Path) -> None:
+    path = tmp_path / "plain.markdown"
+    path.write_text("Intro line\n\n# Real Title\n\nBody text.\n", encoding="utf-8")
+    doc = parse_file(path)
+    assert doc.title == "Real Title"
+    assert doc.sections[0].name == "other"
+
+
+def test_markdown_bold_abstract_prefix_and_rules(tmp_path: Path) -> None:
+    path = tmp_path / "bold.md"
+    path.write_text("Title Line\n==========\n\n**Abstract:** Short summary here.\n\n***\n\n"
+                    "## Introduction\n\nBody.\n", encoding="utf-8")
+    doc = parse_file(path)
+    assert doc.title == "Title Line"
+    assert doc.abstract == "Short summary here."
+    assert "***" not in " ".join(s.text for s in doc.sections)
+    assert [s.name for s in doc.sections] == ["other", "abstract", "introduction"]
+
+
+def test_plain_text_headings_and_normalisation(tmp_path: Path) -> None:
+    path = tmp_path / "paper.txt"
+    path.write_text(
+        "A Study of Things\nJane Doe\n\nAbstract: We   report an experi-\nment on things.\n\n"
+        "1. Introduction\nThings matter.\n\nThey matter a lot.\n\nMETHODS\nWe looked.\n\n"
+        "Conclusions\nDone.\n\nReferences\n[1] Doe J. doi:10.1234/abc.def.\n",
+        encoding="utf-8",
+    )
+    doc = parse_file(path)
+    assert doc.kind == "text"
+    assert doc.title == "A Study of Things"
+    assert doc.abstract == "We report an experiment on things."
+    names = [s.name for s in doc.sections]
+    assert names == ["other", "abstract", "introduction", "methods", "conclusion", "references"]
+    assert doc.sections[2].text == "Things matter.\n\nThey matter a lot."
+    assert doc.doi is None  # a DOI inside the references is not the paper's (not in the head)
+    assert doc.has_text
+
+
+def test_text_with_form_feeds_counts_pages(tmp_path: Path) -> None:
+    path = tmp_path / "pages.txt"
+    path.write_text("Title line\n\nIntroduction\nPage one.\fPage two.\fReferences\nX.\n",
+                    encoding="utf-8")
+    doc = parse_file(path)
+    assert doc.page_count == 3
+    intro = doc.sections[_section(doc, "introduction")[0]]
+    assert (intro.page_start, intro.page_end) == (1, 2)
+    assert doc.sections[-1].page_start == 3
+
+
+def test_non_utf8_text_is_decoded_with_replacements(tmp_path: Path) -> None:
+    path = tmp_path / "latin.txt"
+    path.write_bytes("Caf\u00e9 society\n\nSome text.\n".encode("latin-1"))
+    doc = parse_file(path)
+    assert doc.title.startswith("Caf") and "society" in doc.title
+
+
+def test_html_drops_scripts_and_navigation(tmp_path: Path) -> None:
+    path = tmp_path / "page.html"
+    path.write_text(
+        "<html><head><title>Deep Nets &amp; Proteins</title><style>p{color:red}</style>"
+        '<meta name="citation_author" content="Smith, Ann">'
+        '<meta name="citation_doi" content="10.5555/xyz.1"></head>'
+        "<body><nav>Home | About</nav><script>var secret = 1;</script><h1>Deep Nets</h1>"
+        "<h2>Abstract</h2><p>We fold&nbsp;proteins.</p><h2>Methods</h2><p>GPUs.</p>"
+        "<h3>Training details</h3><p>Adam.</p><h2>References</h2><ul><li>Ref one</li></ul>"
+        "</body></html>",
+        encoding="utf-8",
+    )
+    doc = parse_file(path)
+    assert doc.kind == "html"
+    assert doc.title == "Deep Nets & Proteins"
+    assert doc.authors == ("Ann Smith",)
+    assert doc.doi == "10.5555/xyz.1"
+    assert doc.abstract == "We fold proteins."
+    text = " ".join(s.text for s in doc.sections)
+    assert "secret" not in text and "Home" not in text and "color" not in text
+    assert [s.name for s in doc.sections] == ["other", "abstract", "methods", "references"]
+    assert "Training details" in doc.sections[2].text
+
+
+def test_html_title_falls_back_to_first_h1(tmp_path: Path) -> None:
+    path = tmp_path / "bare.htm"
+    path.write_text("<body><h1>Only Heading</h1><p>Text.</p></body>", encoding="utf-8")
+    assert parse_file(path).title == "Only Heading"
+
+
+# --- Failures ----------------------------------------------------------------------------
+
+
+def test_empty_file(tmp_path: Path) -> None:
+    path = tmp_path / "empty.txt"
+    path.write_bytes(b"")
+    with pytest.raises(ParseError, match="file is empty"):
+        parse_file(path)
+
+
+def test_binary_txt(tmp_path: Path) -> None:
+    path = tmp_path / "blob.txt"
+    path.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)))
+    with pytest.raises(ParseError, match="binary content, not text"):
+        parse_file(path)
+
+
+def test_garbage_pdf(tmp_path: Path) -> None:
+    path = tmp_path / "junk.pdf"
+    path.write_bytes(b"%PDF-1.7\n" + os.urandom(4096))
+    with pytest.raises(ParseError, match="not a valid PDF"):
+        parse_file(path)
+
+
+def test_missing_file_and_directory(tmp_path: Path) -> None:
+    with pytest.raises(ParseError, match="file not found"):
+        parse_file(tmp_path / "missing.pdf")
+    folder = tmp_path / "folder.pdf"
+    folder.mkdir()
+    with pytest.raises(ParseError, match="directory"):
+        parse_file(folder)
+
+
+def test_unsupported_suffix(tmp_path: Path) -> None:
+    path = tmp_path / "paper.docx"
+    path.write_bytes(b"PK\x03\x04")
+    assert ".docx" not in SUPPORTED_SUFFIXES
+    with pytest.raises(ParseError, match="unsupported file type"):
+        parse_file(path)
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() == 0,
+                    reason="root can read files whatever their permissions")
+def test_unreadable_file(tmp_path: Path) -> None:
+    path = tmp_path / "locked.txt"
+    path.write_text("secret", encoding="utf-8")
+    path.chmod(0)
+    try:
+        with pytest.raises(ParseError, match="permission denied"):
+            parse_file(path)
+    finally:
+        path.chmod(0o600)
+
+
+# --- Heuristics --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("Abstract", "abstract"),
+        ("1 Introduction", "introduction"),
+        ("2. Methods", "methods"),
+        ("Materials and Methods", "methods"),
+        ("METHODS", "methods"),
+        ("Results and Discussion", "results"),
+        ("Results & Discussion", "results"),
+        ("5 Experiments", "results"),
+        ("Evaluation", "results"),
+        ("IV. DISCUSSION", "discussion"),
+        ("Conclusions", "conclusion"),
+        ("References", "references"),
+        ("Bibliography", "references"),
+        ("Acknowledgements", "other"),
+        ("Background", "introduction"),
+        ("2 Related Work", "introduction"),
+        ("3 Experimental Results on Benchmarks", "results"),
+        ("INTRODUCTION: IDENTIFICATION,", "introduction"),
+        ("results", None),  # a lower-case word is a wrapped sentence, not a heading
+        ("1 Introduction 3", None),  # a table-of-contents entry
+        ("2.1 The Transformer . . . . . . . 4", None),
+        ("Results show that the method works well on every benchmark we tried.", None),
+        ("3.2 Results of the second run", None),  # only top-level numbered headings by keyword
+    ],
+)
+def test_heading_section(line: str, expected: str | None) -> None:
+    assert heading_section(line) == expected
+
+
+def test_join_lines_dehyphenates_and_collapses() -> None:
+    assert join_lines(["an experi-", "ment  with   space"]) == "an experiment with space"
+    assert join_lines(["state-of-the-", "art results"]) == "state-of-the-art results"
+    assert join_lines(["self-", "supervised model"]) == "self-supervised model"
+    assert join_lines(["Smith-", "Jones"]) == "Smith-Jones"
+    assert join_lines(["an LLM-", "based agent"]) == "an LLM-based agent"
+
+
+def test_identifier_helpers() -> None:
+    assert find_doi("see https://doi.org/10.1101/2022.03.19.484946; this") == (
+        "10.1101/2022.03.19.484946"
+    )
+    assert find_doi("(doi:10.1000/abc(12)3).") == "10.1000/abc(12)3"
+    assert find_doi("no identifier here") is None
+    assert plausible_year("D:20230201212829Z") == 2023
+    assert plausible_year("Thu Dec  4 21:55:54 2014") == 2014
+    assert plausible_year("D:18500101") is None
+    assert re.fullmatch(r"\d{4}", str(plausible_year("2001")))

@@ -1,0 +1,1 @@
+"""Where documents come from: watched folders and a read-only Zotero library."""
