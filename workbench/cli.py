@@ -18,6 +18,7 @@ from workbench.config import ConfigError, Settings, describe_settings, load_sett
 from workbench.engine import Engine
 from workbench.ingest.pipeline import IndexReport, Progress, WriterBusyError
 from workbench.query.retrieve import MODES, SearchResult
+from workbench.sources.zotero import ZoteroError, default_zotero_dir
 from workbench.stores.catalog import CatalogBusyError
 from workbench.stores.chunks import FilterError, parse_filter
 
@@ -50,22 +51,69 @@ class ProgressBar:
 
 
 def cmd_index(engine: Engine, args: argparse.Namespace) -> int:
-    """Index folders given on the command line, else the configured ones."""
-    folders = [Path(p).expanduser() for p in (args.paths or engine.settings.sources.folders)]
-    if not folders:
-        raise UsageError("nothing to index: give folders (workbench index PATH...) or set sources.folders")
-    report = engine.index_folders(folders, progress=None if args.json else ProgressBar())
-    if args.json:
-        _print_json(report_dict(report))
+    """Index folders and/or a Zotero library: those named, else the configured ones."""
+    zotero_arg = getattr(args, "zotero", None)
+    explicit = bool(args.paths) or zotero_arg is not None
+    folders = [Path(p).expanduser() for p in (args.paths if explicit else engine.settings.sources.folders)]
+    zotero: Path | None
+    if zotero_arg == "auto":
+        zotero = engine.zotero_dir() or default_zotero_dir()
+    elif zotero_arg is not None:
+        zotero = Path(zotero_arg).expanduser()
     else:
+        zotero = None if explicit else engine.zotero_dir()
+    if not folders and zotero is None:
+        raise UsageError(
+            "nothing to index: give folders (workbench index PATH...), --zotero [DIR], "
+            "or set sources.folders / sources.zotero_dir"
+        )
+    reports: dict[str, IndexReport] = {}
+    if folders:
+        reports["folders"] = engine.index_folders(folders, progress=None if args.json else ProgressBar())
+    if zotero is not None:
+        reports["zotero"] = engine.index_zotero(zotero, progress=None if args.json else ProgressBar())
+    if args.json:
+        data = {name: report_dict(r) for name, r in reports.items()}
+        _print_json(next(iter(data.values())) if len(data) == 1 else data)
+        return 0
+    for name, report in reports.items():
         print(
-            f"added {report.added}, updated {report.updated}, removed {report.removed}, "
+            f"{name}: added {report.added}, updated {report.updated}, removed {report.removed}, "
             f"unchanged {report.unchanged}, failed {report.failed} "
             f"(no text layer {report.no_text}, duplicates {report.duplicate}); "
             f"{report.chunks} chunks in {report.seconds:.1f} s"
         )
         for failure in report.failures:
             print(f"  failed: {failure['path']}: {failure['error']}", file=sys.stderr)
+    return 0
+
+
+def cmd_show(engine: Engine, args: argparse.Namespace) -> int:
+    """Print one item: metadata, files/attachments, notes and annotations."""
+    detail = engine.document_detail(args.ref)
+    if detail is None:
+        raise UsageError(f"no document matches {args.ref!r} (give a doc id, a Zotero key or a citekey)")
+    if args.json:
+        _print_json(detail)
+        return 0
+    doc = detail["document"]
+    print(doc["title"])
+    print(f"  id: {doc['doc_id']}   type: {doc['item_type']}   year: {doc['year'] or 'n.d.'}")
+    for label, key in (("authors", "authors"), ("tags", "tags"), ("collections", "collections")):
+        if doc.get(key):
+            print(f"  {label}: {'; '.join(doc[key])}")
+    for label, key in (("venue", "venue"), ("doi", "doi"), ("citekey", "citekey")):
+        if doc.get(key):
+            print(f"  {label}: {doc[key]}")
+    if doc.get("abstract"):
+        print(f"\n  {doc['abstract'][:600]}")
+    for file in detail["files"]:
+        extra = f" ({file['error']})" if file["error"] else ""
+        print(f"  file [{file['status']}]: {file['path']}{extra}")
+    for note in detail["notes"]:
+        print(f"  note: {' '.join(note['text'].split())[:200]}")
+    for note in detail["annotations"]:
+        print(f"  annotation p{note['page']}: {' '.join(note['text'].split())[:200]}")
     return 0
 
 
@@ -207,8 +255,17 @@ def build_parser() -> argparse.ArgumentParser:
         sub.set_defaults(func=func)
         return sub
 
-    index = verb("index", cmd_index, "index folders (default: the configured ones)")
+    index = verb("index", cmd_index, "index folders and/or a Zotero library (default: the configured ones)")
     index.add_argument("paths", nargs="*", help="folders to scan recursively")
+    index.add_argument(
+        "--zotero",
+        nargs="?",
+        const="auto",
+        metavar="DIR",
+        help="sync a Zotero data dir, read-only (default: sources.zotero_dir, else ~/Zotero)",
+    )
+    show = verb("show", cmd_show, "one item with its attachments, notes and annotations")
+    show.add_argument("ref", help="doc id, Zotero item key, or citekey (with or without @)")
     search = verb("search", cmd_search, "search the index")
     search.add_argument("query")
     search.add_argument("--mode", choices=MODES, help="default: retrieval.mode from the config")
@@ -242,7 +299,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (ConfigError, UsageError) as exc:
         print(f"workbench: {exc}", file=sys.stderr)
         return 2
-    except (WriterBusyError, CatalogBusyError, OSError, RuntimeError) as exc:
+    except (WriterBusyError, CatalogBusyError, ZoteroError, OSError, RuntimeError) as exc:
         print(f"workbench: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import cached_property
 from pathlib import Path
+from typing import Any
 
 from workbench.config import Settings
 from workbench.ingest.embed import Embedder
@@ -61,6 +62,33 @@ class Engine:
             indexer = Indexer(self.settings, self.embedder, self.catalog, self.chunks)
             return indexer.index_folders(folders, progress, cancelled)
 
+    def index_zotero(
+        self,
+        data_dir: Path,
+        progress: Callable[[Progress], None] | None = None,
+        cancelled: Callable[[], bool] | None = None,
+    ) -> IndexReport:
+        """Sync a Zotero library (read-only) into the index under the single-writer lock."""
+        from workbench.ingest.zotero_sync import ZoteroSync
+
+        self.paths.ensure()
+        with writer_lock(self.paths.writer_lock_path):
+            indexer = Indexer(self.settings, self.embedder, self.catalog, self.chunks)
+            base = self.settings.sources.zotero_linked_base
+            linked_base = Path(base).expanduser() if base else None
+            return ZoteroSync(indexer, data_dir, linked_base).run(progress, cancelled)
+
+    def zotero_dir(self) -> Path | None:
+        """The configured Zotero data dir ('auto' = the platform default), or None."""
+        configured = self.settings.sources.zotero_dir
+        if not configured:
+            return None
+        if configured == "auto":
+            from workbench.sources.zotero import default_zotero_dir
+
+            return default_zotero_dir()
+        return Path(configured).expanduser()
+
     def index_documents(
         self,
         items: Sequence[tuple[Document, Sequence[Section]]],
@@ -71,6 +99,33 @@ class Engine:
         with writer_lock(self.paths.writer_lock_path):
             indexer = Indexer(self.settings, self.embedder, self.catalog, self.chunks)
             return indexer.index_documents(items, progress)
+
+    def document_detail(self, ref: str) -> dict[str, Any] | None:
+        """A document by id, Zotero key or citekey, with its files, notes and annotations."""
+        ref = ref.strip().removeprefix("@")
+        with self.catalog.read() as con:
+            if con is None:
+                return None
+            cursor = con.execute(
+                "SELECT * FROM documents WHERE doc_id = ? OR citekey = ? OR doc_id LIKE ? "
+                "ORDER BY doc_id = ? DESC, citekey = ? DESC LIMIT 1",
+                [ref, ref, f"zotero:%:{ref}", ref, ref],
+            )
+            row = cursor.fetchone()
+            if row is None:
+                return None
+            document = dict(zip([d[0] for d in cursor.description], row, strict=True))
+            files = con.execute(
+                "SELECT path, status, coalesce(error, '') FROM files WHERE doc_id = ? ORDER BY path",
+                [document["doc_id"]],
+            ).fetchall()
+        notes = self.chunks.section_texts(document["doc_id"], ("note", "annotation"))
+        return {
+            "document": document,
+            "files": [{"path": p, "status": s, "error": e} for p, s, e in files],
+            "notes": [n for n in notes if n["section"] == "note"],
+            "annotations": [n for n in notes if n["section"] == "annotation"],
+        }
 
     def search(
         self,

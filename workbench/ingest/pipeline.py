@@ -101,7 +101,7 @@ def metadata_sections(parsed: ParsedDocument) -> tuple[Section, ...]:
 class _Pending:
     document: Document
     chunks: list[Chunk]
-    record: FileRecord | None
+    records: list[FileRecord]
     is_new: bool
 
 
@@ -170,7 +170,7 @@ class Indexer:
             status = self._ingest_file(entry, known.get(entry.path), report)
             if progress is not None:
                 progress(Progress(number, len(todo), entry.path, status))
-        self._flush(report)
+        self.flush(report)
         if not report.cancelled:
             self._reconcile()
         self.chunks.finish_writes(self.settings.index.vector_index_min_rows)
@@ -188,17 +188,35 @@ class Indexer:
         self.catalog.migrate()
         known = self.catalog.doc_ids()
         for number, (document, sections) in enumerate(items, start=1):
-            chunks = self.chunk_document(document.doc_id, sections)
-            self._pending.append(_Pending(document, chunks, None, document.doc_id not in known))
-            self._pending_chunks += len(chunks)
-            if self._pending_chunks >= self.settings.index.write_batch_chunks:
-                self._flush(report)
+            self.queue(document, sections, [], document.doc_id not in known, report)
             if progress is not None:
                 progress(Progress(number, len(items), document.doc_id, "indexed"))
-        self._flush(report)
+        self.flush(report)
         self.chunks.finish_writes(self.settings.index.vector_index_min_rows)
         report.seconds = round(time.perf_counter() - started, 3)
         return report
+
+    def queue(
+        self,
+        document: Document,
+        sections: Sequence[Section],
+        records: list[FileRecord],
+        is_new: bool,
+        report: IndexReport,
+    ) -> None:
+        """Chunk a document and buffer it; a full buffer is embedded and written at once."""
+        chunks = self.chunk_document(document.doc_id, sections)
+        self._pending.append(_Pending(document, chunks, records, is_new))
+        self._pending_chunks += len(chunks)
+        if self._pending_chunks >= self.settings.index.write_batch_chunks:
+            self.flush(report)
+
+    def pending_owner(self, content_hash: str) -> str | None:
+        """The document already indexed (or buffered) from a file with these bytes."""
+        for item in self._pending:
+            if any(r.content_hash == content_hash for r in item.records):
+                return item.document.doc_id
+        return self.catalog.doc_for_hash(content_hash)
 
     def _ingest_file(self, entry: FileEntry, previous: FileRecord | None, report: IndexReport) -> str:
         doc_id = f"file:{entry.relative}"
@@ -222,10 +240,7 @@ class Indexer:
                 Catalog.upsert(con, [], [record])
             report.unchanged += 1
             return "unchanged"
-        pending_owner = next(
-            (p.document.doc_id for p in self._pending if p.document.content_hash == content_hash), None
-        )
-        owner = pending_owner or self.catalog.doc_for_hash(content_hash)
+        owner = self.pending_owner(content_hash)
         if owner and owner != doc_id:
             record = FileRecord(
                 entry.path,
@@ -259,12 +274,8 @@ class Indexer:
             content_hash=content_hash,
         )
         status = "indexed" if parsed.has_text else "no-text"
-        chunks = self.chunk_document(doc_id, metadata_sections(parsed))
         record = FileRecord(entry.path, entry.root, doc_id, entry.size, entry.mtime, content_hash, status)
-        self._pending.append(_Pending(document, chunks, record, previous is None))
-        self._pending_chunks += len(chunks)
-        if self._pending_chunks >= self.settings.index.write_batch_chunks:
-            self._flush(report)
+        self.queue(document, metadata_sections(parsed), [record], previous is None, report)
         return status
 
     def _record_failure(
@@ -279,7 +290,7 @@ class Indexer:
         report.failures.append({"path": entry.path, "error": reason})
         return "failed"
 
-    def _flush(self, report: IndexReport) -> None:
+    def flush(self, report: IndexReport) -> None:
         """Embed and write everything pending: LanceDB first, then the catalog commit."""
         if not self._pending:
             return
@@ -297,10 +308,10 @@ class Indexer:
             Catalog.upsert(
                 con,
                 [(p.document, len(p.chunks)) for p in self._pending],
-                [p.record for p in self._pending if p.record is not None],
+                [r for p in self._pending for r in p.records],
             )
         for item in self._pending:
-            if item.record is not None and item.record.status == "no-text":
+            if item.records and all(r.status == "no-text" for r in item.records):
                 report.no_text += 1
             if item.is_new:
                 report.added += 1
@@ -312,14 +323,20 @@ class Indexer:
 
     def _remove(self, gone: Sequence[FileRecord], report: IndexReport) -> None:
         """Drop files that disappeared; a duplicate of a removed original is re-indexed next."""
-        owned = [r.doc_id for r in gone if r.status != "duplicate"]
-        self.chunks.replace_documents(owned, [])
-        with self.catalog.write() as con:
-            Catalog.remove(con, owned, [r.path for r in gone])
-            if owned:
-                # Orphaned duplicates lose their record, so the next scan indexes them afresh.
-                con.execute("DELETE FROM files WHERE status = 'duplicate' AND list_contains(?, doc_id)", [owned])
+        owned = sorted({r.doc_id for r in gone if r.status != "duplicate"})
+        self.drop_documents(owned, [r.path for r in gone])
         report.removed += len(gone)
+
+    def drop_documents(self, doc_ids: Sequence[str], paths: Sequence[str]) -> None:
+        """Remove documents (index first, then catalog) and file records; free their duplicates."""
+        self.chunks.replace_documents(doc_ids, [])
+        with self.catalog.write() as con:
+            Catalog.remove(con, doc_ids, paths)
+            if doc_ids:
+                # Orphaned duplicates lose their record, so the next scan indexes them afresh.
+                con.execute(
+                    "DELETE FROM files WHERE status = 'duplicate' AND list_contains(?, doc_id)", [list(doc_ids)]
+                )
 
     def _reconcile(self) -> None:
         """Delete chunks whose document the catalog does not know (left by a crash)."""

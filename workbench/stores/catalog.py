@@ -35,6 +35,15 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
         );
         """,
     ),
+    (
+        "zotero watermarks",
+        """
+        CREATE TABLE zotero_state (
+            data_dir VARCHAR, library_id INTEGER, watermark VARCHAR,
+            updated_at TIMESTAMP DEFAULT now(), PRIMARY KEY (data_dir, library_id)
+        );
+        """,
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -211,6 +211,17 @@ class ChunkStore:
         column = table.to_lance().to_table(columns=["doc_id"]).column("doc_id")
         return set(column.to_pylist())
 
+    def section_texts(self, doc_id: str, sections: Sequence[str]) -> list[dict[str, Any]]:
+        """A document's chunks in the given sections, in order (notes, annotations)."""
+        table = self.table()
+        if table is None:
+            return []
+        names = ", ".join(_quote(s) for s in sections)
+        where = f"doc_id = {_quote(doc_id)} AND section IN ({names})"
+        rows = table.search().where(where).select(["section", "ordinal", "text", "page_start"]).limit(10_000)
+        found = sorted(rows.to_arrow().to_pylist(), key=lambda r: r["ordinal"])
+        return [{"section": r["section"], "text": r["text"], "page": r["page_start"]} for r in found]
+
     def replace_documents(self, doc_ids: Iterable[str], rows: list[dict[str, Any]]) -> None:
         """Remove these documents' chunks, then add the new rows (idempotent)."""
         ids = sorted(set(doc_ids))

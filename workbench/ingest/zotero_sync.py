@@ -1,0 +1,248 @@
+"""Zotero → index: turn changed items into documents and keep the index in step with the library.
+
+Each regular item becomes one document (`zotero:<libraryID>:<key>`) whose chunks come from
+its abstract, the text of its PDF and HTML attachments, its notes (section `note`) and its
+annotations (section `annotation`, with page labels). Standalone attachments are documents
+of their own. Attachment files are catalogued in `files` under the root `zotero:<data dir>`,
+so a file replaced on disk is noticed by size/mtime and content hash like any folder file.
+
+Order of writes (crash safety): documents are written through the indexer (LanceDB, then the
+catalog), deletions likewise, and the library's watermarks are stored last. A crash before
+that leaves the old watermarks, so the next run re-reads and re-writes the same items,
+which the delete-then-add writes make harmless.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from workbench.ingest.parse import SUPPORTED_SUFFIXES, ParseError, parse_file
+from workbench.ingest.pipeline import Indexer, IndexReport, Progress, file_hash
+from workbench.models import Document, Section
+from workbench.sources.zotero import Watermark, ZoteroItem, read_library
+from workbench.stores.catalog import Catalog, FileRecord
+
+AUTHOR_TYPES = ("author", "inventor", "programmer", "artist", "director", "presenter")
+
+
+def zotero_root(data_dir: Path) -> str:
+    """The `files.root` value for a Zotero data dir's attachment files."""
+    return f"zotero:{data_dir.resolve()}"
+
+
+def collection_labels(paths: tuple[str, ...]) -> tuple[str, ...]:
+    """Filter values for nested collections: each full path, every ancestor path and the leaf.
+
+    So `collection=Computer Science` matches items of `Computer Science/Distributed Systems`
+    (as Zotero's "show items from subcollections" does) and the leaf name works alone.
+    """
+    labels: list[str] = []
+    for path in paths:
+        parts = path.split("/")
+        labels.extend("/".join(parts[: i + 1]) for i in range(len(parts)))
+        labels.append(parts[-1])
+    return tuple(dict.fromkeys(labels))
+
+
+def item_authors(item: ZoteroItem) -> tuple[str, ...]:
+    """Creators who are authors (in order); editors only when there are no authors."""
+    authors = tuple(c.display for c in item.creators if c.creator_type in AUTHOR_TYPES)
+    return authors or tuple(c.display for c in item.creators)
+
+
+def _annotation_sections(item: ZoteroItem) -> list[Section]:
+    sections = []
+    for note in item.annotations:
+        label = note.page_label or ""
+        page = int(label) if label.isdigit() else 1
+        body = " — ".join(part for part in (note.text.strip(), note.comment.strip()) if part)
+        if body:
+            prefix = f"[p. {label}] " if label else ""
+            sections.append(Section("annotation", f"{prefix}{body}", page, page))
+    return sections
+
+
+class ZoteroSync:
+    """One sync run of one Zotero data dir through an indexer."""
+
+    def __init__(self, indexer: Indexer, data_dir: Path, linked_base: Path | None = None) -> None:
+        self.indexer = indexer
+        self.catalog: Catalog = indexer.catalog
+        self.data_dir = data_dir.expanduser().resolve()
+        self.root = zotero_root(self.data_dir)
+        self.linked_base = linked_base
+
+    def run(
+        self,
+        progress: Callable[[Progress], None] | None = None,
+        cancelled: Callable[[], bool] | None = None,
+    ) -> IndexReport:
+        """Index what changed since the stored watermarks; remove trashed and deleted items."""
+        started = time.perf_counter()
+        report = IndexReport()
+        self.catalog.migrate()
+        since = self._load_watermarks()
+        result = read_library(self.data_dir, since=since or None, linked_base=self.linked_base)
+        report.failures.extend({"path": str(self.data_dir), "error": w} for w in result.warnings)
+        known_files = self.catalog.files_under([self.root])
+        known_docs = self._known_docs()
+        live = {f"zotero:{lib}:{key}" for lib, keys in result.live_keys.items() for key in keys}
+        gone = sorted(known_docs - live)
+        if gone:
+            paths = [p for p, r in known_files.items() if r.doc_id in gone]
+            self.indexer.drop_documents(gone, paths)
+            report.removed += len(gone)
+        changed = {item.doc_id: item for item in result.items}
+        stale = self._items_with_changed_files(known_files, set(changed), live)
+        if stale:
+            full = read_library(self.data_dir, linked_base=self.linked_base)
+            changed.update({i.doc_id: i for i in full.items if i.doc_id in stale})
+        report.unchanged = len(live) - len(changed)
+        for number, item in enumerate(changed.values(), start=1):
+            if cancelled is not None and cancelled():
+                report.cancelled = True
+                break
+            status = self._ingest_item(item, known_docs, known_files, report)
+            if progress is not None:
+                progress(Progress(number, len(changed), item.doc_id, status))
+        self.indexer.flush(report)
+        self._claim_folder_duplicates()
+        if not report.cancelled:
+            self._store_watermarks(result.watermarks)
+        self.indexer.chunks.finish_writes(self.indexer.settings.index.vector_index_min_rows)
+        report.seconds = round(time.perf_counter() - started, 3)
+        return report
+
+    def _known_docs(self) -> set[str]:
+        with self.catalog.read() as con:
+            if con is None:
+                return set()
+            rows = con.execute(
+                "SELECT doc_id FROM documents WHERE source = 'zotero' AND folder = ?", [self.root]
+            ).fetchall()
+        return {row[0] for row in rows}
+
+    def _items_with_changed_files(self, known: dict[str, FileRecord], changed: set[str], live: set[str]) -> set[str]:
+        """Documents whose attachment file was replaced or removed on disk since the last run."""
+        stale = set()
+        for path, record in known.items():
+            if record.doc_id in changed or record.doc_id not in live:
+                continue
+            try:
+                stat = Path(path).stat()
+            except OSError:
+                if record.status != "failed":
+                    stale.add(record.doc_id)
+                continue
+            if record.status == "failed" or stat.st_size != record.size or stat.st_mtime != record.mtime:
+                stale.add(record.doc_id)
+        return stale
+
+    def _ingest_item(
+        self, item: ZoteroItem, known_docs: set[str], known_files: dict[str, FileRecord], report: IndexReport
+    ) -> str:
+        sections: list[Section] = []
+        if item.abstract.strip():
+            sections.append(Section("abstract", item.abstract.strip()))
+        records: list[FileRecord] = []
+        hashes: list[str] = []
+        for attachment in item.attachments:
+            path = attachment.path
+            if path is None or path.suffix.lower() not in SUPPORTED_SUFFIXES:
+                continue
+            if not attachment.exists:
+                records.append(FileRecord(str(path), self.root, item.doc_id, 0, 0.0, "", "failed", "file missing"))
+                report.failures.append({"path": str(path), "error": f"attachment of {item.doc_id} is missing"})
+                continue
+            try:
+                stat = path.stat()
+                content_hash = file_hash(str(path))
+                parsed = parse_file(path)
+            except (OSError, ParseError) as exc:
+                reason = str(exc)
+                records.append(FileRecord(str(path), self.root, item.doc_id, 0, 0.0, "", "failed", reason))
+                report.failures.append({"path": str(path), "error": reason})
+                continue
+            hashes.append(content_hash)
+            status = "indexed" if parsed.has_text else "no-text"
+            records.append(
+                FileRecord(str(path), self.root, item.doc_id, stat.st_size, stat.st_mtime, content_hash, status)
+            )
+            keep_abstract = not item.abstract.strip()
+            sections.extend(s for s in parsed.sections if keep_abstract or s.name != "abstract")
+        sections.extend(Section("note", note.text) for note in item.notes if note.text.strip())
+        sections.extend(_annotation_sections(item))
+        if not any(s.text.strip() for s in sections):
+            header = "; ".join(p for p in (item.title, ", ".join(item_authors(item)), item.venue or "") if p)
+            sections.append(Section("title", header or item.key))
+        self.indexer.queue(self._document(item, hashes), sections, records, item.doc_id not in known_docs, report)
+        stale_paths = [
+            p for p, r in known_files.items() if r.doc_id == item.doc_id and p not in {x.path for x in records}
+        ]
+        if stale_paths:
+            with self.catalog.write() as con:
+                Catalog.remove(con, [], stale_paths)
+        return "indexed" if hashes or not item.attachments else "metadata"
+
+    def _document(self, item: ZoteroItem, hashes: list[str]) -> Document:
+        digest = hashlib.sha256(
+            json.dumps([item.version, item.date_modified, sorted(hashes)], sort_keys=True).encode()
+        ).hexdigest()
+        return Document(
+            doc_id=item.doc_id,
+            title=item.title or item.key,
+            source="zotero",
+            authors=item_authors(item),
+            year=item.year,
+            venue=item.venue,
+            doi=item.doi,
+            abstract=item.abstract,
+            item_type=item.item_type,
+            tags=item.tags,
+            collections=collection_labels(item.collections),
+            citekey=item.citekey,
+            folder=self.root,
+            paths=tuple(str(a.path) for a in item.attachments if a.path is not None),
+            content_hash=digest,
+        )
+
+    def _claim_folder_duplicates(self) -> None:
+        """A folder file with the same bytes as a Zotero attachment yields to the Zotero item."""
+        with self.catalog.read() as con:
+            if con is None:
+                return
+            rows = con.execute(
+                "SELECT f.path, f.doc_id, z.doc_id FROM files f JOIN files z ON f.content_hash = z.content_hash "
+                "WHERE z.root = ? AND z.status IN ('indexed', 'no-text') AND f.root NOT LIKE 'zotero:%' "
+                "AND f.status IN ('indexed', 'no-text')",
+                [self.root],
+            ).fetchall()
+        for path, folder_doc, owner in rows:
+            self.indexer.chunks.replace_documents([folder_doc], [])
+            with self.catalog.write() as con:
+                Catalog.remove(con, [folder_doc], [])
+                con.execute(
+                    "UPDATE files SET status = 'duplicate', doc_id = ?, error = ? WHERE path = ?",
+                    [owner, f"same content as {owner}", path],
+                )
+
+    def _load_watermarks(self) -> dict[int, Watermark]:
+        with self.catalog.read() as con:
+            if con is None:
+                return {}
+            rows = con.execute(
+                "SELECT library_id, watermark FROM zotero_state WHERE data_dir = ?", [str(self.data_dir)]
+            ).fetchall()
+        return {int(lib): Watermark.from_dict(json.loads(mark)) for lib, mark in rows}
+
+    def _store_watermarks(self, marks: dict[int, Watermark]) -> None:
+        with self.catalog.write() as con:
+            con.execute("DELETE FROM zotero_state WHERE data_dir = ?", [str(self.data_dir)])
+            con.executemany(
+                "INSERT INTO zotero_state (data_dir, library_id, watermark) VALUES (?, ?, ?)",
+                [[str(self.data_dir), lib, json.dumps(mark.to_dict())] for lib, mark in marks.items()],
+            )
