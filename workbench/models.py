@@ -111,3 +111,62 @@ class Hit:
     source: str = ""
     item_type: str = ""
     extra: dict[str, object] = field(default_factory=dict, compare=False, hash=False)
+
+
+DEPTHS: tuple[str, ...] = ("quick", "targeted", "comprehensive", "full")
+ASPECTS: tuple[str, ...] = ("research_question", "methodology", "findings", "conclusions")
+
+
+@dataclass(frozen=True)
+class CostEstimate:
+    """What one depth would send to the model, counted by the model's own tokenizer."""
+
+    depth: str
+    prompt_tokens: int
+    completion_tokens: int  # the generation budget planned for this depth
+    model_calls: int  # > 1 when the plan map-reduces to fit a small context
+    fits_context: bool
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Citation:
+    """A numbered source an answer cites: which chunk, document, section and pages."""
+
+    marker: str  # "1", "2", ... as written in the answer ([1])
+    chunk_id: str
+    doc_id: str
+    title: str
+    section: str
+    page_start: int
+    page_end: int
+    text: str
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The critic's judgement of an answer."""
+
+    decision: str  # APPROVE, REVISE, REJECT
+    score: float
+    reasons: tuple[str, ...] = ()
+    uncited: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Answer:
+    """An answer (or summary) with its citations, verdict and real token cost."""
+
+    status: str  # "answered", "abstained", "error"
+    query: str
+    intent: str
+    depth: str
+    text: str
+    citations: tuple[Citation, ...] = ()
+    verdict: Verdict | None = None
+    estimate: CostEstimate | None = None
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    seconds: float = 0.0
+    warnings: tuple[str, ...] = ()
+    aspects: dict[str, str] = field(default_factory=dict, compare=False, hash=False)

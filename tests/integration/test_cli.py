@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from workbench.stores.catalog import SCHEMA_VERSION
+
 pytestmark = pytest.mark.integration
 
 
@@ -107,7 +109,7 @@ def test_doctor_reports_models_and_stores(indexed: tuple[Path, Path]) -> None:
     names = {c["name"]: c for c in data["checks"]}
     assert names["models"]["ok"] and "sha256 verified" in names["models"]["detail"]
     assert names["embedder"]["ok"] and "dimension 384" in names["embedder"]["detail"]
-    assert names["catalog"]["ok"] and "schema version 1" in names["catalog"]["detail"]
+    assert names["catalog"]["ok"] and f"schema version {SCHEMA_VERSION}" in names["catalog"]["detail"]
 
 
 def test_index_without_folders_is_a_usage_error(tmp_path: Path) -> None:

@@ -25,13 +25,14 @@ def cache_key(*parts: object) -> str:
 
 def add_bench_arguments(parser: argparse.ArgumentParser) -> None:
     """Arguments of `workbench bench`."""
-    parser.add_argument("which", choices=("retrieval", "ingest", "query"), help="benchmark to run")
+    parser.add_argument("which", choices=("retrieval", "ingest", "query", "zotero"), help="benchmark to run")
     parser.add_argument("--dataset", type=Path, default=DEFAULT_SCIFACT, help="BEIR-style dataset folder")
     parser.add_argument("--split", default="test", help="qrels split to evaluate (test or train)")
     parser.add_argument("--tune", action="store_true", help="retrieval: grid-search fusion on this split")
     parser.add_argument("--folder", type=Path, help="ingest: folder of documents to index")
     parser.add_argument("--chunks", type=int, default=100_000, help="query: table size in chunks")
     parser.add_argument("--queries", type=int, default=300, help="query: number of timed queries")
+    parser.add_argument("--generated", type=int, default=1000, help="zotero: generated items in the library")
 
 
 def run_bench(engine: Engine, args: argparse.Namespace) -> dict[str, Any]:
@@ -46,6 +47,10 @@ def run_bench(engine: Engine, args: argparse.Namespace) -> dict[str, Any]:
         if args.folder is None:
             raise ValueError("bench ingest needs --folder DIR")
         return bench_ingest(engine, args.folder)
+    if args.which == "zotero":
+        from workbench.bench.zotero import bench_zotero
+
+        return bench_zotero(engine, args.generated)
     from workbench.bench.query import bench_query
 
     return bench_query(engine, args.dataset, args.chunks, args.queries)

@@ -36,9 +36,7 @@ from workbench.ingest.sections import (
 )
 from workbench.models import ParsedDocument, Section
 
-SUPPORTED_SUFFIXES: frozenset[str] = frozenset(
-    {".pdf", ".md", ".markdown", ".txt", ".html", ".htm"}
-)
+SUPPORTED_SUFFIXES: frozenset[str] = frozenset({".pdf", ".md", ".markdown", ".txt", ".html", ".htm"})
 
 # A PDF whose pages average fewer real characters than this is treated as a scan.
 MIN_TEXT_CHARS_PER_PAGE = 20
@@ -128,12 +126,18 @@ def _parse_pdf(path: Path, data: bytes) -> ParsedDocument:
     arxiv_id = find_arxiv_id(first_text)
     if doi is None and arxiv_id:
         doi = f"10.48550/arXiv.{arxiv_id}"
-    year = (arxiv_year(arxiv_id) or biorxiv_year(doi) or plausible_year(meta.get("CreationDate"))
-            or max_year(first_text))
+    year = arxiv_year(arxiv_id) or biorxiv_year(doi) or plausible_year(meta.get("CreationDate")) or max_year(first_text)
     sections = tuple(split_sections(pdf_lines(content.page_texts))) if has_text else ()
     return ParsedDocument(
-        title=title, authors=authors, year=year, doi=doi, abstract=_abstract(sections),
-        sections=sections, page_count=page_count, has_text=has_text, kind="pdf",
+        title=title,
+        authors=authors,
+        year=year,
+        doi=doi,
+        abstract=_abstract(sections),
+        sections=sections,
+        page_count=page_count,
+        has_text=has_text,
+        kind="pdf",
     )
 
 
@@ -230,14 +234,76 @@ _AFFILIATION = re.compile(
 )
 _MARKERS = re.compile(r"[∗*†‡§¶#♯⊥]|\d+")
 _CONNECTORS = frozenset(
-    {"a", "an", "the", "of", "on", "in", "for", "and", "or", "to", "with", "via", "from", "by",
-     "at", "as", "towards", "toward", "using", "into", "between", "under", "through"}
+    {
+        "a",
+        "an",
+        "the",
+        "of",
+        "on",
+        "in",
+        "for",
+        "and",
+        "or",
+        "to",
+        "with",
+        "via",
+        "from",
+        "by",
+        "at",
+        "as",
+        "towards",
+        "toward",
+        "using",
+        "into",
+        "between",
+        "under",
+        "through",
+    }
 )
-_PARTICLES = frozenset({"van", "von", "de", "der", "den", "da", "di", "du", "la", "le", "del",
-                        "dos", "das", "bin", "al", "el", "ter", "ten"})
-_NOT_NAMES = frozenset({"preprint", "review", "reviews", "article", "forum", "peer", "journal",
-                        "research", "paper", "abstract", "university", "department", "institute",
-                        "laboratory", "school", "supplementary", "information", "introduction"})
+_PARTICLES = frozenset(
+    {
+        "van",
+        "von",
+        "de",
+        "der",
+        "den",
+        "da",
+        "di",
+        "du",
+        "la",
+        "le",
+        "del",
+        "dos",
+        "das",
+        "bin",
+        "al",
+        "el",
+        "ter",
+        "ten",
+    }
+)
+_NOT_NAMES = frozenset(
+    {
+        "preprint",
+        "review",
+        "reviews",
+        "article",
+        "forum",
+        "peer",
+        "journal",
+        "research",
+        "paper",
+        "abstract",
+        "university",
+        "department",
+        "institute",
+        "laboratory",
+        "school",
+        "supplementary",
+        "information",
+        "introduction",
+    }
+)
 _JUNK_TITLE = re.compile(
     r"^(microsoft (word|powerpoint|excel)\b|untitled\b|document\d*$|title$|no title$|none$|"
     r"unknown$|paper$|manuscript$|draft$|slide \d+$|powerpoint presentation$)|"
@@ -256,8 +322,12 @@ def _is_junk_title(title: str) -> bool:
 def _is_title_candidate(line: str) -> bool:
     words = line.split()
     letters = sum(c.isalpha() for c in line)
-    return ((len(words) >= 3 or len(line) >= 20) and letters >= 0.5 * len(line)
-            and not _NOISE.search(line) and not _BANNER.match(line))
+    return (
+        (len(words) >= 3 or len(line) >= 20)
+        and letters >= 0.5 * len(line)
+        and not _NOISE.search(line)
+        and not _BANNER.match(line)
+    )
 
 
 def _title_block(lines: Sequence[tuple[str, float]]) -> tuple[str, int] | None:
@@ -271,14 +341,14 @@ def _title_block(lines: Sequence[tuple[str, float]]) -> tuple[str, int] | None:
         best = max(head[i][1] for i in candidates)
         start = next(i for i in candidates if abs(head[i][1] - best) < 0.3)
         end = start + 1
-        while (end < len(head) and end - start < 4 and abs(head[end][1] - best) < 0.3
-               and not _NOISE.search(head[end][0])):
+        while (
+            end < len(head) and end - start < 4 and abs(head[end][1] - best) < 0.3 and not _NOISE.search(head[end][0])
+        ):
             end += 1
     else:
         start = candidates[0]
         end = start + 1
-        while end < len(head) and end - start < 4 and _continues_title(head[end - 1][0],
-                                                                          head[end][0]):
+        while end < len(head) and end - start < 4 and _continues_title(head[end - 1][0], head[end][0]):
             end += 1
     title = join_lines(text for text, _ in head[start:end])[:_MAX_TITLE_CHARS].strip()
     return (title, end) if title else None
@@ -301,12 +371,13 @@ def _is_name_list(line: str) -> bool:
 def _authors_after(lines: Sequence[tuple[str, float]], start: int) -> tuple[str, ...]:
     """Author names from the lines right after the title, up to the first affiliation."""
     block: list[str] = []
-    for text, _ in lines[start:start + 4]:
+    for text, _ in lines[start : start + 4]:
         if _AFFILIATION.search(text) or _BANNER.match(text) or not re.search(r"[^\W\d]", text):
             break
         block.append(text)
-    parts = [p for p in re.split(r",|;|\band\b|&", _MARKERS.sub(",", " ".join(block)),
-                                  flags=re.IGNORECASE) if p.strip()]
+    parts = [
+        p for p in re.split(r",|;|\band\b|&", _MARKERS.sub(",", " ".join(block)), flags=re.IGNORECASE) if p.strip()
+    ]
     names = _names_in(", ".join(parts))
     return tuple(names) if parts and len(names) >= 0.5 * len(parts) else ()
 
@@ -354,8 +425,13 @@ def _decode_text(data: bytes) -> str:
 
 
 def _text_document(
-    path: Path, lines: list[SourceLine], kind: str, *, detect_headings: bool,
-    title: str = "", meta: Mapping[str, str] | None = None,
+    path: Path,
+    lines: list[SourceLine],
+    kind: str,
+    *,
+    detect_headings: bool,
+    title: str = "",
+    meta: Mapping[str, str] | None = None,
 ) -> ParsedDocument:
     """A ParsedDocument for a text-like file from its lines and optional metadata."""
     meta = meta or {}
@@ -436,22 +512,57 @@ def _front_matter(text: str) -> tuple[dict[str, str], str]:
         if item and key:
             meta[key] = "; ".join(filter(None, [meta.get(key, ""), item.group(1).strip(" '\"")]))
         elif pair:
-            key = {"author": "authors", "year": "date"}.get(pair.group(1).lower(),
-                                                             pair.group(1).lower())
+            key = {"author": "authors", "year": "date"}.get(pair.group(1).lower(), pair.group(1).lower())
             meta[key] = pair.group(2).strip().strip("'\"").strip("[]")
-    return meta, text[match.end():]
+    return meta, text[match.end() :]
 
 
 _HTML_SKIP = frozenset({"script", "style", "nav", "noscript", "template", "svg", "head"})
 _HTML_BLOCK = frozenset(
-    {"p", "div", "li", "ul", "ol", "section", "article", "br", "tr", "table", "blockquote", "pre",
-     "dd", "dt", "dl", "figure", "figcaption", "header", "footer", "main", "aside", "hr",
-     "h4", "h5", "h6", "td", "th", "caption", "body"}
+    {
+        "p",
+        "div",
+        "li",
+        "ul",
+        "ol",
+        "section",
+        "article",
+        "br",
+        "tr",
+        "table",
+        "blockquote",
+        "pre",
+        "dd",
+        "dt",
+        "dl",
+        "figure",
+        "figcaption",
+        "header",
+        "footer",
+        "main",
+        "aside",
+        "hr",
+        "h4",
+        "h5",
+        "h6",
+        "td",
+        "th",
+        "caption",
+        "body",
+    }
 )
-_HTML_META = {"citation_title": "title", "dc.title": "title", "citation_author": "authors",
-              "dc.creator": "authors", "citation_doi": "doi", "dc.identifier": "doi",
-              "citation_publication_date": "date", "citation_date": "date", "dc.date": "date",
-              "citation_arxiv_id": "arxiv"}
+_HTML_META = {
+    "citation_title": "title",
+    "dc.title": "title",
+    "citation_author": "authors",
+    "dc.creator": "authors",
+    "citation_doi": "doi",
+    "dc.identifier": "doi",
+    "citation_publication_date": "date",
+    "citation_date": "date",
+    "dc.date": "date",
+    "citation_arxiv_id": "arxiv",
+}
 
 
 class _HtmlText(HTMLParser):
@@ -529,8 +640,7 @@ def _parse_html(path: Path, data: bytes) -> ParsedDocument:
     parser.feed(_decode_text(data))
     parser.close()
     title = parser.meta.get("title") or " ".join(parser.page_title.split()) or parser.first_h1
-    return _text_document(path, parser.lines, "html", detect_headings=False, title=title,
-                          meta=parser.meta)
+    return _text_document(path, parser.lines, "html", detect_headings=False, title=title, meta=parser.meta)
 
 
 _PARSERS: dict[str, Parser] = {

@@ -48,67 +48,183 @@ def _phrases(name: str, *phrases: str) -> dict[str, str]:
 # Whole-heading phrases (lower case, "&" spelt "and", trailing punctuation removed).
 HEADING_PHRASES: dict[str, str] = {
     **_phrases(
-        "abstract", "abstract", "summary", "author summary", "lay summary", "significance",
-        "significance statement", "highlights",
+        "abstract",
+        "abstract",
+        "summary",
+        "author summary",
+        "lay summary",
+        "significance",
+        "significance statement",
+        "highlights",
     ),
     **_phrases(
-        "introduction", "introduction", "background", "related work", "related works",
-        "prior work", "previous work", "literature review", "motivation", "main", "main text",
-        "introduction and background", "background and related work", "preliminaries",
+        "introduction",
+        "introduction",
+        "background",
+        "related work",
+        "related works",
+        "prior work",
+        "previous work",
+        "literature review",
+        "motivation",
+        "main",
+        "main text",
+        "introduction and background",
+        "background and related work",
+        "preliminaries",
         "introduction and motivation",
     ),
     **_phrases(
-        "methods", "methods", "method", "methodology", "materials and methods",
-        "material and methods", "methods and materials", "experimental", "experimental section",
-        "experimental procedures", "experimental methods", "experimental setup",
-        "experimental design", "experimental details", "materials", "data and methods",
-        "methods and data", "online methods", "star methods", "study design", "approach",
-        "our approach", "proposed method", "proposed approach", "model", "models", "theory",
-        "formalism", "dataset", "datasets", "data", "implementation", "implementation details",
-        "patients and methods", "subjects and methods", "materials and experimental methods",
+        "methods",
+        "methods",
+        "method",
+        "methodology",
+        "materials and methods",
+        "material and methods",
+        "methods and materials",
+        "experimental",
+        "experimental section",
+        "experimental procedures",
+        "experimental methods",
+        "experimental setup",
+        "experimental design",
+        "experimental details",
+        "materials",
+        "data and methods",
+        "methods and data",
+        "online methods",
+        "star methods",
+        "study design",
+        "approach",
+        "our approach",
+        "proposed method",
+        "proposed approach",
+        "model",
+        "models",
+        "theory",
+        "formalism",
+        "dataset",
+        "datasets",
+        "data",
+        "implementation",
+        "implementation details",
+        "patients and methods",
+        "subjects and methods",
+        "materials and experimental methods",
     ),
     **_phrases(
-        "results", "results", "result", "experiments", "experiment", "experimental results",
-        "evaluation", "empirical evaluation", "results and discussion", "results and analysis",
-        "findings", "experiments and results", "analysis", "performance evaluation",
-        "case study", "case studies", "applications", "benchmarks",
+        "results",
+        "results",
+        "result",
+        "experiments",
+        "experiment",
+        "experimental results",
+        "evaluation",
+        "empirical evaluation",
+        "results and discussion",
+        "results and analysis",
+        "findings",
+        "experiments and results",
+        "analysis",
+        "performance evaluation",
+        "case study",
+        "case studies",
+        "applications",
+        "benchmarks",
     ),
     **_phrases(
-        "discussion", "discussion", "discussions", "general discussion", "limitations",
-        "discussion and conclusion", "discussion and conclusions",
+        "discussion",
+        "discussion",
+        "discussions",
+        "general discussion",
+        "limitations",
+        "discussion and conclusion",
+        "discussion and conclusions",
     ),
     **_phrases(
-        "conclusion", "conclusion", "conclusions", "conclusion and outlook",
-        "conclusions and outlook", "conclusion and future work", "conclusions and future work",
-        "concluding remarks", "summary and conclusion", "summary and conclusions",
-        "summary and outlook", "outlook", "future work", "future directions", "final remarks",
+        "conclusion",
+        "conclusion",
+        "conclusions",
+        "conclusion and outlook",
+        "conclusions and outlook",
+        "conclusion and future work",
+        "conclusions and future work",
+        "concluding remarks",
+        "summary and conclusion",
+        "summary and conclusions",
+        "summary and outlook",
+        "outlook",
+        "future work",
+        "future directions",
+        "final remarks",
         "perspectives",
     ),
     **_phrases(
-        "references", "references", "reference", "bibliography", "literature cited",
-        "works cited", "cited literature", "references and notes", "notes and references",
+        "references",
+        "references",
+        "reference",
+        "bibliography",
+        "literature cited",
+        "works cited",
+        "cited literature",
+        "references and notes",
+        "notes and references",
         "literature",
     ),
     **_phrases(
-        "other", "acknowledgements", "acknowledgments", "acknowledgement", "acknowledgment",
-        "funding", "author contributions", "contributions", "conflict of interest",
-        "conflicts of interest", "competing interests", "declaration of competing interest",
-        "data availability", "data availability statement", "code availability",
-        "supplementary material", "supplementary materials", "supplementary information",
-        "supporting information", "appendix", "appendices", "abbreviations", "declarations",
-        "ethics statement", "additional information", "contents", "table of contents",
-        "author information", "disclosures", "graphical abstract",
+        "other",
+        "acknowledgements",
+        "acknowledgments",
+        "acknowledgement",
+        "acknowledgment",
+        "funding",
+        "author contributions",
+        "contributions",
+        "conflict of interest",
+        "conflicts of interest",
+        "competing interests",
+        "declaration of competing interest",
+        "data availability",
+        "data availability statement",
+        "code availability",
+        "supplementary material",
+        "supplementary materials",
+        "supplementary information",
+        "supporting information",
+        "appendix",
+        "appendices",
+        "abbreviations",
+        "declarations",
+        "ethics statement",
+        "additional information",
+        "contents",
+        "table of contents",
+        "author information",
+        "disclosures",
+        "graphical abstract",
     ),
 }
 
 # First words that identify a longer numbered heading ("5 Experiments on X", "4 Methodology").
 HEADING_KEYWORDS: dict[str, str] = {
-    "introduction": "introduction", "background": "introduction", "related": "introduction",
-    "methods": "methods", "methodology": "methods", "materials": "methods",
-    "experimental": "methods", "experiments": "results", "evaluation": "results",
-    "results": "results", "discussion": "discussion", "conclusion": "conclusion",
-    "conclusions": "conclusion", "concluding": "conclusion", "references": "references",
-    "appendix": "other", "acknowledgements": "other", "acknowledgments": "other",
+    "introduction": "introduction",
+    "background": "introduction",
+    "related": "introduction",
+    "methods": "methods",
+    "methodology": "methods",
+    "materials": "methods",
+    "experimental": "methods",
+    "experiments": "results",
+    "evaluation": "results",
+    "results": "results",
+    "discussion": "discussion",
+    "conclusion": "conclusion",
+    "conclusions": "conclusion",
+    "concluding": "conclusion",
+    "references": "references",
+    "appendix": "other",
+    "acknowledgements": "other",
+    "acknowledgments": "other",
 }
 
 _NUMBERING = re.compile(r"^(?:(\d{1,2})(\.\d{1,2})*|[IVX]{1,5}|[A-H])[.):]?\s+")
@@ -127,19 +243,50 @@ _LINE_NUMBER = re.compile(r"^(\d{1,5})\s+(?=\S)")
 _BARE_NUMBER = re.compile(r"(\d{1,5})")
 _ARXIV_STAMP = re.compile(r"^arXiv:\d{4}\.\d{4,5}(v\d+)?\s+\[[^\]]+\]\s+\d{1,2} \w{3} \d{4}$")
 _LIGATURES = str.maketrans(
-    {"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi", "\ufb04": "ffl",
-     "\u00a0": " ", "\u2009": " ", "\u202f": " ", "\u00ad": "", "\ufeff": ""}
+    {
+        "\ufb00": "ff",
+        "\ufb01": "fi",
+        "\ufb02": "fl",
+        "\ufb03": "ffi",
+        "\ufb04": "ffl",
+        "\u00a0": " ",
+        "\u2009": " ",
+        "\u202f": " ",
+        "\u00ad": "",
+        "\ufeff": "",
+    }
 )
 _CONTROL = re.compile(r"[\x00\x01\x03-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _PDFIUM_HYPHEN = re.compile(r"(\w+)\x02\s*(\S*)")
 # Hyphenated line ends whose first half is a whole word: keep the hyphen ("self-supervised").
 _KEEP_HYPHEN = frozenset(
-    {"self", "non", "well", "state", "cross", "high", "low", "long", "short", "large", "small",
-     "fine", "open", "two", "three", "four", "data", "task", "time", "end", "user", "rule"}
+    {
+        "self",
+        "non",
+        "well",
+        "state",
+        "cross",
+        "high",
+        "low",
+        "long",
+        "short",
+        "large",
+        "small",
+        "fine",
+        "open",
+        "two",
+        "three",
+        "four",
+        "data",
+        "task",
+        "time",
+        "end",
+        "user",
+        "rule",
+    }
 )
 _MINOR_WORDS = frozenset(
-    {"a", "an", "the", "of", "on", "in", "for", "and", "or", "to", "with", "via", "from", "by",
-     "at", "as", "vs", "vs."}
+    {"a", "an", "the", "of", "on", "in", "for", "and", "or", "to", "with", "via", "from", "by", "at", "as", "vs", "vs."}
 )
 _TERMINAL = (".", "?", "!", ":", ".”", '."', ".)")
 
@@ -157,8 +304,12 @@ def _join_hyphenated(left: str, right: str, *, compound: bool = False) -> str:
     if not right:
         return left + "-"
     right_letters = re.sub(r"\W.*$", "", right)
-    keep = (compound or "-" in right or not left[-1:].islower()  # "LLM-based", "Smith-Jones"
-            or (left.lower() in _KEEP_HYPHEN and len(right_letters) >= 4))
+    keep = (
+        compound
+        or "-" in right
+        or not left[-1:].islower()  # "LLM-based", "Smith-Jones"
+        or (left.lower() in _KEEP_HYPHEN and len(right_letters) >= 4)
+    )
     return f"{left}-{right}" if keep or not right[:1].islower() else left + right
 
 
@@ -195,7 +346,7 @@ def heading_section(line: str, *, explicit: bool = False) -> str | None:
     if not text or len(text) > 90:
         return None
     numbering = _NUMBERING.match(text)
-    body = text[numbering.end():] if numbering else text
+    body = text[numbering.end() :] if numbering else text
     if not body[:1].isalpha() or (not explicit and not body[:1].isupper()):
         return None
     if not explicit and _TOC_ENTRY.search(body):
@@ -220,8 +371,11 @@ def heading_section(line: str, *, explicit: bool = False) -> str | None:
 
 def strip_line_numbers(lines: Sequence[str]) -> list[str]:
     """Remove manuscript line numbers ("12 text") when most lines carry increasing ones."""
-    numbers = [(i, int(m.group(1))) for i, line in enumerate(lines)
-               if (m := _LINE_NUMBER.match(line.strip()) or _BARE_NUMBER.fullmatch(line.strip()))]
+    numbers = [
+        (i, int(m.group(1)))
+        for i, line in enumerate(lines)
+        if (m := _LINE_NUMBER.match(line.strip()) or _BARE_NUMBER.fullmatch(line.strip()))
+    ]
     content = [line for line in lines if line.strip()]
     if len(numbers) < 10 or len(numbers) < 0.6 * len(content):
         return list(lines)
@@ -229,8 +383,7 @@ def strip_line_numbers(lines: Sequence[str]) -> list[str]:
     if rising < 0.8 * (len(numbers) - 1):
         return list(lines)
     numbered = {i for i, _ in numbers}
-    return [re.sub(r"^\s*\d{1,5}(\s+|$)", "", line, count=1) if i in numbered else line
-            for i, line in enumerate(lines)]
+    return [re.sub(r"^\s*\d{1,5}(\s+|$)", "", line, count=1) if i in numbered else line for i, line in enumerate(lines)]
 
 
 def pdf_lines(page_texts: Sequence[str]) -> list[SourceLine]:
@@ -239,16 +392,14 @@ def pdf_lines(page_texts: Sequence[str]) -> list[SourceLine]:
     PDF text has no blank lines, so a paragraph break is inferred after a line that ends a
     sentence and is clearly shorter than the page's typical line.
     """
-    pages = [strip_line_numbers([ln.strip() for ln in clean_text(t).split("\n")])
-             for t in page_texts]
+    pages = [strip_line_numbers([ln.strip() for ln in clean_text(t).split("\n")]) for t in page_texts]
     repeated: set[str] = set()
     if len(pages) >= 3:
         counts = Counter(key for page in pages for key in {_running_key(ln) for ln in page if ln})
         repeated = {key for key, n in counts.items() if n >= max(3, 0.6 * len(pages))}
     out: list[SourceLine] = []
     for page_no, page in enumerate(pages, start=1):
-        kept = [ln for ln in page if ln and _running_key(ln) not in repeated
-                and not _ARXIV_STAMP.match(ln)]
+        kept = [ln for ln in page if ln and _running_key(ln) not in repeated and not _ARXIV_STAMP.match(ln)]
         long_lines = [len(ln) for ln in kept if len(ln) >= 20]
         typical = statistics.quantiles(long_lines, n=4)[2] if len(long_lines) >= 4 else 60.0
         for line in kept:
@@ -380,7 +531,7 @@ def _is_appendix_heading(text: str) -> bool:
 
 
 def _summary_rule(text: str, found: str, state: _Splitter) -> str:
-    """"Summary" before the body is an abstract, later it is a conclusion."""
+    """ "Summary" before the body is an abstract, later it is a conclusion."""
     if _normalise_heading(_NUMBERING.sub("", text)) == "summary":
         return "abstract" if state.current in ("other", "abstract") else "conclusion"
     return found

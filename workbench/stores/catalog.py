@@ -44,6 +44,27 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
         );
         """,
     ),
+    (
+        "triage and query ledger",
+        """
+        CREATE TABLE triage (
+            doc_id VARCHAR PRIMARY KEY, state VARCHAR DEFAULT 'inbox', priority INTEGER DEFAULT 0,
+            starred BOOLEAN DEFAULT false, tags VARCHAR[] DEFAULT [], note VARCHAR DEFAULT '',
+            updated_at TIMESTAMP DEFAULT now()
+        );
+        CREATE SEQUENCE query_ids START 1;
+        CREATE TABLE queries (
+            id BIGINT PRIMARY KEY DEFAULT nextval('query_ids'), asked_at TIMESTAMP DEFAULT now(),
+            query VARCHAR, intent VARCHAR, depth VARCHAR, model VARCHAR, status VARCHAR,
+            estimated_prompt_tokens INTEGER, prompt_tokens INTEGER, completion_tokens INTEGER,
+            latency_ms DOUBLE, verdict VARCHAR
+        );
+        CREATE TABLE summaries (
+            doc_id VARCHAR, model VARCHAR, depth VARCHAR, content_hash VARCHAR, body VARCHAR,
+            created_at TIMESTAMP DEFAULT now(), PRIMARY KEY (doc_id, model, depth)
+        );
+        """,
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -182,6 +182,7 @@ class ChunkStore:
         self.fts_settings = fts
         self._db = lancedb.connect(uri)
         self._table: Any = None
+        self._dirty = False  # written since the last finish_writes()
 
     def table(self) -> Any | None:
         """The LanceDB table, or None while nothing has been indexed."""
@@ -225,6 +226,9 @@ class ChunkStore:
     def replace_documents(self, doc_ids: Iterable[str], rows: list[dict[str, Any]]) -> None:
         """Remove these documents' chunks, then add the new rows (idempotent)."""
         ids = sorted(set(doc_ids))
+        if not ids and not rows:
+            return
+        self._dirty = True
         table = self.table()
         if table is None:
             if not rows:
@@ -257,6 +261,9 @@ class ChunkStore:
                 ascii_folding=settings.ascii_folding,
             )
             table.create_index(FTS_COLUMN, config=config, replace=True)
+        if not self._dirty:  # e.g. a run that found nothing to do: no compaction needed
+            return
+        self._dirty = False
         has_vector = any("vector" in idx.columns for idx in indices.values())
         rows = table.count_rows()
         if not has_vector and rows >= vector_index_min_rows:
@@ -272,7 +279,7 @@ class ChunkStore:
         query = table.search(vector, vector_column_name="vector").distance_type("cosine")
         if where:
             query = query.where(where, prefilter=True)
-        return query.select(RESULT_COLUMNS).limit(limit).to_arrow()
+        return query.select([*RESULT_COLUMNS, "_distance"]).limit(limit).to_arrow()
 
     def fts(self, text: str, limit: int, where: str | None) -> pa.Table:
         """Best chunks by BM25 (`_score` column); syntax characters are ignored."""
@@ -286,7 +293,7 @@ class ChunkStore:
         query = table.search(match, query_type="fts")
         if where:
             query = query.where(where, prefilter=True)
-        return query.select(RESULT_COLUMNS).limit(limit).to_arrow()
+        return query.select([*RESULT_COLUMNS, "_score"]).limit(limit).to_arrow()
 
     def raw_hybrid(self, vector: np.ndarray, text: str, limit: int) -> pa.Table:
         """LanceDB's own hybrid call (RRF reranker), the baseline for `bench query`."""
