@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +17,9 @@ from workbench import __version__
 from workbench.config import ConfigError, Settings, describe_settings, load_settings
 from workbench.engine import Engine
 from workbench.ingest.pipeline import IndexReport, Progress, WriterBusyError
+from workbench.llm.base import ModelError
+from workbench.models import DEPTHS, Answer
+from workbench.query.ask import answer_to_dict
 from workbench.query.retrieve import MODES, SearchResult
 from workbench.sources.zotero import ZoteroError, default_zotero_dir
 from workbench.stores.catalog import CatalogBusyError
@@ -175,6 +178,82 @@ def cmd_search(engine: Engine, args: argparse.Namespace) -> int:
     return 0
 
 
+def _stream_to_stdout(enabled: bool) -> Callable[[str], None] | None:
+    if not enabled:
+        return None
+
+    def write(piece: str) -> None:
+        sys.stdout.write(piece)
+        sys.stdout.flush()
+
+    return write
+
+
+def _print_answer(answer: Answer, streamed: bool) -> None:
+    if not streamed or answer.status != "answered":
+        print(answer.text)
+    print()
+    for citation in answer.citations:
+        pages = (
+            f"p. {citation.page_start}"
+            if citation.page_start == citation.page_end
+            else (f"pp. {citation.page_start}-{citation.page_end}")
+        )
+        print(f"[{citation.marker}] {citation.title} — {citation.doc_id}, {citation.section}, {pages}")
+    if answer.verdict is not None:
+        print(f"\ncritic: {answer.verdict.decision} (support {answer.verdict.score:.2f})")
+        for reason in answer.verdict.reasons:
+            print(f"  - {reason}")
+    estimate = answer.estimate.prompt_tokens if answer.estimate else 0
+    print(
+        f"\n{answer.status} · intent {answer.intent} · depth {answer.depth} · tokens: prompt {answer.prompt_tokens} "
+        f"(estimated {estimate}), completion {answer.completion_tokens} · {answer.seconds:.1f} s"
+    )
+    for warning in answer.warnings:
+        print(f"note: {warning}", file=sys.stderr)
+
+
+def cmd_ask(engine: Engine, args: argparse.Namespace) -> int:
+    """Answer a question with citations, checked by the critic."""
+    streamed = not args.json and sys.stdout.isatty()
+    answer = engine.ask(args.query, depth=args.depth, doc_id=args.doc, on_text=_stream_to_stdout(streamed))
+    if args.json:
+        _print_json(answer_to_dict(answer))
+    else:
+        _print_answer(answer, streamed)
+    return 0 if answer.status != "error" else 1
+
+
+def cmd_summarize(engine: Engine, args: argparse.Namespace) -> int:
+    """Four-aspect summary of one paper."""
+    streamed = not args.json and sys.stdout.isatty()
+    try:
+        answer = engine.summarize(args.doc, depth=args.depth, on_text=_stream_to_stdout(streamed))
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    if args.json:
+        _print_json(answer_to_dict(answer))
+    else:
+        _print_answer(answer, streamed)
+    return 0 if answer.status != "error" else 1
+
+
+def cmd_cost(engine: Engine, args: argparse.Namespace) -> int:
+    """Token estimates for every depth, without running the model."""
+    estimates = engine.estimate_costs(args.query, doc_id=args.doc)
+    if args.json:
+        _print_json({"query": args.query, "model": engine.model.name, "context": engine.model.context_size,
+                     "depths": [e.__dict__ for e in estimates]})  # fmt: skip
+        return 0
+    print(f"model {engine.model.name}, context {engine.model.context_size} tokens")
+    for e in estimates:
+        fits = "" if e.fits_context else "  (does not fit)"
+        note = f"  — {e.note}" if e.note else ""
+        print(f"{e.depth:<14} prompt {e.prompt_tokens:>7}  + answer ≤ {e.completion_tokens:>5}  "
+              f"calls {e.model_calls}{fits}{note}")  # fmt: skip
+    return 0
+
+
 def cmd_status(engine: Engine, args: argparse.Namespace) -> int:
     """What is indexed."""
     summary = engine.catalog.summary()
@@ -279,6 +358,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     search.add_argument("--limit", type=int, help="results to show")
     search.add_argument("--chunks", action="store_true", help="list passages, not one hit per paper")
+    ask = verb("ask", cmd_ask, "answer a question from your library, with citations")
+    ask.add_argument("query")
+    ask.add_argument("--depth", choices=DEPTHS, help="default: chosen from the wording of the query")
+    ask.add_argument("--doc", help="restrict to one document (doc id, Zotero key or citekey)")
+    summarize = verb("summarize", cmd_summarize, "four-aspect summary of one paper")
+    summarize.add_argument("doc", help="doc id, Zotero key, citekey or a title fragment")
+    summarize.add_argument("--depth", choices=DEPTHS, default="comprehensive")
+    cost = verb("cost", cmd_cost, "token estimates for every depth, without running the model")
+    cost.add_argument("query")
+    cost.add_argument("--doc", help="estimate for one document")
     verb("status", cmd_status, "what is indexed")
     verb("doctor", cmd_doctor, "check models, stores and versions")
     verb("config", cmd_config, "show every setting, its value and what it does")
@@ -299,7 +388,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (ConfigError, UsageError) as exc:
         print(f"workbench: {exc}", file=sys.stderr)
         return 2
-    except (WriterBusyError, CatalogBusyError, ZoteroError, OSError, RuntimeError) as exc:
+    except (WriterBusyError, CatalogBusyError, ZoteroError, ModelError, OSError, RuntimeError) as exc:
         print(f"workbench: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:

@@ -92,6 +92,36 @@ class RetrievalSettings:
 
 
 @dataclass(frozen=True)
+class LlmSettings:
+    """The local language model (llama.cpp in-process, or a llama.cpp server)."""
+
+    model_path: str = _field("", "GGUF file; '' = the installed SmolLM2-135M-Instruct (offline default).")
+    server_url: str = _field("", "OpenAI-compatible llama.cpp server URL; wins over model_path when set.")
+    n_ctx: int = _field(4096, "Context window in tokens; prompts are planned to fit it.", min=512, max=262144)
+    use_for_intent: bool = _field(True, "Ask the model when the intent rules are unsure.")
+    use_in_critic: bool = _field(False, "Combine the model's own verdict with the grounding checks.")
+
+
+@dataclass(frozen=True)
+class AnswerSettings:
+    """How answers are planned and checked."""
+
+    default_depth: str = _field(
+        "auto",
+        "auto (from the query's wording) or quick, targeted, comprehensive, full.",
+        choices=("auto", "quick", "targeted", "comprehensive", "full"),
+    )
+    quick_tokens: int = _field(160, "Answer budget (completion tokens) at quick depth.", min=16, max=8192)
+    targeted_tokens: int = _field(320, "Answer budget at targeted depth.", min=16, max=8192)
+    aspect_tokens: int = _field(160, "Budget per aspect at comprehensive depth.", min=16, max=8192)
+    full_tokens: int = _field(400, "Final answer budget at full depth (map steps use half).", min=16, max=8192)
+    targeted_chunks: int = _field(
+        8, "Most chunks sent at targeted depth (fewer when the context is small).", min=1, max=100
+    )
+    revise_once: bool = _field(True, "On a REVISE verdict, retry once with the critic's feedback.")
+
+
+@dataclass(frozen=True)
 class StorageSettings:
     """Where the stores live."""
 
@@ -108,6 +138,8 @@ class Settings:
     embedding: EmbeddingSettings = field(default_factory=EmbeddingSettings)
     fts: FtsSettings = field(default_factory=FtsSettings)
     retrieval: RetrievalSettings = field(default_factory=RetrievalSettings)
+    llm: LlmSettings = field(default_factory=LlmSettings)
+    answer: AnswerSettings = field(default_factory=AnswerSettings)
     storage: StorageSettings = field(default_factory=StorageSettings)
     source_file: str = field(default="", metadata={"internal": True})
 

@@ -14,8 +14,12 @@ from typing import Any
 from workbench.config import Settings
 from workbench.ingest.embed import Embedder
 from workbench.ingest.pipeline import Indexer, IndexReport, Progress, writer_lock
-from workbench.models import Document, Section
+from workbench.llm.base import LanguageModel, ModelError
+from workbench.llm.llamacpp import load_model
+from workbench.models import Answer, CostEstimate, Document, Section
 from workbench.paths import Paths
+from workbench.query.ask import Asker
+from workbench.query.intent import Intent, detect_intent
 from workbench.query.retrieve import Retriever, SearchResult
 from workbench.stores.catalog import Catalog
 from workbench.stores.chunks import ChunkStore, Filter
@@ -24,9 +28,13 @@ from workbench.stores.chunks import ChunkStore, Filter
 class Engine:
     """Headless workbench: index, search, status; front ends only format what it returns."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, model: LanguageModel | None = None) -> None:
+        """`model` injects a model (tests use the stand-in); by default the configured one loads lazily."""
         self.settings = settings
         self.paths: Paths = settings.paths()
+        self._model = model
+        self._model_loading = False
+        self._model_error = ""
 
     @cached_property
     def embedder(self) -> Embedder:
@@ -44,6 +52,73 @@ class Engine:
         """The LanceDB chunk table."""
         self.paths.ensure()
         return ChunkStore(self.settings.chunks_uri(), self.embedder.dimension, self.settings.fts)
+
+    @cached_property
+    def model(self) -> LanguageModel:
+        """The configured language model (loaded on first use, not here)."""
+        if self._model is not None:
+            return self._model
+        llm = self.settings.llm
+        return load_model(llm.model_path, llm.server_url, llm.n_ctx, self.paths.models_dir)
+
+    def model_state(self) -> str:
+        """'not loaded', 'loading', 'ready' or 'error: ...' (for the status bar)."""
+        if self._model_error:
+            return f"error: {self._model_error}"
+        if self._model_loading:
+            return "loading"
+        if "model" not in self.__dict__:
+            return "not loaded"
+        loaded = getattr(self.model, "loaded", True)
+        return "ready" if loaded else "not loaded"
+
+    def warm_up_model(self) -> None:
+        """Load the model now (call from a background worker); errors are kept for model_state()."""
+        self._model_loading = True
+        try:
+            self.model.count_tokens("warm up")
+            self._model_error = ""
+        except ModelError as exc:
+            self._model_error = str(exc)
+        finally:
+            self._model_loading = False
+
+    @cached_property
+    def asker(self) -> Asker:
+        """The query path for ask, summarize and cost."""
+        return Asker(self)
+
+    def detect_intent(self, query: str) -> Intent:
+        """The query's intent by the rules alone (fast enough to run on every keystroke)."""
+        return detect_intent(query)
+
+    def estimate_costs(self, query: str, doc_id: str | None = None) -> list[CostEstimate]:
+        """Token estimates for every depth (see `Asker.estimate_costs`)."""
+        self.chunks.refresh()
+        return self.asker.estimate_costs(query, doc_id)
+
+    def ask(
+        self,
+        query: str,
+        depth: str | None = None,
+        doc_id: str | None = None,
+        on_text: Callable[[str], None] | None = None,
+        cancelled: Callable[[], bool] | None = None,
+    ) -> Answer:
+        """Answer with citations, checked by the critic (see `Asker.ask`)."""
+        self.chunks.refresh()
+        return self.asker.ask(query, depth, doc_id, on_text, cancelled)
+
+    def summarize(
+        self,
+        doc_id: str,
+        depth: str = "comprehensive",
+        on_text: Callable[[str], None] | None = None,
+        cancelled: Callable[[], bool] | None = None,
+    ) -> Answer:
+        """A four-aspect summary of one paper, cached (see `Asker.summarize`)."""
+        self.chunks.refresh()
+        return self.asker.summarize(doc_id, depth, on_text, cancelled)
 
     @cached_property
     def retriever(self) -> Retriever:

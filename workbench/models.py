@@ -168,5 +168,6 @@ class Answer:
     prompt_tokens: int = 0
     completion_tokens: int = 0
     seconds: float = 0.0
+    first_token_seconds: float | None = None
     warnings: tuple[str, ...] = ()
     aspects: dict[str, str] = field(default_factory=dict, compare=False, hash=False)

@@ -223,6 +223,15 @@ class ChunkStore:
         found = sorted(rows.to_arrow().to_pylist(), key=lambda r: r["ordinal"])
         return [{"section": r["section"], "text": r["text"], "page": r["page_start"]} for r in found]
 
+    def document_chunks(self, doc_id: str) -> list[dict[str, Any]]:
+        """Every chunk of one document in reading order (for full-text depth)."""
+        table = self.table()
+        if table is None:
+            return []
+        columns = ["chunk_id", "doc_id", "title", "section", "text", "page_start", "page_end", "ordinal"]
+        query = table.search().where(f"doc_id = {_quote(doc_id)}").select(columns).limit(1_000_000)
+        return sorted(query.to_arrow().to_pylist(), key=lambda r: r["ordinal"])
+
     def replace_documents(self, doc_ids: Iterable[str], rows: list[dict[str, Any]]) -> None:
         """Remove these documents' chunks, then add the new rows (idempotent)."""
         ids = sorted(set(doc_ids))
