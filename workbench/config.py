@@ -84,9 +84,9 @@ class RetrievalSettings:
 
     mode: str = _field("hybrid", "dense, fts or hybrid.", choices=("dense", "fts", "hybrid"))
     fusion: str = _field("weighted", "rrf or weighted (hybrid only).", choices=("rrf", "weighted"))
-    rrf_k: int = _field(60, "Reciprocal rank fusion constant.", min=1, max=10000)
-    dense_weight: float = _field(0.5, "Weight of normalised dense scores.", min=0.0, max=1.0)
-    fts_weight: float = _field(0.5, "Weight of normalised BM25 scores.", min=0.0, max=1.0)
+    rrf_k: int = _field(1, "Reciprocal rank fusion constant.", min=1, max=10000)
+    dense_weight: float = _field(0.45, "Weight of normalised dense scores.", min=0.0, max=1.0)
+    fts_weight: float = _field(0.55, "Weight of normalised BM25 scores.", min=0.0, max=1.0)
     candidates: int = _field(100, "Candidates fetched from each backend before fusion.", min=1, max=10000)
     limit: int = _field(10, "Results shown by default.", min=1, max=10000)
 

@@ -13,8 +13,11 @@ from pathlib import Path
 from typing import Any
 
 from workbench.engine import Engine
+from workbench.models import DEPTHS
 
 DEFAULT_SCIFACT = Path(__file__).resolve().parents[3] / "shared" / "data" / "scifact"
+DEFAULT_CLAIMS = DEFAULT_SCIFACT.parent / "scifact-claims" / "claims_train.csv"
+INTENT_DATA = Path(__file__).resolve().parents[2] / "tests" / "data" / "intent_queries.jsonl"
 
 
 def cache_key(*parts: object) -> str:
@@ -25,13 +28,22 @@ def cache_key(*parts: object) -> str:
 
 def add_bench_arguments(parser: argparse.ArgumentParser) -> None:
     """Arguments of `workbench bench`."""
-    parser.add_argument("which", choices=("retrieval", "ingest", "query", "zotero"), help="benchmark to run")
+    parser.add_argument(
+        "which",
+        choices=("retrieval", "ingest", "query", "zotero", "intent", "critic", "answer"),
+        help="benchmark to run",
+    )
     parser.add_argument("--dataset", type=Path, default=DEFAULT_SCIFACT, help="BEIR-style dataset folder")
     parser.add_argument("--split", default="test", help="qrels split to evaluate (test or train)")
     parser.add_argument("--tune", action="store_true", help="retrieval: grid-search fusion on this split")
     parser.add_argument("--folder", type=Path, help="ingest: folder of documents to index")
     parser.add_argument("--chunks", type=int, default=100_000, help="query: table size in chunks")
     parser.add_argument("--queries", type=int, default=300, help="query: number of timed queries")
+    parser.add_argument("--claims", type=Path, default=DEFAULT_CLAIMS, help="critic: labelled SciFact claims CSV")
+    parser.add_argument("--corpus", type=Path, default=DEFAULT_SCIFACT / "corpus.jsonl", help="critic: corpus.jsonl")
+    parser.add_argument("--fit", action="store_true", help="critic: refit the support weights on the train split")
+    parser.add_argument("--model-intent", action="store_true", help="intent: also run the model on every query")
+    parser.add_argument("--depth", action="append", choices=DEPTHS, help="answer: depths to run (default: all)")
     parser.add_argument("--generated", type=int, default=1000, help="zotero: generated items in the library")
 
 
@@ -47,6 +59,19 @@ def run_bench(engine: Engine, args: argparse.Namespace) -> dict[str, Any]:
         if args.folder is None:
             raise ValueError("bench ingest needs --folder DIR")
         return bench_ingest(engine, args.folder)
+    if args.which == "intent":
+        from workbench.bench.intent import bench_intent
+
+        return bench_intent(engine.model if args.model_intent else None, INTENT_DATA)
+    if args.which == "critic":
+        from workbench.bench.critic import bench_critic
+
+        cache = engine.paths.cache_dir / "bench" / "critic"
+        return bench_critic(args.claims, args.corpus, engine.embedder, cache, fit=args.fit)
+    if args.which == "answer":
+        from workbench.bench.answer import bench_answer
+
+        return bench_answer(engine, args.folder, tuple(args.depth or DEPTHS))
     if args.which == "zotero":
         from workbench.bench.zotero import bench_zotero
 

@@ -82,6 +82,12 @@ class AnswerRunner:
         started = time.perf_counter()
         run = _Run()
         aspects: dict[str, str] = {}
+        if not plan.estimate.fits_context:
+            message = (
+                f"the {plan.depth} depth does not fit the model's {self.model.context_size}-token context; "
+                "choose a smaller depth or configure a model with a larger context"
+            )
+            return self._answer(plan, intent, "error", message, None, run, started, aspects)
         try:
             text = self._execute(plan, run, aspects, on_text, cancelled, started)
             verdict = self.critic.review(text, self._sources(plan.sources), plan.question)
@@ -126,15 +132,37 @@ class AnswerRunner:
                 if on_text is not None:
                     on_text("\n\n")
             return "\n\n".join(parts)
-        if plan.reduce_estimate:  # full depth, map-reduce
+        if plan.reduce_calls:  # full depth, map-reduce
             notes = []
             for call in plan.calls:
                 notes.append(self._generate(call.messages, call.max_tokens, run, None, cancelled, started))
-            useful = [n for n in notes if n and "nothing relevant" not in n.lower()]
-            reduce = build_messages("reduce.md", sources="\n\n".join(useful) or "(no notes)", question=plan.question)
-            return self._generate(reduce, plan.reduce_tokens, run, on_text, cancelled, started)
+            useful = [n for n in notes if n and "nothing relevant" not in n.lower()] or ["(no notes)"]
+            return self._reduce(plan, useful, run, on_text, cancelled, started)
         only: Call = plan.calls[0]
         return self._generate(only.messages, only.max_tokens, run, on_text, cancelled, started)
+
+    def _reduce(
+        self, plan: Plan, notes: list[str], run: _Run, on_text: TextSink | None,
+        cancelled: Callable[[], bool] | None, started: float,
+    ) -> str:  # fmt: skip
+        """Combine notes in groups that fit the context, level by level, until one answer is left."""
+        budget = self.model.context_size - plan.reduce_tokens - 48
+        while True:
+            groups: list[list[str]] = [[]]
+            for note in notes:
+                trial = build_messages("reduce.md", sources="\n\n".join([*groups[-1], note]), question=plan.question)
+                if groups[-1] and self.model.prompt_tokens(trial) > budget:
+                    groups.append([note])
+                else:
+                    groups[-1].append(note)
+            last = len(groups) == 1
+            notes = []
+            for group in groups:
+                messages = build_messages("reduce.md", sources="\n\n".join(group), question=plan.question)
+                sink = on_text if last else None
+                notes.append(self._generate(messages, plan.reduce_tokens, run, sink, cancelled, started))
+            if last:
+                return notes[0]
 
     def _revise(
         self, plan: Plan, text: str, feedback: str, run: _Run, on_text: TextSink | None,
@@ -149,8 +177,11 @@ class AnswerRunner:
                 "revise.md", sources=render_sources(sources), question=plan.question, answer=text,
                 feedback=feedback or "Cite a source after every sentence.",
             )  # fmt: skip
-            if self.model.prompt_tokens(messages) <= budget or len(sources) <= 1:
+            if self.model.prompt_tokens(messages) <= budget:
                 break
+            if len(sources) <= 1:
+                run.warnings.append("revision skipped: the answer and its sources do not fit the model's context")
+                return text
             sources = sources[:-1]
         return self._generate(messages, max_tokens, run, on_text, cancelled, started)
 

@@ -59,8 +59,9 @@ class Plan:
     question: str
     calls: tuple[Call, ...]
     sources: tuple[Citation, ...]
-    reduce_estimate: int  # prompt tokens the reduce call is expected to take (full only)
-    reduce_tokens: int
+    reduce_estimate: int  # prompt tokens all reduce calls are expected to take (full only)
+    reduce_tokens: int  # completion budget of each reduce call
+    reduce_calls: int  # a tree of reduce calls when the notes do not fit one call
     estimate: CostEstimate
 
 
@@ -99,12 +100,17 @@ class Planner:
         self.model = model
         self.settings = settings
 
+    def cap(self, tokens: int) -> int:
+        """A completion budget that leaves most of a small context to the prompt."""
+        return min(tokens, max(32, self.model.context_size // 4))
+
     def budget(self, max_tokens: int) -> int:
         """Prompt tokens a call may use so that prompt + answer fit the context."""
         return self.model.context_size - max_tokens - SAFETY_TOKENS
 
     def _call(self, purpose: str, prompt: str, sources: list[Citation], max_tokens: int, **values: str) -> Call:
         """The largest prefix of `sources` whose prompt fits (at least one source, trimmed if needed)."""
+        max_tokens = self.cap(max_tokens)
         budget = self.budget(max_tokens)
         kept = list(sources)
         while True:
@@ -163,7 +169,7 @@ class Planner:
 
     def full(self, question: str, chunks: Sequence[Hit]) -> Plan:
         """The whole paper in windows that fit (map), then one combining call (reduce)."""
-        map_tokens = max(64, self.settings.full_tokens // 2)
+        map_tokens = self.cap(max(64, self.settings.full_tokens // 2))
         budget = self.budget(map_tokens)
         sources = [citation_for(h, str(i)) for i, h in enumerate(chunks, start=1)]
         calls: list[Call] = []
@@ -183,25 +189,47 @@ class Planner:
                 "answer", "answer.md", list(calls[0].sources), self.settings.full_tokens, question=question
             )
             return self._plan("full", question, [only])
+        reduce_tokens = self.cap(self.settings.full_tokens)
         overhead = self.model.prompt_tokens(build_messages("reduce.md", sources="", question=question))
-        reduce_estimate = overhead + map_tokens * len(calls)
-        return self._plan("full", question, calls, reduce_estimate, self.settings.full_tokens)
+        group = (self.budget(reduce_tokens) - overhead) // max(map_tokens, reduce_tokens)
+        if group < 2:  # not even two notes fit one combining call
+            return self._plan("full", question, calls, overhead, reduce_tokens, 1, fits=False)
+        estimate, count, notes = 0, 0, len(calls)
+        while True:  # a reduce tree: groups of notes combined until one answer is left
+            groups = -(-notes // group)
+            estimate += groups * overhead + notes * max(map_tokens, reduce_tokens)
+            count += groups
+            if groups == 1:
+                break
+            notes = groups
+        return self._plan("full", question, calls, estimate, reduce_tokens, count)
 
     def _plan(
-        self, depth: str, question: str, calls: list[Call], reduce_estimate: int = 0, reduce_tokens: int = 0
+        self,
+        depth: str,
+        question: str,
+        calls: list[Call],
+        reduce_estimate: int = 0,
+        reduce_tokens: int = 0,
+        reduce_calls: int = 0,
+        fits: bool = True,
     ) -> Plan:
         sources: dict[str, Citation] = {}
         for call in calls:
             for source in call.sources:
                 sources.setdefault(source.marker, source)
         prompt = sum(c.prompt_tokens for c in calls) + reduce_estimate
-        completion = sum(c.max_tokens for c in calls) + reduce_tokens
-        fits = reduce_estimate + reduce_tokens <= self.model.context_size
+        completion = sum(c.max_tokens for c in calls) + reduce_tokens * reduce_calls
+        context = self.model.context_size
+        fits = fits and all(c.prompt_tokens + c.max_tokens <= context for c in calls)
         dropped = [c for c in calls if not c.sources]
         note = ""
-        if reduce_estimate:
-            note = f"map-reduce: {len(calls)} windows + 1 combining call"
+        if reduce_calls:
+            note = f"map-reduce: {len(calls)} windows + {reduce_calls} combining call(s)"
         if dropped:
             note = (note + "; " if note else "") + "no passages found for some parts"
-        estimate = CostEstimate(depth, prompt, completion, len(calls) + (1 if reduce_estimate else 0), fits, note)
-        return Plan(depth, question, tuple(calls), tuple(sources.values()), reduce_estimate, reduce_tokens, estimate)
+        estimate = CostEstimate(depth, prompt, completion, len(calls) + reduce_calls, fits, note)
+        return Plan(
+            depth, question, tuple(calls), tuple(sources.values()), reduce_estimate, reduce_tokens, reduce_calls,
+            estimate,
+        )  # fmt: skip
