@@ -18,7 +18,7 @@ import pyarrow as pa
 
 from workbench.bench.retrieval import bench_engine, ensure_corpus_index, load_beir
 from workbench.engine import Engine
-from workbench.stores.chunks import TABLE_NAME, ChunkStore
+from workbench.stores.chunks import ChunkStore
 
 
 def _percentile(values: list[float], pct: float) -> float:
@@ -60,12 +60,10 @@ def bench_query(engine: Engine, dataset: Path, chunks: int, queries: int) -> dic
     """p50/p95 of engine hybrid search and of the raw LanceDB hybrid call at `chunks` rows."""
     corpus, query_texts, _ = load_beir(dataset, "test")
     source, _, _ = ensure_corpus_index(engine, dataset, corpus)
-    target, folder, _ = bench_engine(engine, dataset, f"scaled{chunks}")
+    target, _, _ = bench_engine(engine, dataset, f"scaled{chunks}")
     built = False
     if target.chunks.count() != chunks:
-        if (folder / "lancedb").exists():
-            target.chunks._db.drop_table(TABLE_NAME)
-            target.chunks._table = None
+        target.chunks.drop()
         started = time.perf_counter()
         _build_scaled(source, target, chunks)
         target = bench_engine(engine, dataset, f"scaled{chunks}")[0]

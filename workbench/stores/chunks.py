@@ -7,6 +7,7 @@ whole documents (delete their rows, then add), which makes a repeated write idem
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -192,6 +193,12 @@ class ChunkStore:
             except (ValueError, FileNotFoundError):  # not created yet
                 return None
         return self._table
+
+    def drop(self) -> None:
+        """Delete the whole table (benchmarks rebuilding a synthetic one)."""
+        with contextlib.suppress(ValueError):  # not there
+            self._db.drop_table(TABLE_NAME)
+        self._table = None
 
     def refresh(self) -> None:
         """See writes made since this store was opened (another process, or this one)."""
