@@ -5,6 +5,13 @@ first (delete their old rows, add the new ones) and only then committed to the c
 with its content hash. A crash in between leaves the catalog unaware of the batch, so the
 next run redoes it; the delete-then-add makes that repeat free of duplicates. Deletions run
 in the same order, and a reconcile step drops chunks of documents the catalog does not know.
+
+Renames and moves are never re-embedded: within one run, a file that disappeared and a new
+file with the same content hash are one document that moved. Its chunk rows are read back
+with their vectors and re-added under the new `file:<relative path>` id (new rows first, old
+rows second), then the catalog moves the document, its file record and the rows keyed by it
+(triage, summaries) in one transaction. A crash in between leaves the old catalog state; the
+next run finds the same pair, finds no old rows to carry over and indexes the file afresh.
 """
 
 from __future__ import annotations
@@ -17,6 +24,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from workbench.config import Settings
 from workbench.ingest.chunk import chunk_sections
@@ -26,6 +34,11 @@ from workbench.models import Chunk, Document, ParsedDocument, Section
 from workbench.sources.folder import FileEntry, ScanProblem, scan_folder
 from workbench.stores.catalog import Catalog, FileRecord
 from workbench.stores.chunks import ChunkStore, chunk_rows, embedding_text
+
+# Catalog tables keyed by doc_id whose rows follow a document when its file moves.
+DOC_KEYED_TABLES: tuple[str, ...] = ("documents", "triage", "summaries")
+# File states that own a document (a failed or duplicate file has no chunks to move).
+MOVABLE_STATUSES: frozenset[str] = frozenset({"indexed", "no-text"})
 
 
 class WriterBusyError(RuntimeError):
@@ -57,6 +70,8 @@ class IndexReport:
     seconds: float = 0.0
     cancelled: bool = False
     failures: list[dict[str, str]] = field(default_factory=list)
+    moved: int = 0
+    moves: list[dict[str, str]] = field(default_factory=list)
 
 
 @contextmanager
@@ -152,11 +167,23 @@ class Indexer:
         report.failures.extend({"path": p.path, "error": p.reason} for p in problems)
 
         gone = [record for path, record in known.items() if path not in entries]
+        hashes: dict[str, str] = {}
+        moved_to: set[str] = set()
+        if gone:
+            fresh = [entry for path, entry in entries.items() if path not in known]
+            for source, target in self._find_moves(gone, fresh, hashes):
+                if self._move(source, target, report):
+                    moved_to.add(target.path)
+            moved_from = {m["from"] for m in report.moves}
+            gone = [r for r in gone if r.path not in moved_from]
         if gone:
             self._remove(gone, report)
+        if gone or moved_to:
             known = self.catalog.files_under(live_roots)
         todo: list[FileEntry] = []
         for path, entry in entries.items():
+            if path in moved_to:
+                continue
             record = known.get(path)
             if record and record.size == entry.size and record.mtime == entry.mtime:
                 report.unchanged += 1
@@ -167,7 +194,7 @@ class Indexer:
             if cancelled is not None and cancelled():
                 report.cancelled = True
                 break
-            status = self._ingest_file(entry, known.get(entry.path), report)
+            status = self._ingest_file(entry, known.get(entry.path), report, hashes.get(entry.path))
             if progress is not None:
                 progress(Progress(number, len(todo), entry.path, status))
         self.flush(report)
@@ -218,10 +245,12 @@ class Indexer:
                 return item.document.doc_id
         return self.catalog.doc_for_hash(content_hash)
 
-    def _ingest_file(self, entry: FileEntry, previous: FileRecord | None, report: IndexReport) -> str:
+    def _ingest_file(
+        self, entry: FileEntry, previous: FileRecord | None, report: IndexReport, known_hash: str | None = None
+    ) -> str:
         doc_id = f"file:{entry.relative}"
         try:
-            content_hash = file_hash(entry.path)
+            content_hash = known_hash or file_hash(entry.path)
         except OSError as exc:
             return self._record_failure(entry, doc_id, "", f"cannot read: {exc.strerror or exc}", report)
         if previous and previous.content_hash == content_hash and previous.status != "failed":
@@ -320,6 +349,90 @@ class Indexer:
         report.chunks += len(all_chunks)
         self._pending = []
         self._pending_chunks = 0
+
+    def _find_moves(
+        self, gone: Sequence[FileRecord], fresh: Sequence[FileEntry], hashes: dict[str, str]
+    ) -> list[tuple[FileRecord, FileEntry]]:
+        """Pair disappeared files that owned a document with new files of the same bytes.
+
+        Only new files whose size equals a disappeared file's are hashed (the hashes are kept
+        for the ingest step), so a run without moves costs nothing extra.
+        """
+        by_size: dict[int, list[FileRecord]] = {}
+        for record in gone:
+            if record.status in MOVABLE_STATUSES and record.content_hash:
+                by_size.setdefault(record.size, []).append(record)
+        pairs: list[tuple[FileRecord, FileEntry]] = []
+        for entry in fresh:
+            candidates = by_size.get(entry.size)
+            if not candidates:
+                continue
+            try:
+                content_hash = hashes.get(entry.path) or file_hash(entry.path)
+            except OSError:
+                continue
+            hashes[entry.path] = content_hash
+            # Prefer the candidate with the same file name (a move between folders).
+            matches = [r for r in candidates if r.content_hash == content_hash]
+            if matches:
+                name = Path(entry.path).name
+                record = next((r for r in matches if Path(r.path).name == name), matches[0])
+                candidates.remove(record)
+                pairs.append((record, entry))
+        return pairs
+
+    def _move(self, record: FileRecord, entry: FileEntry, report: IndexReport) -> bool:
+        """Move a document to its file's new path without re-embedding; False if it must be re-indexed."""
+        old_id, new_id = record.doc_id, f"file:{entry.relative}"
+        rows = self._stored_rows(old_id)
+        if not rows:  # nothing to carry over (e.g. a crash mid-move): index the file afresh
+            return False
+        for row in rows:
+            row["doc_id"] = new_id
+            row["chunk_id"] = Chunk.make_id(new_id, row["section"], row["ordinal"], row["text"])
+            row["folder"] = entry.root
+        # New rows first, old rows second: a crash in between leaves duplicates that the next
+        # run's delete-then-add of the same move (or the reconcile step) clears.
+        self.chunks.replace_documents([new_id], rows)
+        if new_id != old_id:
+            self.chunks.replace_documents([old_id], [])
+        moved = FileRecord(
+            entry.path, entry.root, new_id, entry.size, entry.mtime, record.content_hash, record.status, record.error
+        )
+        with self.catalog.write() as con:
+            if new_id != old_id:
+                present = {
+                    row[0]
+                    for row in con.execute(
+                        "SELECT table_name FROM information_schema.tables WHERE list_contains(?, table_name)",
+                        [list(DOC_KEYED_TABLES)],
+                    ).fetchall()
+                }
+                for table in (t for t in DOC_KEYED_TABLES if t in present):
+                    con.execute(
+                        f"INSERT OR REPLACE INTO {table} SELECT * REPLACE (? AS doc_id) FROM {table} WHERE doc_id = ?",
+                        [new_id, old_id],
+                    )
+                    con.execute(f"DELETE FROM {table} WHERE doc_id = ?", [old_id])
+                con.execute(
+                    "UPDATE files SET doc_id = ?, error = ? WHERE doc_id = ? AND status = 'duplicate'",
+                    [new_id, f"same content as {new_id}", old_id],
+                )
+            con.execute("UPDATE documents SET folder = ? WHERE doc_id = ?", [entry.root, new_id])
+            Catalog.remove(con, [], [record.path])
+            Catalog.upsert(con, [], [moved])
+        report.moved += 1
+        report.moves.append({"from": record.path, "to": entry.path, "doc_id": new_id})
+        return True
+
+    def _stored_rows(self, doc_id: str) -> list[dict[str, Any]]:
+        """A document's chunk rows as stored, vectors included (to re-add them under a new id)."""
+        table = self.chunks.table()
+        if table is None:
+            return []
+        quoted = "'" + doc_id.replace("'", "''") + "'"
+        rows: list[dict[str, Any]] = table.to_lance().to_table(filter=f"doc_id = {quoted}").to_pylist()
+        return rows
 
     def _remove(self, gone: Sequence[FileRecord], report: IndexReport) -> None:
         """Drop files that disappeared; a duplicate of a removed original is re-indexed next."""
