@@ -20,7 +20,6 @@ from workbench.engine import Engine
 from workbench.models import Document, Hit, Section
 from workbench.query.retrieve import Candidates, fuse_rrf, fuse_weighted, rank
 
-CANDIDATES = 300
 
 
 def load_beir(dataset: Path, split: str) -> tuple[list[dict[str, str]], dict[str, str], dict[str, dict[str, int]]]:
@@ -107,10 +106,13 @@ def bench_retrieval(engine: Engine, dataset: Path, split: str, tune: bool) -> di
     else:
         cached = False
     retriever = bench.retriever
+    # The configured candidate pool (what `workbench search` uses), but at least 100 so that
+    # recall@100 is measurable.
+    candidates = max(bench.settings.retrieval.candidates, 100)
     per_query: dict[str, tuple[Candidates, Candidates]] = {}
     started = time.perf_counter()
     for qid, text in queries.items():
-        dense_hits, fts_hits, _ = retriever.candidates(text, "hybrid", None, CANDIDATES)
+        dense_hits, fts_hits, _ = retriever.candidates(text, "hybrid", None, candidates)
         per_query[qid] = (rank(dense_hits, "dense", True), rank(fts_hits, "fts", True))
     search_seconds = time.perf_counter() - started
 
@@ -132,6 +134,7 @@ def bench_retrieval(engine: Engine, dataset: Path, split: str, tune: bool) -> di
         "index_key": key,
         "index_build_seconds": round(build_seconds, 1),
         "index_cached": cached,
+        "candidates_per_backend": candidates,
         "candidate_seconds": round(search_seconds, 2),
         "settings": {"rrf_k": r.rrf_k, "dense_weight": r.dense_weight, "fts_weight": r.fts_weight},
         "modes": {

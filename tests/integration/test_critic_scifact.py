@@ -1,0 +1,52 @@
+"""The critic with the real embedder on real SciFact claims from the held-out split.
+
+20 SUPPORT and 20 CONTRADICT claims (the first of each in file order among held-out claim
+ids, so never used to fit the weights) are each turned into a one-sentence answer citing
+their evidence abstract. Measured on this sample: 11 SUPPORT and 5 CONTRADICT approved
+(precision 0.69), 3 SUPPORT and 9 CONTRADICT rejected; with the contradiction cues switched
+off it is 16 and 14 (precision 0.53), 1 and 1 rejected, so the bars below catch broken
+negation/direction checks. (The whole held-out split does better: 51 of 105 SUPPORT and 8 of
+54 CONTRADICT approved, precision 0.86 on these two labels.)
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import SHARED
+from workbench.bench.critic import load_claims, load_corpus
+from workbench.ingest.embed import OFFLINE_MODEL, Embedder
+from workbench.paths import default_models_dir
+from workbench.query.critic import Critic, Source
+
+pytestmark = pytest.mark.integration
+
+CLAIMS = SHARED / "data" / "scifact-claims" / "claims_train.csv"
+CORPUS = SHARED / "data" / "scifact" / "corpus.jsonl"
+PER_LABEL = 20
+
+
+def test_critic_approves_supported_claims_and_not_contradicted_ones() -> None:
+    heldout = [c for c in load_claims(CLAIMS) if c.split == "heldout"]
+    chosen = [c for c in heldout if c.label == "SUPPORT"][:PER_LABEL]
+    chosen += [c for c in heldout if c.label == "CONTRADICT"][:PER_LABEL]
+    corpus = load_corpus(CORPUS, {d for c in chosen for d in c.doc_ids})
+    embedder = Embedder(OFFLINE_MODEL, default_models_dir())
+    critic = Critic(embedder.embed_passages)
+
+    decisions: dict[str, list[str]] = {"SUPPORT": [], "CONTRADICT": []}
+    for claim in chosen:
+        sources = [
+            Source(key=str(i), text=corpus[d]["text"], title=corpus[d]["title"], doc_id=d)
+            for i, d in enumerate(claim.doc_ids, start=1)
+        ]
+        markers = ", ".join(s.key for s in sources)
+        verdict = critic.review(f"{claim.text} [{markers}]", sources)
+        decisions[claim.label].append(verdict.decision)
+
+    approved_support = decisions["SUPPORT"].count("APPROVE")
+    approved_contradict = decisions["CONTRADICT"].count("APPROVE")
+    precision = approved_support / max(1, approved_support + approved_contradict)
+    assert approved_support >= 5, decisions  # it must approve something
+    assert precision >= 0.6, decisions
+    assert decisions["CONTRADICT"].count("REJECT") >= decisions["SUPPORT"].count("REJECT") + 3, decisions
