@@ -98,6 +98,7 @@ class LlmSettings:
     model_path: str = _field("", "GGUF file; '' = the installed SmolLM2-135M-Instruct (offline default).")
     server_url: str = _field("", "OpenAI-compatible llama.cpp server URL; wins over model_path when set.")
     n_ctx: int = _field(4096, "Context window in tokens; prompts are planned to fit it.", min=512, max=262144)
+    threads: int = _field(0, "llama.cpp threads; 0 = every core (use 1 on a busy shared box).", min=0, max=256)
     use_for_intent: bool = _field(True, "Ask the model when the intent rules are unsure.")
     use_in_critic: bool = _field(False, "Combine the model's own verdict with the grounding checks.")
 

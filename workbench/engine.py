@@ -59,7 +59,7 @@ class Engine:
         if self._model is not None:
             return self._model
         llm = self.settings.llm
-        return load_model(llm.model_path, llm.server_url, llm.n_ctx, self.paths.models_dir)
+        return load_model(llm.model_path, llm.server_url, llm.n_ctx, self.paths.models_dir, llm.threads)
 
     def model_state(self) -> str:
         """'not loaded', 'loading', 'ready' or 'error: ...' (for the status bar)."""
