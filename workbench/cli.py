@@ -254,6 +254,51 @@ def cmd_cost(engine: Engine, args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_graph(engine: Engine, args: argparse.Namespace) -> int:
+    """A paper's graph neighbourhood, or an author's co-authors."""
+    from workbench.query.related import describe
+
+    try:
+        data = describe(engine, args.ref, args.depth)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    if args.json:
+        _print_json(data)
+        return 0
+    if data["kind"] == "author":
+        author = data["author"]
+        print(f"{author['name']} ({author['papers']} papers)")
+        for co in data["coauthors"]:
+            print(f"  co-author: {co['name']} ({co['shared_papers']} shared)")
+        return 0
+    paper = data["paper"]
+    print(f"{paper.get('title', paper['doc_id'])}  [{paper['doc_id']}]")
+    if paper.get("concepts"):
+        print("  concepts: " + ", ".join(c[0] for c in paper["concepts"][:8]))
+    for relation, items in data["neighbours"].items():
+        print(f"  {relation}:")
+        for item in items:
+            via = f"  via {', '.join(item['via'][:3])}" if item["via"] else ""
+            print(f"    {item['title'][:70]}  ({item['weight']:g}){via}")
+    return 0
+
+
+def cmd_related(engine: Engine, args: argparse.Namespace) -> int:
+    """Papers related to one paper, from the graph and from search, labelled by backend."""
+    from workbench.query.related import related
+
+    detail = engine.document_detail(args.ref)
+    if detail is None:
+        raise UsageError(f"no document matches {args.ref!r}")
+    rows = related(engine, str(detail["document"]["doc_id"]), args.limit or 10)
+    if args.json:
+        _print_json({"doc_id": detail["document"]["doc_id"], "related": rows})
+        return 0
+    for row in rows:
+        print(f"{row['title'][:70]}  ({row['year'] or 'n.d.'})  [{', '.join(row['found_by'])}]")
+    return 0
+
+
 def cmd_status(engine: Engine, args: argparse.Namespace) -> int:
     """What is indexed."""
     summary = engine.catalog.summary()
@@ -368,6 +413,12 @@ def build_parser() -> argparse.ArgumentParser:
     cost = verb("cost", cmd_cost, "token estimates for every depth, without running the model")
     cost.add_argument("query")
     cost.add_argument("--doc", help="estimate for one document")
+    graph = verb("graph", cmd_graph, "a paper's graph neighbours, or an author's co-authors")
+    graph.add_argument("ref", help="doc id, Zotero key, citekey, or an author name")
+    graph.add_argument("--depth", type=int, choices=(1, 2), default=1)
+    related_verb = verb("related", cmd_related, "papers related to one paper (graph + search)")
+    related_verb.add_argument("ref", help="doc id, Zotero key or citekey")
+    related_verb.add_argument("--limit", type=int)
     verb("status", cmd_status, "what is indexed")
     verb("doctor", cmd_doctor, "check models, stores and versions")
     verb("config", cmd_config, "show every setting, its value and what it does")

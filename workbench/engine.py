@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from workbench.config import Settings
 from workbench.ingest.embed import Embedder
@@ -23,6 +23,9 @@ from workbench.query.intent import Intent, detect_intent
 from workbench.query.retrieve import Retriever, SearchResult
 from workbench.stores.catalog import Catalog
 from workbench.stores.chunks import ChunkStore, Filter
+
+if TYPE_CHECKING:
+    from workbench.query.graph import GraphQueries, Neighbour
 
 
 class Engine:
@@ -135,7 +138,9 @@ class Engine:
         self.paths.ensure()
         with writer_lock(self.paths.writer_lock_path):
             indexer = Indexer(self.settings, self.embedder, self.catalog, self.chunks)
-            return indexer.index_folders(folders, progress, cancelled)
+            report = indexer.index_folders(folders, progress, cancelled)
+            self._sync_graph()
+            return report
 
     def index_zotero(
         self,
@@ -151,7 +156,9 @@ class Engine:
             indexer = Indexer(self.settings, self.embedder, self.catalog, self.chunks)
             base = self.settings.sources.zotero_linked_base
             linked_base = Path(base).expanduser() if base else None
-            return ZoteroSync(indexer, data_dir, linked_base).run(progress, cancelled)
+            report = ZoteroSync(indexer, data_dir, linked_base).run(progress, cancelled)
+            self._sync_graph()
+            return report
 
     def zotero_dir(self) -> Path | None:
         """The configured Zotero data dir ('auto' = the platform default), or None."""
@@ -168,12 +175,39 @@ class Engine:
         self,
         items: Sequence[tuple[Document, Sequence[Section]]],
         progress: Callable[[Progress], None] | None = None,
+        graph: bool = True,
     ) -> IndexReport:
         """Index documents given with their text, under the single-writer lock."""
         self.paths.ensure()
         with writer_lock(self.paths.writer_lock_path):
             indexer = Indexer(self.settings, self.embedder, self.catalog, self.chunks)
-            return indexer.index_documents(items, progress)
+            report = indexer.index_documents(items, progress)
+            if graph:
+                self._sync_graph()
+            return report
+
+    def _sync_graph(self) -> None:
+        """Update the Kùzu graph from the catalog and chunks (caller holds the writer lock)."""
+        from workbench.ingest.graph_sync import sync_graph
+
+        sync_graph(self.catalog, self.chunks, self.paths.graph_path)
+
+    def graph_queries(self) -> GraphQueries:
+        """Read-only graph queries; raises GraphError when no graph has been built yet."""
+        from workbench.query.graph import GraphQueries
+        from workbench.stores.graph import GraphError, GraphStore
+
+        if not self.paths.graph_path.exists():
+            raise GraphError("the graph is not built yet: run `workbench index` first")
+        return GraphQueries(GraphStore(self.paths.graph_path, read_only=True))
+
+    def neighbours(self, doc_id: str) -> dict[str, list[Neighbour]]:
+        """Graph neighbours of a paper grouped by edge type (authors, tags, cites, similar, ...)."""
+        queries = self.graph_queries()
+        try:
+            return queries.neighbours(doc_id)
+        finally:
+            queries.store.close()
 
     def document_detail(self, ref: str) -> dict[str, Any] | None:
         """A document by id, Zotero key or citekey, with its files, notes and annotations."""

@@ -36,6 +36,11 @@ class Paths:
         return str(self.data_dir / "lancedb")
 
     @property
+    def graph_path(self) -> Path:
+        """The embedded Kùzu graph database."""
+        return self.data_dir / "graph.kuzu"
+
+    @property
     def writer_lock_path(self) -> Path:
         """The lock file held by the one process allowed to write to the stores."""
         return self.data_dir / "writer.lock"

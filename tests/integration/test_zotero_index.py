@@ -170,3 +170,43 @@ def test_corrupt_or_foreign_database_is_one_clear_error(tmp_path: Path, workbenc
         text=True,
     )
     assert missing.returncode == 1 and "not a Zotero data directory" in missing.stderr
+
+
+def test_graph_follows_the_index(indexed: tuple[Engine, ZoteroFixture, Path]) -> None:
+    engine, _, home = indexed
+    groups = engine.neighbours("zotero:2:JRNL2TNC")  # Raft: shares tag and collection with Paxos
+    by_relation = {relation: {n.doc_id for n in items} for relation, items in groups.items()}
+    assert any("zotero:2:PXSL8MPT" in ids for ids in by_relation.values())
+    env = {**os.environ, "WORKBENCH_HOME": str(home)}
+    out = subprocess.run(
+        [sys.executable, "-m", "workbench.cli", "graph", "Lamport", "--json"], env=env, capture_output=True, text=True
+    )
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["kind"] == "author"
+    related = subprocess.run(
+        [sys.executable, "-m", "workbench.cli", "related", "zotero:2:JRNL2TNC", "--json"],
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    rows = json.loads(related.stdout)["related"]
+    paxos = next(r for r in rows if r["doc_id"] == "zotero:2:PXSL8MPT")
+    assert any(f.startswith("graph:") for f in paxos["found_by"])
+
+
+def test_graph_drops_trashed_items(indexed: tuple[Engine, ZoteroFixture, Path]) -> None:
+    engine, library, _ = indexed
+    key = library.add_item("Graph deletion probe on quantum annealing", tags=["consensus"])
+    engine.index_zotero(library.data_dir)
+    queries = engine.graph_queries()
+    try:
+        assert f"zotero:1:{key}" in queries.store.doc_ids()
+    finally:
+        queries.store.close()
+    library.trash_item(key)
+    engine.index_zotero(library.data_dir)
+    queries = engine.graph_queries()
+    try:
+        assert f"zotero:1:{key}" not in queries.store.doc_ids()
+    finally:
+        queries.store.close()

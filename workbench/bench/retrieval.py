@@ -21,7 +21,6 @@ from workbench.models import Document, Hit, Section
 from workbench.query.retrieve import Candidates, fuse_rrf, fuse_weighted, rank
 
 
-
 def load_beir(dataset: Path, split: str) -> tuple[list[dict[str, str]], dict[str, str], dict[str, dict[str, int]]]:
     """Corpus rows, queries by id and qrels (query id → doc id → grade) for one split."""
     corpus = [json.loads(line) for line in (dataset / "corpus.jsonl").open(encoding="utf-8")]
@@ -85,7 +84,7 @@ def ensure_corpus_index(
         )
         for row in corpus
     ]
-    bench.index_documents(items)
+    bench.index_documents(items, graph=False)
     seconds = time.perf_counter() - started
     done_marker.write_text(json.dumps({"seconds": seconds}), encoding="utf-8")
     return bench, seconds, key

@@ -150,6 +150,11 @@ class Asker:
         """Answer a query with citations at a depth; the critic decides approve/revise/abstain."""
         intent = self.intent(query)
         chosen = self.choose_depth(intent, depth)
+        if intent.kind == "relationship" and depth is None:
+            graph_answer = self.relationship(query, intent, doc_id)
+            if graph_answer is not None:
+                self.record(graph_answer)
+                return graph_answer
         target = self._resolve_doc(doc_id or (intent.target if intent.kind == "summarize" else None))
         plan, warnings = self.plan(query, chosen, intent, target)
         if plan is None:
@@ -167,6 +172,22 @@ class Asker:
             answer = Answer(**{**answer.__dict__, "warnings": (*answer.warnings, *extra)})
         self.record(answer)
         return answer
+
+    def relationship(self, query: str, intent: Intent, doc_id: str | None) -> Answer | None:
+        """Answer "related to / cites / similar to X" from the graph plus search, without the model."""
+        from workbench.query.related import related
+
+        target = self._resolve_doc(doc_id or intent.target)
+        if target is None:
+            return None
+        rows = related(self.engine, target)
+        if not rows:
+            return None
+        title = (self.engine.catalog.document(target) or {}).get("title") or target
+        lines = [f"Papers related to *{title}*:", ""]
+        lines += [f"- {r['title']} ({r['year'] or 'n.d.'}) — found by {', '.join(r['found_by'])}" for r in rows]
+        estimate = CostEstimate("quick", 0, 0, 0, True, "answered from the graph and search; no model call")
+        return Answer("answered", query, intent.kind, "quick", "\n".join(lines), estimate=estimate)
 
     def summarize(
         self,

@@ -65,6 +65,12 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
         );
         """,
     ),
+    (
+        "graph sync state",
+        """
+        CREATE TABLE graph_state (doc_id VARCHAR PRIMARY KEY, content_hash VARCHAR);
+        """,
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
