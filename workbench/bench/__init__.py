@@ -30,7 +30,7 @@ def add_bench_arguments(parser: argparse.ArgumentParser) -> None:
     """Arguments of `workbench bench`."""
     parser.add_argument(
         "which",
-        choices=("retrieval", "ingest", "query", "zotero", "intent", "critic", "answer"),
+        choices=("retrieval", "ingest", "query", "zotero", "intent", "critic", "answer", "graph"),
         help="benchmark to run",
     )
     parser.add_argument("--dataset", type=Path, default=DEFAULT_SCIFACT, help="BEIR-style dataset folder")
@@ -72,6 +72,14 @@ def run_bench(engine: Engine, args: argparse.Namespace) -> dict[str, Any]:
         from workbench.bench.answer import bench_answer
 
         return bench_answer(engine, args.folder, tuple(args.depth or DEPTHS))
+    if args.which == "graph":
+        from workbench.bench.graph import bench_graph
+        from workbench.bench.retrieval import ensure_corpus_index, load_beir
+
+        corpus = load_beir(args.dataset, "test")[0]
+        source = ensure_corpus_index(engine, args.dataset, corpus)[0]
+        pdfs = args.folder or args.dataset.parent / "pdfs"
+        return bench_graph(args.dataset, pdfs, engine.paths.cache_dir / "bench" / "graph", chunks=source.chunks)
     if args.which == "zotero":
         from workbench.bench.zotero import bench_zotero
 
