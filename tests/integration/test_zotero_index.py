@@ -56,7 +56,7 @@ def test_items_become_documents_per_library(indexed: tuple[Engine, ZoteroFixture
 
 
 def test_full_text_notes_and_annotations_are_searchable(indexed: tuple[Engine, ZoteroFixture, Path]) -> None:
-    engine, library, _ = indexed
+    engine, _, _ = indexed
     hits = engine.search("double-spending problem peer-to-peer network timestamps", mode="fts").hits
     assert hits[0].doc_id == "zotero:1:BTCN8WEB"
     note = engine.search("reading notes PaSa", filters=[parse_filter("section=note")], per_doc=False).hits
@@ -163,7 +163,8 @@ def test_corrupt_or_foreign_database_is_one_clear_error(tmp_path: Path, workbenc
         [sys.executable, "-m", "workbench.cli", "index", "--zotero", str(bad)], capture_output=True, text=True
     )
     assert out.returncode == 1
-    assert out.stderr.count("\n") == 1 and "corrupt" in out.stderr or "not a Zotero database" in out.stderr
+    assert out.stderr.count("\n") == 1
+    assert "corrupt" in out.stderr or "not a Zotero database" in out.stderr
     missing = subprocess.run(
         [sys.executable, "-m", "workbench.cli", "index", "--zotero", str(tmp_path / "nope")],
         capture_output=True,

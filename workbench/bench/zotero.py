@@ -7,6 +7,7 @@ benchmark runs from a source checkout.
 
 from __future__ import annotations
 
+import sys
 import tempfile
 import time
 from dataclasses import replace
@@ -18,10 +19,12 @@ from workbench.engine import Engine
 
 def bench_zotero(engine: Engine, generated: int) -> dict[str, Any]:
     """Index a generated Zotero library into a temp store and time full and no-op syncs."""
-    try:
-        from tests.zotero_fixture import build_zotero_library
-    except ImportError as exc:  # pragma: no cover - only outside a checkout
-        raise RuntimeError("bench zotero needs the source checkout (tests/zotero_fixture.py)") from exc
+    checkout = Path(__file__).resolve().parents[2]
+    if not (checkout / "tests" / "zotero_fixture.py").exists():
+        raise RuntimeError("bench zotero needs the source checkout (tests/zotero_fixture.py)")
+    if str(checkout) not in sys.path:
+        sys.path.insert(0, str(checkout))
+    from tests.zotero_fixture import build_zotero_library
     from workbench.sources.zotero import read_library
 
     with tempfile.TemporaryDirectory(prefix="workbench-zotero-bench-") as tmp:
