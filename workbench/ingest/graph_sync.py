@@ -64,6 +64,9 @@ def sync_graph(catalog: Catalog, chunks: ChunkStore, graph_path: Path) -> GraphS
         state = dict(con.execute("SELECT doc_id, content_hash FROM graph_state").fetchall())
     if not state and not rows:
         return GraphSyncReport(0, 0, 0, False)
+    current = {row["doc_id"]: row["content_hash"] for row in rows}
+    if state == current and graph_path.exists():  # nothing to do: do not even open the graph
+        return GraphSyncReport(0, 0, 0, False)
     with GraphStore(graph_path) as graph:
         in_graph = graph.doc_ids()
         rebuilt = bool(graph.rebuilt) or (not in_graph and bool(state))

@@ -111,7 +111,7 @@ class ZoteroSync:
                 progress(Progress(number, len(changed), item.doc_id, status))
         self.indexer.flush(report)
         self._claim_folder_duplicates()
-        if not report.cancelled:
+        if not report.cancelled and result.watermarks != since:
             self._store_watermarks(result.watermarks)
         self.indexer.chunks.finish_writes(self.indexer.settings.index.vector_index_min_rows)
         report.seconds = round(time.perf_counter() - started, 3)

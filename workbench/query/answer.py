@@ -17,6 +17,7 @@ from workbench.config import AnswerSettings
 from workbench.llm.base import LanguageModel, Message, ModelError
 from workbench.models import Answer, Citation, CostEstimate, Verdict
 from workbench.query.critic import Critic, Source
+from workbench.query.critic import Verdict as CriticVerdict
 from workbench.query.depth import ASPECT_LABELS, Call, Plan, build_messages, render_sources
 
 TextSink = Callable[[str], None]
@@ -90,25 +91,38 @@ class AnswerRunner:
             return self._answer(plan, intent, "error", message, None, run, started, aspects)
         try:
             text = self._execute(plan, run, aspects, on_text, cancelled, started)
+            if plan.depth == "comprehensive" and self.settings.revise_once:
+                text = self._revise_aspects(plan, aspects, run, on_text, cancelled, started)
             verdict = self.critic.review(text, self._sources(plan.sources), plan.question)
-            if verdict.decision == "REVISE" and self.settings.revise_once:
+            if verdict.decision == "REVISE" and self.settings.revise_once and plan.depth != "comprehensive":
                 if on_text is not None:
                     on_text("\n\n[revising: the critic flagged some claims]\n\n")
-                text = self._revise(plan, text, verdict.feedback, run, on_text, cancelled, started)
+                text = self._revise(
+                    plan.sources,
+                    plan.question,
+                    text,
+                    verdict.feedback,
+                    max(c.max_tokens for c in plan.calls),
+                    run,
+                    on_text,
+                    cancelled,
+                    started,
+                )
                 verdict = self.critic.review(text, self._sources(plan.sources), plan.question)
                 run.warnings.append("revised once after the critic's feedback")
-                aspects = {}
         except CancelledError:
             return self._answer(plan, intent, "cancelled", "Cancelled.", None, run, started, aspects)
         except ModelError as exc:
             return self._answer(plan, intent, "error", f"The model failed: {exc}", None, run, started, aspects)
-        status = "answered" if verdict.decision == "APPROVE" else "abstained"
-        if verdict.decision == "REVISE":
+        decision = verdict.decision
+        if decision == "REVISE" and _supported_share(verdict) < 0.5:
+            decision = "REJECT"  # still mostly unsupported after the one revision: abstain
+        status = "abstained" if decision == "REJECT" else "answered"
+        if decision == "REVISE":
             run.warnings.append("some claims are only partly supported; check the cited sources")
-            status = "answered"
-        if verdict.decision == "REJECT":
+        if decision == "REJECT":
             text = self._abstention(plan, verdict.reasons)
-        mapped = Verdict(verdict.decision, round(verdict.score, 3), verdict.reasons, verdict.uncited)
+        mapped = Verdict(decision, round(verdict.score, 3), verdict.reasons, verdict.uncited)
         return self._answer(plan, intent, status, text, mapped, run, started, aspects)
 
     def _execute(
@@ -164,17 +178,40 @@ class AnswerRunner:
             if last:
                 return notes[0]
 
-    def _revise(
-        self, plan: Plan, text: str, feedback: str, run: _Run, on_text: TextSink | None,
+    def _revise_aspects(
+        self, plan: Plan, aspects: dict[str, str], run: _Run, on_text: TextSink | None,
         cancelled: Callable[[], bool] | None, started: float,
     ) -> str:  # fmt: skip
+        """Review each aspect against its own passages and revise, once, the ones flagged REVISE."""
+        parts = []
+        for call in plan.calls:
+            aspect = call.purpose.split(":", 1)[1]
+            body = aspects.get(aspect, "")
+            if call.sources and body:
+                verdict = self.critic.review(body, self._sources(call.sources), plan.question)
+                if verdict.decision == "REVISE":
+                    if on_text is not None:
+                        on_text(f"\n\n[revising {ASPECT_LABELS[aspect]}]\n\n")
+                    body = self._revise(
+                        call.sources, plan.question, body, verdict.feedback, call.max_tokens, run, on_text,
+                        cancelled, started,
+                    )  # fmt: skip
+                    aspects[aspect] = body
+                    run.warnings.append(f"{ASPECT_LABELS[aspect]} revised once after the critic's feedback")
+            parts.append(f"## {ASPECT_LABELS[aspect]}\n\n{body}")
+        return "\n\n".join(parts)
+
+    def _revise(
+        self, all_sources: Sequence[Citation], question: str, text: str, feedback: str, max_tokens: int, run: _Run,
+        on_text: TextSink | None, cancelled: Callable[[], bool] | None, started: float,
+    ) -> str:  # fmt: skip
+        """One revision of `text` with the critic's feedback, over the sources it cited."""
         cited = set(cited_markers(text))
-        sources = [s for s in plan.sources if s.marker in cited] or list(plan.sources)
-        max_tokens = max(c.max_tokens for c in plan.calls)
+        sources = [s for s in all_sources if s.marker in cited] or list(all_sources)
         budget = self.model.context_size - max_tokens - 48
         while True:
             messages = build_messages(
-                "revise.md", sources=render_sources(sources), question=plan.question, answer=text,
+                "revise.md", sources=render_sources(sources), question=question, answer=text,
                 feedback=feedback or "Cite a source after every sentence.",
             )  # fmt: skip
             if self.model.prompt_tokens(messages) <= budget:
@@ -221,6 +258,12 @@ class AnswerRunner:
             warnings=tuple(run.warnings),
             aspects=aspects,
         )
+
+
+def _supported_share(verdict: CriticVerdict) -> float:
+    """Share of the answer's (non-filler) claims that the critic found supported."""
+    counted = [c for c in verdict.claims if c.status != "filler"]
+    return sum(c.status == "supported" for c in counted) / len(counted) if counted else 0.0
 
 
 def no_sources_answer(question: str, intent: str, depth: str) -> Answer:
