@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, get_args, get_origin, get_type_hints
 
 from workbench.paths import Paths, resolve_paths
+from workbench.tui_settings import KeySettings, TuiSettings
 
 
 class ConfigError(ValueError):
@@ -142,6 +143,8 @@ class Settings:
     llm: LlmSettings = field(default_factory=LlmSettings)
     answer: AnswerSettings = field(default_factory=AnswerSettings)
     storage: StorageSettings = field(default_factory=StorageSettings)
+    tui: TuiSettings = field(default_factory=TuiSettings)
+    keys: KeySettings = field(default_factory=KeySettings)
     source_file: str = field(default="", metadata={"internal": True})
 
     def paths(self) -> Paths:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import importlib
 import json
 from pathlib import Path
 from typing import Any
@@ -30,7 +31,7 @@ def add_bench_arguments(parser: argparse.ArgumentParser) -> None:
     """Arguments of `workbench bench`."""
     parser.add_argument(
         "which",
-        choices=("retrieval", "ingest", "query", "zotero", "intent", "critic", "answer", "graph"),
+        choices=("retrieval", "ingest", "query", "zotero", "intent", "critic", "answer", "graph", "startup", "watch"),
         help="benchmark to run",
     )
     parser.add_argument("--dataset", type=Path, default=DEFAULT_SCIFACT, help="BEIR-style dataset folder")
@@ -80,6 +81,11 @@ def run_bench(engine: Engine, args: argparse.Namespace) -> dict[str, Any]:
         source = ensure_corpus_index(engine, args.dataset, corpus)[0]
         pdfs = args.folder or args.dataset.parent / "pdfs"
         return bench_graph(args.dataset, pdfs, engine.paths.cache_dir / "bench" / "graph", chunks=source.chunks)
+    if args.which == "startup":
+        # Imported by name: this benchmark drives the TUI, and the core must not import textual.
+        startup = importlib.import_module("workbench.bench.startup")
+        result: dict[str, Any] = startup.bench_startup(engine.settings, runs=5, searches=30)
+        return result
     if args.which == "zotero":
         from workbench.bench.zotero import bench_zotero
 

@@ -106,8 +106,12 @@ class Catalog:
             try:
                 con = duckdb.connect(str(self.path), read_only=read_only)
                 break
-            except duckdb.IOException as exc:
-                if "lock" not in str(exc).lower() or time.monotonic() > deadline:
+            except (duckdb.IOException, duckdb.ConnectionException) as exc:
+                # Another process holds the file ("lock"), or this process has it open with the
+                # other read-only setting ("different configuration"): both last one commit.
+                message = str(exc).lower()
+                busy = "lock" in message or "different configuration" in message
+                if not busy or time.monotonic() > deadline:
                     raise CatalogBusyError(f"catalog {self.path} is busy: {exc}") from None
                 time.sleep(0.05)
         try:

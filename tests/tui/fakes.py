@@ -1,0 +1,129 @@
+"""Test data and a test engine for the TUI tests (nothing here is used by production code).
+
+`TestEngine` is the real engine with the deterministic stand-in model injected through the
+engine's own `model=` parameter, plus a deterministic `neighbours()`: the graph backend is
+not part of these tests, and a paper's neighbours here are simply the other papers.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from workbench.config import Settings
+from workbench.engine import Engine
+from workbench.llm.base import Message, StreamChunk
+from workbench.llm.stand_in import StandInModel
+from workbench.query.retrieve import SearchResult
+
+PAPERS: dict[str, str] = {
+    "graphene.md": (
+        "---\ntitle: Electron mobility in graphene\nauthors:\n  - Novoselov, Konstantin\n  - Geim, Andre\n"
+        "year: 2004\n---\n\n# Electron mobility in graphene\n\n## Abstract\n\n"
+        "Graphene shows very high electron mobility at room temperature. We measured mobility in "
+        "suspended graphene sheets and found values above 100000 cm2/Vs.\n\n## Methods\n\n"
+        "Devices were fabricated by mechanical exfoliation and measured in a four-probe setup.\n\n"
+        "## Results\n\nMobility exceeded 100000 cm2/Vs at low carrier density.\n"
+    ),
+    "yeast.md": (
+        "---\ntitle: Caloric restriction and yeast ageing\nauthors:\n  - Kaeberlein, Matt\nyear: 2007\n---\n\n"
+        "# Caloric restriction and yeast ageing\n\n## Abstract\n\n"
+        "Caloric restriction extends the replicative lifespan of budding yeast through reduced nutrient "
+        "signalling.\n\n## Results\n\nLifespan increased by 30 percent under 0.5 percent glucose.\n"
+    ),
+    "bitcoin.md": (
+        "---\ntitle: Peer-to-peer electronic cash\nauthors:\n  - Nakamoto, Satoshi\nyear: 2008\n---\n\n"
+        "# Peer-to-peer electronic cash\n\n## Abstract\n\n"
+        "A purely peer-to-peer version of electronic cash would allow online payments without a "
+        "financial institution. Proof-of-work timestamps prevent double spending.\n\n## Conclusion\n\n"
+        "The network is robust in its unstructured simplicity.\n"
+    ),
+    "zebrafish.md": (
+        "---\ntitle: Zebrafish fin regeneration\nauthors:\n  - Poss, Kenneth\n  - Keating, Mark\nyear: 2003\n"
+        "---\n\n# Zebrafish fin regeneration\n\n## Abstract\n\n"
+        "After amputation, blastema cells proliferate and regenerate the zebrafish fin within two weeks.\n\n"
+        "## Methods\n\nFins were amputated and imaged daily.\n"
+    ),
+    "lattice.md": (
+        "---\ntitle: Quenched lattice QCD with Wilson fermions\nauthors:\n  - Wilson, Kenneth\nyear: 1974\n"
+        "---\n\n# Quenched lattice QCD with Wilson fermions\n\n## Abstract\n\n"
+        "We study quenched lattices and fermion actions; the Wilson action removes doublers.\n"
+    ),
+}
+
+
+@dataclass(frozen=True)
+class TestNeighbour:
+    """The engine's neighbour record shape: doc_id, title, weight, via."""
+
+    doc_id: str
+    title: str
+    weight: float
+    via: tuple[str, ...]
+
+
+class TestEngine(Engine):
+    """The real engine with the stand-in model and a deterministic graph (tests only)."""
+
+    __test__ = False  # not a pytest test class
+
+    def __init__(self, settings: Settings, graph_built: bool = True, model: StandInModel | None = None) -> None:
+        super().__init__(settings, model=model or StandInModel())
+        self.graph_built = graph_built
+
+    def neighbours(self, doc_id: str) -> dict[str, list[TestNeighbour]]:
+        """Every other paper is similar; the first of them is also cited."""
+        if not self.graph_built:
+            raise RuntimeError("the graph is not built yet: run `workbench index` first")
+        rows = sorted(
+            (d["doc_id"], d["title"]) for d in (self.catalog.document(i) for i in self.catalog.doc_ids()) if d
+        )
+        others = [(i, t) for i, t in rows if i != doc_id]
+        similar = [TestNeighbour(i, t, round(1.0 - n * 0.1, 2), ("embedding",)) for n, (i, t) in enumerate(others)]
+        return {"similar": similar, "cites": similar[:1]}
+
+
+class SlowStandInModel(StandInModel):
+    """The stand-in model, streaming one word every `delay` seconds (to test cancelling)."""
+
+    def __init__(self, delay: float = 0.05) -> None:
+        super().__init__()
+        self.delay = delay
+
+    def stream(
+        self, messages: Sequence[Message], max_tokens: int = 512, temperature: float = 0.0
+    ) -> Iterator[StreamChunk]:
+        """Like the stand-in's stream, slowly."""
+        for chunk in super().stream(messages, max_tokens, temperature):
+            time.sleep(self.delay)
+            yield chunk
+
+
+class FailingSearchEngine(TestEngine):
+    """A test engine whose search always fails (errors must become notifications)."""
+
+    __test__ = False
+
+    def search(self, *args: object, **kwargs: object) -> SearchResult:
+        """Fail like a broken store would."""
+        raise RuntimeError("the chunk store is unreadable")
+
+
+class SnapshotEngine(TestEngine):
+    """A test engine whose document details name files by file name only.
+
+    The papers live under a temporary folder whose path changes between runs; snapshots
+    must not.
+    """
+
+    __test__ = False
+
+    def document_detail(self, ref: str) -> dict[str, Any] | None:
+        """The engine's detail with each file path cut to its name."""
+        detail = super().document_detail(ref)
+        if detail is not None:
+            detail["files"] = [{**f, "path": Path(f["path"]).name} for f in detail["files"]]
+        return detail

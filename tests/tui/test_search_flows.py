@@ -1,0 +1,150 @@
+"""Search, filters, sorting, opening papers and the graph, driven through the real app."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.tui.fakes import TestEngine
+from tests.tui.helpers import main_screen, search, wait_for, wait_ready
+from workbench.config import Settings
+from workbench.engine import Engine
+from workbench.llm.stand_in import StandInModel
+from workbench.tui.app import WorkbenchApp
+from workbench.tui.messages import ResultsShown
+from workbench.tui.widgets.graph import GraphPane
+from workbench.tui.widgets.preview import Preview
+from workbench.tui.widgets.query_bar import Chip, FilterChips
+
+pytestmark = [pytest.mark.integration, pytest.mark.anyio]
+
+
+async def test_search_shows_results_intent_and_preview(engine: TestEngine) -> None:
+    app = WorkbenchApp(engine)
+    seen: list[object] = []
+    async with app.run_test(size=(120, 40), message_hook=seen.append) as pilot:
+        await wait_ready(pilot)
+        table = await search(pilot, "electron mobility in graphene")
+        assert table.rows_shown[0].title == "Electron mobility in graphene"
+        assert table.rows_shown[0].first_author == "Novoselov"
+        assert table.rows_shown[0].backend in ("both", "dense", "fts")
+        assert any(isinstance(m, ResultsShown) for m in seen)
+        screen = main_screen(app)
+        assert screen.current_doc == "file:graphene.md"
+        intent = str(screen.query_one("#intent").render())
+        assert "depth: auto→" in intent
+        preview = screen.query_one(Preview)
+        markdown = preview.query_one("#preview-md").source  # type: ignore[attr-defined]
+        assert "Electron mobility in graphene" in markdown and "Abstract" in markdown
+        # moving down opens the next paper after a short pause
+        await pilot.press("j")
+        await wait_for(pilot, lambda: screen.current_doc == table.rows_shown[1].doc_id)
+        await wait_for(pilot, lambda: screen.current_doc in screen.details)
+
+
+async def test_filter_chips_add_remove_and_reject(engine: TestEngine) -> None:
+    app = WorkbenchApp(engine)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_ready(pilot)
+        screen = main_screen(app)
+        table = await search(pilot, "mobility filter:year>=2005")
+        assert screen.filters == ["year>=2005"]
+        assert str(screen.query_one("#query").value) == "mobility"  # type: ignore[attr-defined]
+        assert {r.year for r in table.rows_shown} <= {2007, 2008}
+        assert [c.expression for c in screen.query_one(FilterChips).query(Chip)] == ["year>=2005"]
+        # remove the chip with the keyboard
+        chip = screen.query_one(Chip)
+        chip.focus()
+        before = table.rows_shown
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: table.rows_shown is not before)
+        assert screen.filters == [] and len(table.rows_shown) == 5
+        # a bad filter becomes a notification and its chip goes away
+        await search(pilot, "mobility filter:colour=red")
+        await wait_for(pilot, lambda: screen.filters == [])
+        assert any("unknown filter key" in n.message for n in app._notifications)
+        # triage filters apply too
+        await search(pilot, "filter:triage=reading")
+        assert table.rows_shown == []
+
+
+async def test_sort_cycles_and_keeps_selection(engine: TestEngine) -> None:
+    app = WorkbenchApp(engine)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_ready(pilot)
+        table = await search(pilot, "electron mobility")
+        selected = table.selected_doc_id
+        await pilot.press("o")
+        assert table.result_order == "year"
+        assert [r.year for r in table.sorted_rows()] == sorted((r.year for r in table.rows_shown), reverse=True)
+        assert table.selected_doc_id == selected
+        await pilot.press("o")
+        assert table.result_order == "title"
+
+
+async def test_graph_neighbours_open_and_back(engine: TestEngine) -> None:
+    app = WorkbenchApp(engine)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await wait_ready(pilot)
+        await search(pilot, "electron mobility")
+        screen = main_screen(app)
+        graph = screen.query_one(GraphPane)
+        await wait_for(pilot, lambda: graph.border_title.startswith("Graph ") and graph.option_count > 2)
+        await pilot.press("l")  # results -> preview
+        await pilot.press("l")  # preview -> graph
+        await wait_for(pilot, lambda: screen.focused is graph)
+        target = graph._targets[graph.get_option_at_index(graph.highlighted or 0).id or ""]
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: screen.current_doc == target)
+        await wait_for(pilot, lambda: target in screen.details)
+        assert screen.query_one("#results").selected_doc_id == target  # type: ignore[attr-defined]
+        await pilot.press("backspace")
+        await wait_for(pilot, lambda: screen.current_doc == "file:graphene.md")
+
+
+async def test_graph_not_built_is_said_in_the_pane(home: object) -> None:
+    app = WorkbenchApp(TestEngine(Settings(), graph_built=False))
+    async with app.run_test(size=(160, 45)) as pilot:
+        await wait_ready(pilot)
+        graph = main_screen(app).query_one(GraphPane)
+        await wait_for(
+            pilot, lambda: graph.option_count == 1 and "graph not built" in str(graph.get_option_at_index(0).prompt)
+        )
+
+
+async def test_narrow_layout_80x24_collapses_panes(engine: TestEngine) -> None:
+    app = WorkbenchApp(engine)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_ready(pilot)
+        screen = main_screen(app)
+        assert screen.has_class("-collapsed") and screen.has_class("-stacked")
+        assert not screen.query_one("#drawer").display or screen.query_one("#drawer").region.height == 0
+        assert screen.query_one("#results").region.width == 80
+        await search(pilot, "zebrafish")
+        await pilot.press("l", "l")  # results -> preview -> graph
+        await wait_for(pilot, lambda: screen.focused is screen.query_one(GraphPane))
+        assert screen.query_one(GraphPane).region.height > 3
+        assert screen.query_one(Preview).region.height == 0
+        await pilot.press("l")  # graph -> cost
+        await wait_for(pilot, lambda: screen.focused is screen.query_one("#cost-table"))
+        assert screen.query_one("#costs").region.height > 3
+        await pilot.press("h", "h")  # back to the preview
+        await wait_for(pilot, lambda: screen.query_one(Preview).region.height > 3)
+    async with WorkbenchApp(TestEngine(Settings())).run_test(size=(200, 60)) as pilot:
+        await wait_ready(pilot)
+        screen = main_screen(pilot.app)  # type: ignore[arg-type]
+        assert not screen.has_class("-collapsed")
+        assert screen.query_one(GraphPane).region.height > 3 and screen.query_one(Preview).region.height > 10
+
+
+async def test_graph_pane_with_the_real_graph_backend(home: object) -> None:
+    class RealGraphEngine(Engine):
+        def __init__(self) -> None:
+            super().__init__(Settings(), model=StandInModel())
+
+    app = WorkbenchApp(RealGraphEngine())
+    async with app.run_test(size=(160, 45)) as pilot:
+        await wait_ready(pilot)
+        graph = main_screen(app).query_one(GraphPane)
+        await wait_for(pilot, lambda: not graph.border_title.endswith("loading"))
+        shown = [str(graph.get_option_at_index(i).prompt) for i in range(graph.option_count)]
+        assert not any("graph error" in line for line in shown), shown

@@ -1,0 +1,436 @@
+"""The workbench app: engine lifecycle, background tasks, status, triage writes and exports.
+
+Nothing heavy is imported before the first frame: the engine (DuckDB, LanceDB, NumPy,
+the embedder) is built in a worker when the app is given settings rather than an engine,
+and models warm up in the background. Every slow call runs in a worker; workers post
+messages and the handlers here (or on the screens) own the state.
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from textual import on, work
+from textual.app import App
+from textual.binding import BindingType
+from textual.worker import get_current_worker
+
+from workbench.tui.commands import WorkbenchCommands
+from workbench.tui.errors import NotifyWorkerErrors
+from workbench.tui.keys import APP_BINDINGS
+from workbench.tui.messages import (
+    CountsRefreshed,
+    EngineLoaded,
+    ExportWritten,
+    IndexFinished,
+    IndexProgressed,
+    LibraryChecked,
+    TaskFailed,
+    TriageChanged,
+)
+from workbench.tui.osc52 import copy_to_clipboard
+from workbench.tui.screens.main import MainScreen
+from workbench.tui.settings import TuiSettings, keymap, tui_settings
+from workbench.tui.widgets.preview import Preview
+from workbench.tui.widgets.status import StatusBar, StatusState
+
+if TYPE_CHECKING:
+    from workbench.config import Settings
+    from workbench.engine import Engine
+    from workbench.models import Answer
+    from workbench.triage import TriageRecord, TriageStore
+    from workbench.tui.screens.first_run import SourcesChosen
+
+ENGINE_WAIT_S = 600.0
+
+
+class WorkbenchApp(NotifyWorkerErrors, App[None]):
+    """A full-screen workbench over the engine the CLI uses."""
+
+    TITLE = "workbench"
+    BINDINGS: ClassVar[list[BindingType]] = [*APP_BINDINGS]
+    COMMANDS = App.COMMANDS | {WorkbenchCommands}
+    # The main screen is the default screen, whose own CSS_PATH Textual does not load; its
+    # stylesheet is registered here instead. (MODES would load it, but crash on Python 3.12
+    # when the first screen focuses an Input.)
+    CSS_PATH = str(Path(__file__).parent / "screens" / "main.tcss")  # absolute: subclasses live elsewhere
+
+    def __init__(
+        self,
+        engine: Engine | None = None,
+        *,
+        settings: Settings | None = None,
+        tui: TuiSettings | None = None,
+        keys: dict[str, str] | None = None,
+    ) -> None:
+        if engine is None and settings is None:
+            raise ValueError("give an engine or settings")
+        super().__init__()
+        self.settings: Settings = settings if settings is not None else engine.settings  # type: ignore[union-attr]
+        self.tui = tui if tui is not None else tui_settings(self.settings)
+        self.user_keymap: dict[str, str] = dict(keys) if keys is not None else keymap(self.settings)
+        self.status = StatusState()
+        self.triage_cache: dict[str, TriageRecord] = {}
+        self.triage_complete = False  # True once triage_cache holds every stored record
+        self._engine = engine
+        self._engine_error = ""
+        self._engine_ready = threading.Event()
+        self._triage_store: TriageStore | None = None
+        self._store_lock = threading.Lock()
+        self._started = False  # first run / index on start are decided once, at the first check
+        if engine is not None:
+            self._engine_ready.set()
+
+    def get_default_screen(self) -> MainScreen:
+        return MainScreen()
+
+    def on_mount(self) -> None:
+        if self.user_keymap:
+            self.set_keymap(self.user_keymap)
+        if self.tui.theme in self.available_themes:
+            self.theme = self.tui.theme
+        self.set_interval(1.0, self._poll_model)
+
+    def on_ready(self) -> None:
+        # After the first frame: the engine's imports (DuckDB, LanceDB, NumPy) would hold
+        # the GIL while the first screen is composed and painted.
+        for preview in self.main_screen.query(Preview):
+            preview.install_markdown()
+        if self._engine is None:
+            self._load_engine()
+        else:
+            self.post_message(EngineLoaded(self._engine))
+
+    # -- the engine -------------------------------------------------------------------------------
+    def wait_engine(self, timeout: float = ENGINE_WAIT_S) -> Engine:
+        """The engine, waiting for it to load (call from workers only)."""
+        if not self._engine_ready.wait(timeout):
+            raise RuntimeError("the engine did not load in time")
+        if self._engine is None:
+            raise RuntimeError(f"the engine failed to load: {self._engine_error}")
+        return self._engine
+
+    @property
+    def triage_store(self) -> TriageStore:
+        """The triage store over the engine's catalog (call from workers only)."""
+        with self._store_lock:
+            if self._triage_store is None:
+                from workbench.triage import TriageStore
+
+                self._triage_store = TriageStore(self.wait_engine().catalog)
+            return self._triage_store
+
+    @work(thread=True, exclusive=True, exit_on_error=False, group="engine")
+    def _load_engine(self) -> None:
+        try:
+            from workbench.engine import Engine
+
+            engine = Engine(self.settings)
+        except Exception as exc:
+            self._engine_error = f"{type(exc).__name__}: {exc}"
+            self._engine_ready.set()
+            self.post_message(TaskFailed("engine", self._engine_error))
+            return
+        self._engine = engine
+        self._engine_ready.set()
+        self.post_message(EngineLoaded(engine))
+
+    @on(EngineLoaded)
+    def _engine_loaded(self) -> None:
+        self._check_library()
+        if self.tui.warm_up_embedder:
+            self._warm_embedder()
+        if self.tui.warm_up_model:
+            self._warm_model()
+
+    @work(thread=True, exclusive=True, exit_on_error=False, group="library")
+    def _check_library(self) -> None:
+        try:
+            engine = self.wait_engine()
+            documents = int(engine.catalog.summary()["documents"])
+            sources = self.settings.sources
+            configured = bool(sources.folders) or bool(sources.zotero_dir)
+            zotero_dir = None
+            if not configured:
+                from workbench.sources.zotero import default_zotero_dir
+
+                candidate = default_zotero_dir()
+                zotero_dir = candidate if (candidate / "zotero.sqlite").is_file() else None
+        except Exception as exc:
+            self.post_message(TaskFailed("catalog", f"{type(exc).__name__}: {exc}"))
+            return
+        self.post_message(LibraryChecked(documents, configured, zotero_dir))
+
+    @on(LibraryChecked)
+    def _library_checked(self, message: LibraryChecked) -> None:
+        papers = "paper" if message.documents == 1 else "papers"
+        self.update_status(index=f"index: {message.documents} {papers}")
+        self.refresh_counts()
+        self.main_screen.run_query()
+        if self._started:
+            return
+        self._started = True
+        if message.documents == 0 and not message.configured:
+            self.offer_sources(message.zotero_dir, first_run=True)
+        elif message.configured and self.tui.index_on_start:
+            self.action_reindex()
+
+    @property
+    def main_screen(self) -> MainScreen:
+        """The main screen (the bottom of the screen stack)."""
+        screen = self.screen_stack[0]
+        assert isinstance(screen, MainScreen)
+        return screen
+
+    # -- indexing ------------------------------------------------------------------------------
+    def offer_sources(self, zotero_dir: Path | None, first_run: bool) -> None:
+        """Ask for folders and/or the Zotero library, then index them in the background."""
+        from workbench.tui.screens.first_run import FirstRunScreen
+
+        def chosen(choice: SourcesChosen | None) -> None:
+            if choice is not None:
+                self.start_index(list(choice.folders), choice.zotero_dir)
+
+        self.push_screen(FirstRunScreen(zotero_dir, first_run=first_run), chosen)
+
+    def start_index(self, folders: list[Path], zotero_dir: Path | None) -> None:
+        """Index folders and a Zotero library in the background."""
+        self.update_status(index="index: starting…")
+        self._index(folders, zotero_dir)
+
+    @work(thread=True, exclusive=True, exit_on_error=False, group="index")
+    def _index(self, folders: list[Path], zotero_dir: Path | None) -> None:
+        worker = get_current_worker()
+        try:
+            engine = self.wait_engine()
+            runs: list[tuple[str, Any]] = []
+            if folders:
+                runs.append(("folders", lambda p, c: engine.index_folders(folders, p, c)))
+            if zotero_dir is not None:
+                runs.append(("zotero", lambda p, c: engine.index_zotero(zotero_dir, p, c)))
+            for label, run in runs:
+                report = run(
+                    lambda event, label=label: self.post_message(
+                        IndexProgressed(label, event.done, event.total, event.path)
+                    ),
+                    lambda: worker.is_cancelled,
+                )
+                summary = (
+                    f"{label}: added {report.added}, updated {report.updated}, removed {report.removed}, "
+                    f"unchanged {report.unchanged}, failed {report.failed}"
+                )
+                self.post_message(IndexFinished(label, summary, report.failed))
+                if worker.is_cancelled:
+                    return
+        except Exception as exc:
+            self.post_message(TaskFailed("index", f"{type(exc).__name__}: {exc}"))
+            self.post_message(IndexFinished("index", "", 0))
+
+    @on(IndexProgressed)
+    def _index_progressed(self, message: IndexProgressed) -> None:
+        name = Path(message.path).name[:30]
+        self.update_status(index=f"index {message.label}: {message.done}/{message.total} {name}")
+
+    @on(IndexFinished)
+    def _index_finished(self, message: IndexFinished) -> None:
+        if message.summary:
+            self.notify(message.summary, title="Indexed", severity="warning" if message.failed else "information")
+            self.main_screen.library_changed()
+        self._check_library()
+
+    def action_reindex(self) -> None:
+        """Index the configured sources now (incremental: unchanged files are skipped)."""
+        sources = self.settings.sources
+        folders = [Path(f).expanduser() for f in sources.folders]
+        zotero = None
+        if sources.zotero_dir:
+            zotero = Path(sources.zotero_dir).expanduser() if sources.zotero_dir != "auto" else None
+            if sources.zotero_dir == "auto":
+                from workbench.sources.zotero import default_zotero_dir
+
+                zotero = default_zotero_dir()
+        if not folders and zotero is None:
+            self.notify("No sources configured: press + to add folders.", severity="warning")
+            return
+        self.start_index(folders, zotero)
+
+    def action_sources(self) -> None:
+        """Add folders or the Zotero library."""
+        from workbench.sources.zotero import default_zotero_dir
+
+        candidate = default_zotero_dir()
+        self.offer_sources(candidate if (candidate / "zotero.sqlite").is_file() else None, first_run=False)
+
+    # -- models --------------------------------------------------------------------------------
+    @work(thread=True, exclusive=True, exit_on_error=False, group="warm-embedder")
+    def _warm_embedder(self) -> None:
+        try:
+            self.wait_engine().embedder.warm_up()
+        except Exception as exc:
+            self.post_message(TaskFailed("embedding model", f"{type(exc).__name__}: {exc}"))
+
+    @work(thread=True, exclusive=True, exit_on_error=False, group="warm-model")
+    def _warm_model(self) -> None:
+        try:
+            self.wait_engine().warm_up_model()
+        except Exception as exc:
+            self.post_message(TaskFailed("language model", f"{type(exc).__name__}: {exc}"))
+
+    def action_load_model(self) -> None:
+        """Load the language model in the background."""
+        self.update_status(model="loading")
+        self._warm_model()
+
+    def _poll_model(self) -> None:
+        if self._engine is None:
+            return
+        try:
+            state = str(self._engine.model_state())
+        except Exception as exc:
+            state = f"error: {exc}"
+        if state != self.status.model:
+            self.update_status(model=state)
+
+    # -- triage -----------------------------------------------------------------------------------
+    def change_triage(self, doc_id: str, change: str, value: Any) -> None:
+        """Write one triage change in the background."""
+        self._write_triage(doc_id, change, value)
+
+    @work(thread=True, exit_on_error=False, group="triage")
+    def _write_triage(self, doc_id: str, change: str, value: Any) -> None:
+        try:
+            store = self.triage_store
+            actions = {
+                "state": lambda: store.set_state(doc_id, value),
+                "priority": lambda: store.set_priority(doc_id, value),
+                "star": lambda: store.toggle_star(doc_id),
+                "tag_add": lambda: store.add_tag(doc_id, value),
+                "tag_remove": lambda: store.remove_tag(doc_id, value),
+                "note": lambda: store.set_note(doc_id, value),
+            }
+            record = actions[change]()
+            counts = store.counts()
+        except Exception as exc:
+            self.post_message(TaskFailed("triage", str(exc)))
+            return
+        self.post_message(TriageChanged(record, counts, change))
+
+    @on(TriageChanged)
+    def _triage_changed(self, message: TriageChanged) -> None:
+        if message.relayed:
+            return
+        self.triage_cache[message.record.doc_id] = message.record
+        self.update_status(counts=message.counts)
+        self.notify(f"{message.record.describe()}", title="Triage", timeout=2)
+        for screen in self.screen_stack:
+            forwarded = TriageChanged(message.record, message.counts, message.change)
+            forwarded.relayed = True
+            screen.post_message(forwarded)
+
+    def refresh_counts(self) -> None:
+        """Read the triage counts for the status bar."""
+        self._read_counts()
+
+    @work(thread=True, exclusive=True, exit_on_error=False, group="counts")
+    def _read_counts(self) -> None:
+        try:
+            counts = self.triage_store.counts()
+            records = self.triage_store.all()
+        except Exception as exc:
+            self.post_message(TaskFailed("triage counts", str(exc)))
+            return
+        self.post_message(CountsRefreshed(counts, records))
+
+    @on(CountsRefreshed)
+    def _counts_refreshed(self, message: CountsRefreshed) -> None:
+        self.update_status(counts=message.counts)
+        self.triage_cache.update(message.records)
+        self.triage_complete = True
+
+    # -- copy and export ---------------------------------------------------------------------------
+    def copy_text(self, text: str, what: str) -> None:
+        """Copy to the terminal's clipboard (OSC 52) and say so."""
+        sent, line = copy_to_clipboard(self, text)
+        self.notify(f"{what}: {line}", severity="information" if sent else "warning", timeout=3)
+
+    def export(
+        self, kind: str, doc_ids: list[str] | None, summary: Answer | None = None, answer: Answer | None = None
+    ) -> None:
+        """Write BibTeX (`kind='bibtex'`) or a Markdown note (`'note'`) in the background."""
+        self._export(kind, doc_ids, summary, answer)
+
+    def export_dir(self) -> Path:
+        """Where exports go: `tui.export_dir`, else the current directory."""
+        return Path(self.tui.export_dir).expanduser() if self.tui.export_dir else Path.cwd()
+
+    @work(thread=True, exit_on_error=False, group="export")
+    def _export(self, kind: str, doc_ids: list[str] | None, summary: Answer | None, answer: Answer | None) -> None:
+        from workbench.export import bibtex, export_name, markdown_note, write_export
+
+        try:
+            engine = self.wait_engine()
+            ids = doc_ids if doc_ids is not None else self.triage_store.starred()
+            if not ids:
+                raise ValueError("no starred papers (press * on a paper to star it)")
+            docs = [d for d in (engine.catalog.document(i) for i in ids) if d is not None]
+            if not docs:
+                raise ValueError("the paper is not in the catalog")
+            if kind == "bibtex":
+                text, name = bibtex(docs), export_name(docs, "bib")
+            else:
+                record = self.triage_store.get(str(docs[0]["doc_id"]))
+                text = markdown_note(docs[0], summary=summary, answer=answer, triage=record)
+                name = export_name(docs[:1], "md")
+            path = write_export(text, self.export_dir(), name)
+        except Exception as exc:
+            self.post_message(TaskFailed("export", str(exc)))
+            return
+        self.post_message(ExportWritten(kind, path, text))
+
+    @on(ExportWritten)
+    def _export_written(self, message: ExportWritten) -> None:
+        _, line = copy_to_clipboard(self, message.text)
+        what = "BibTeX" if message.what == "bibtex" else "Note"
+        self.notify(f"{what} written to {message.path}; {line}", title="Exported", timeout=6)
+
+    def action_export_starred(self) -> None:
+        """Export BibTeX for every starred paper."""
+        self.export("bibtex", None)
+
+    # -- screens ---------------------------------------------------------------------------------
+    def action_help(self) -> None:
+        """Show every key."""
+        from workbench.tui.screens.help import HelpScreen
+
+        if not any(type(s).__name__ == "HelpScreen" for s in self.screen_stack):
+            self.push_screen(HelpScreen())
+
+    def action_queue(self) -> None:
+        """Open the triage queue."""
+        from workbench.tui.screens.queue import QueueScreen
+
+        if not isinstance(self.screen, QueueScreen):
+            self.push_screen(QueueScreen())
+
+    # -- status and errors -----------------------------------------------------------------------
+    def update_status(self, **changes: Any) -> None:
+        """Change what the status bar shows and redraw every status bar."""
+        for key, value in changes.items():
+            setattr(self.status, key, value)
+        for screen in self.screen_stack:
+            for bar in screen.query(StatusBar):
+                bar.show(self.status)
+
+    def set_task(self, task: str) -> None:
+        """The running foreground task ('' when none)."""
+        self.update_status(task=task)
+
+    def add_tokens(self, tokens: int) -> None:
+        """Add a run's tokens to the session total."""
+        self.update_status(session_tokens=self.status.session_tokens + tokens)
+
+    @on(TaskFailed)
+    def _task_failed(self, message: TaskFailed) -> None:
+        self.notify(message.error, title=f"{message.task.capitalize()} failed", severity="error", timeout=8)

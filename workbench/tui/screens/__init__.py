@@ -1,0 +1,1 @@
+"""Screens of the workbench TUI (each with its own .tcss)."""

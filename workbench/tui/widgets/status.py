@@ -1,0 +1,47 @@
+"""The status bar: indexing progress, watcher, model state, triage counts, session tokens, task."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rich.text import Text
+from textual.widgets import Static
+
+from workbench.triage import STATE_SYMBOLS, STATES
+
+
+@dataclass
+class StatusState:
+    """What the status bar shows; the app owns one and updates it from messages."""
+
+    index: str = "index: idle"
+    watcher: str = "off"
+    model: str = "not loaded"
+    counts: dict[str, int] = field(default_factory=dict)
+    session_tokens: int = 0
+    task: str = ""
+
+
+class StatusBar(Static):
+    """One line at the bottom of the main screen."""
+
+    DEFAULT_CSS = """
+    StatusBar { height: 1; background: $panel; color: $text-muted; padding: 0 1; }
+    """
+
+    def show(self, state: StatusState) -> None:
+        """Redraw from the app's state."""
+        text = Text(no_wrap=True, overflow="ellipsis")
+        if state.task:
+            text.append(f"{state.task} ", style="bold")
+            text.append("· ")
+        text.append(state.index)
+        text.append(f" · watch: {state.watcher}")
+        model_style = "green" if state.model == "ready" else ("red" if state.model.startswith("error") else "")
+        text.append(" · model: ")
+        text.append(state.model, style=model_style)
+        if state.counts:
+            counts = " ".join(f"{STATE_SYMBOLS[s]}{state.counts.get(s, 0)}" for s in STATES)
+            text.append(f" · {counts} ★{state.counts.get('starred', 0)}")
+        text.append(f" · tokens: {state.session_tokens:,}")
+        self.update(text)
