@@ -53,8 +53,8 @@ class ProgressBar:
         sys.stderr.flush()
 
 
-def cmd_index(engine: Engine, args: argparse.Namespace) -> int:
-    """Index folders and/or a Zotero library: those named, else the configured ones."""
+def _sources(engine: Engine, args: argparse.Namespace) -> tuple[list[Path], Path | None]:
+    """Folders and Zotero dir named on the command line, else the configured ones."""
     zotero_arg = getattr(args, "zotero", None)
     explicit = bool(args.paths) or zotero_arg is not None
     folders = [Path(p).expanduser() for p in (args.paths if explicit else engine.settings.sources.folders)]
@@ -65,6 +65,12 @@ def cmd_index(engine: Engine, args: argparse.Namespace) -> int:
         zotero = Path(zotero_arg).expanduser()
     else:
         zotero = None if explicit else engine.zotero_dir()
+    return folders, zotero
+
+
+def cmd_index(engine: Engine, args: argparse.Namespace) -> int:
+    """Index folders and/or a Zotero library: those named, else the configured ones."""
+    folders, zotero = _sources(engine, args)
     if not folders and zotero is None:
         raise UsageError(
             "nothing to index: give folders (workbench index PATH...), --zotero [DIR], "
@@ -88,6 +94,18 @@ def cmd_index(engine: Engine, args: argparse.Namespace) -> int:
         )
         for failure in report.failures:
             print(f"  failed: {failure['path']}: {failure['error']}", file=sys.stderr)
+    return 0
+
+
+def cmd_watch(engine: Engine, args: argparse.Namespace) -> int:
+    """Catch up, then keep the index in step with folders and Zotero until Ctrl+C."""
+    from workbench.watch import WatchSources, run_watch
+
+    folders, zotero = _sources(engine, args)
+    sources = WatchSources(tuple(folders), zotero)
+    if sources.empty:
+        raise UsageError("nothing to watch: give folders, --zotero [DIR], or set sources.folders / sources.zotero_dir")
+    run_watch(engine, lambda line: print(line, flush=True), sources=sources)
     return 0
 
 
@@ -388,6 +406,9 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="DIR",
         help="sync a Zotero data dir, read-only (default: sources.zotero_dir, else ~/Zotero)",
     )
+    watch = verb("watch", cmd_watch, "catch up, then index changes to folders and Zotero as they happen")
+    watch.add_argument("paths", nargs="*", help="folders to watch (default: sources.folders)")
+    watch.add_argument("--zotero", nargs="?", const="auto", metavar="DIR", help="also watch a Zotero data dir")
     show = verb("show", cmd_show, "one item with its attachments, notes and annotations")
     show.add_argument("ref", help="doc id, Zotero item key, or citekey (with or without @)")
     search = verb("search", cmd_search, "search the index")

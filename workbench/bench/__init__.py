@@ -86,6 +86,10 @@ def run_bench(engine: Engine, args: argparse.Namespace) -> dict[str, Any]:
         startup = importlib.import_module("workbench.bench.startup")
         result: dict[str, Any] = startup.bench_startup(engine.settings, runs=5, searches=30)
         return result
+    if args.which == "watch":
+        from workbench.bench.watch import bench_watch
+
+        return bench_watch(engine)
     if args.which == "zotero":
         from workbench.bench.zotero import bench_zotero
 
