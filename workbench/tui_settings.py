@@ -22,6 +22,7 @@ class TuiSettings:
     export_dir: str = _field("", "Where exports are written; '' = the current directory.")
     index_on_start: bool = _field(True, "Index the configured sources in the background when the TUI starts.")
     warm_up_embedder: bool = _field(True, "Load the embedding model in the background at start (fast first search).")
+    watch: bool = _field(True, "Watch the configured folders and Zotero while the TUI runs (live updates).")
     warm_up_model: bool = _field(False, "Load the language model in the background at start (else on first use).")
     theme: str = _field("textual-dark", "Colour theme: any Textual theme name.")
 

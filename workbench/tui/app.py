@@ -29,6 +29,7 @@ from workbench.tui.messages import (
     LibraryChecked,
     TaskFailed,
     TriageChanged,
+    WatchUpdated,
 )
 from workbench.tui.osc52 import copy_to_clipboard
 from workbench.tui.screens.main import MainScreen
@@ -77,6 +78,7 @@ class WorkbenchApp(NotifyWorkerErrors, App[None]):
         self._engine = engine
         self._engine_error = ""
         self._engine_ready = threading.Event()
+        self._watch_stop = threading.Event()
         self._triage_store: TriageStore | None = None
         self._store_lock = threading.Lock()
         self._started = False  # first run / index on start are decided once, at the first check
@@ -140,6 +142,8 @@ class WorkbenchApp(NotifyWorkerErrors, App[None]):
     @on(EngineLoaded)
     def _engine_loaded(self) -> None:
         self._check_library()
+        if self.tui.watch:
+            self._watch()
         if self.tui.warm_up_embedder:
             self._warm_embedder()
         if self.tui.warm_up_model:
@@ -227,6 +231,32 @@ class WorkbenchApp(NotifyWorkerErrors, App[None]):
         except Exception as exc:
             self.post_message(TaskFailed("index", f"{type(exc).__name__}: {exc}"))
             self.post_message(IndexFinished("index", "", 0))
+
+    @work(thread=True, exclusive=True, exit_on_error=False, group="watch")
+    def _watch(self) -> None:
+        """Run the same watch service as `workbench watch` until the app exits."""
+        from workbench.watch import WatchSources, run_watch
+
+        engine = self.wait_engine()
+        sources = WatchSources.configured(engine)
+        if sources.empty:
+            return
+
+        def forward(event: Any) -> None:
+            report = event.report
+            changed = report is not None and bool(report.added or report.updated or report.removed or report.moved)
+            self.post_message(WatchUpdated(event.kind, event.status, changed))
+
+        run_watch(engine, lambda _line: None, stop=self._watch_stop, sources=sources, on_event=forward)
+
+    @on(WatchUpdated)
+    def _watch_updated(self, message: WatchUpdated) -> None:
+        self.update_status(watcher=message.status or message.kind)
+        if message.changed:
+            self.main_screen.library_changed()
+
+    def on_unmount(self) -> None:
+        self._watch_stop.set()
 
     @on(IndexProgressed)
     def _index_progressed(self, message: IndexProgressed) -> None:

@@ -238,3 +238,13 @@ class DocumentOpened(Message):
         super().__init__()
         self.doc_id = doc_id
         self.origin = origin
+
+
+class WatchUpdated(Message):
+    """The background watcher changed state or finished a batch (`changed`: the index changed)."""
+
+    def __init__(self, kind: str, status: str, changed: bool) -> None:
+        super().__init__()
+        self.kind = kind
+        self.status = status
+        self.changed = changed
