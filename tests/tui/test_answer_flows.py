@@ -77,6 +77,7 @@ async def test_summary_shows_aspects_verdict_and_navigable_citations(engine: Tes
         if answer.aspects:  # four aspects render as sections, in order
             assert set(answer.aspects) <= {"research_question", "methodology", "findings", "conclusions"}
             assert "## Research question" in source or "## Findings" in source
+        await wait_for(pilot, lambda: "file:zebrafish.md" in screen.summaries)
         assert screen.summaries["file:zebrafish.md"] is answer
         # citations: ] and [ move, Enter opens the cited paper, backspace comes back to the summary
         assert answer.citations and preview.citation_index == 0

@@ -222,13 +222,16 @@ class AnswerStreamed(Message):
 class AnswerFinished(Message):
     """An answer or summary ended (answered, abstained, error or cancelled)."""
 
-    def __init__(self, run: int, kind: str, answer: Answer | None, cancelled: bool = False, error: str = "") -> None:
+    def __init__(
+        self, run: int, kind: str, answer: Answer | None, cancelled: bool = False, error: str = "", doc_id: str = ""
+    ) -> None:
         super().__init__()
         self.run = run
         self.kind = kind
         self.answer = answer
         self.cancelled = cancelled
         self.error = error
+        self.doc_id = doc_id  # the paper a summary is of (the selection may have moved on since)
 
 
 class DocumentOpened(Message):

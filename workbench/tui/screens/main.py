@@ -246,6 +246,8 @@ class MainScreen(NotifyWorkerErrors, TriageActions, CopyExportActions, Screen[No
     @on(ResultsFetched)
     def _results_fetched(self, message: ResultsFetched) -> None:
         self.app.triage_cache.update(message.triage)
+        if message.query != self.query_text:  # a slower, older search (or library listing): stale
+            return
         table = self.query_one(ResultsTable)
         table.show(message.rows, message.triage, message.note)
         first = table.selected_doc_id
@@ -468,7 +470,7 @@ class MainScreen(NotifyWorkerErrors, TriageActions, CopyExportActions, Screen[No
             self.app.notify(message.error, title=f"{message.kind.capitalize()} failed", severity="error")
             return
         answer = message.answer
-        doc_id = self.current_doc if message.kind == "summary" else None
+        doc_id = (message.doc_id or self.current_doc) if message.kind == "summary" else None
         self.last_answer = (message.kind, answer, doc_id)
         if message.kind == "summary" and doc_id:
             self.summaries[doc_id] = answer

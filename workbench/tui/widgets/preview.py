@@ -259,7 +259,7 @@ class Preview(NotifyWorkerErrors, Vertical):
                 self.post_message(AnswerFinished(run, "summary", None, error=f"{type(exc).__name__}: {exc}"))
             return
         if not worker.is_cancelled:
-            self.post_message(AnswerFinished(run, "summary", answer))
+            self.post_message(AnswerFinished(run, "summary", answer, doc_id=doc_id))
 
     @on(AnswerStreamed)
     def _streamed(self, message: AnswerStreamed) -> None:
