@@ -17,7 +17,6 @@ next run finds the same pair, finds no old rows to carry over and indexes the fi
 from __future__ import annotations
 
 import fcntl
-import hashlib
 import os
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -31,6 +30,7 @@ from workbench.ingest.chunk import chunk_sections
 from workbench.ingest.embed import Embedder
 from workbench.ingest.parse import SUPPORTED_SUFFIXES, ParseError, parse_file
 from workbench.models import Chunk, Document, ParsedDocument, Section
+from workbench.setup_models import sha256_of
 from workbench.sources.folder import FileEntry, ScanProblem, scan_folder
 from workbench.stores.catalog import Catalog, FileRecord
 from workbench.stores.chunks import ChunkStore, chunk_rows, embedding_text
@@ -97,11 +97,7 @@ def writer_lock(lock_path: Path) -> Iterator[None]:
 
 def file_hash(path: str) -> str:
     """sha256 of a file's bytes (the content hash used for change and duplicate detection)."""
-    digest = hashlib.sha256()
-    with open(path, "rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
+    return sha256_of(Path(path))
 
 
 def metadata_sections(parsed: ParsedDocument) -> tuple[Section, ...]:

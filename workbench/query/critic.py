@@ -35,12 +35,12 @@ import json
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Literal
 
 import numpy as np
 
 from workbench.llm.base import LanguageModel, Message, ModelError
+from workbench.llm.prompts import load_prompt as load_prompt_file
 from workbench.query.grounding import (
     Claim,
     antonym_swaps,
@@ -76,7 +76,6 @@ __all__ = [
 
 EmbedFunction = Callable[[Sequence[str]], np.ndarray]
 Decision = Literal["APPROVE", "REVISE", "REJECT"]
-PROMPTS_DIR = Path(__file__).resolve().parents[2] / "assets" / "prompts"
 VERDICT_SCHEMA: dict[str, Any] = {
     "type": "object",
     "properties": {
@@ -493,10 +492,8 @@ class Critic:
 
 
 def load_prompt(name: str = "critic.md") -> tuple[str, str]:
-    """The system text and user template of a prompt file (split at a `<!-- user -->` line)."""
-    text = (PROMPTS_DIR / name).read_text(encoding="utf-8")
-    system, _, user = text.partition("<!-- user -->")
-    return system.replace("<!-- system -->", "").strip(), user.strip()
+    """The critic's prompt (system text, user template)."""
+    return load_prompt_file(name)
 
 
 def _score(checks: Sequence[ClaimCheck]) -> float:

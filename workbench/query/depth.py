@@ -21,8 +21,8 @@ from dataclasses import dataclass
 
 from workbench.config import AnswerSettings
 from workbench.llm.base import LanguageModel, Message
+from workbench.llm.prompts import load_prompt
 from workbench.models import ASPECTS, Citation, CostEstimate, Hit
-from workbench.query.critic import load_prompt
 
 ASPECT_LABELS = {
     "research_question": "Research question",

@@ -30,16 +30,15 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from typing import Any, TypeVar
 
 from workbench.llm.base import LanguageModel, Message, ModelError
+from workbench.llm.prompts import PROMPTS_DIR
 
 INTENTS = ("search", "metadata", "relationship", "summarize", "question", "compare")
 DEPTHS = ("quick", "targeted", "comprehensive", "full")
 MODEL_SUPPORT = 0.5  # the model's intent needs this fraction of the rules' top cue score to win
 RULES_TIED = 0.55  # rule confidence below this (cue margin < 0.1) lets the model decide outright
-PROMPTS_DIR = Path(__file__).resolve().parents[2] / "assets" / "prompts"
 INTENT_SCHEMA: dict[str, Any] = {
     "type": "object",
     "properties": {"intent": {"type": "string", "enum": list(INTENTS)}, "confidence": {"type": "number"}},
