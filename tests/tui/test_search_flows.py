@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+from textual import events
+from textual.widgets import Input
 
 from tests.tui.fakes import TestEngine
 from tests.tui.helpers import main_screen, search, wait_for, wait_ready
@@ -39,6 +43,25 @@ async def test_search_shows_results_intent_and_preview(engine: TestEngine) -> No
         await pilot.press("j")
         await wait_for(pilot, lambda: screen.current_doc == table.rows_shown[1].doc_id)
         await wait_for(pilot, lambda: screen.current_doc in screen.details)
+
+
+async def test_keys_in_one_burst_after_slash_all_land_in_the_query(engine: TestEngine) -> None:
+    # Over SSH a quickly typed "/query" arrives as one burst: no letter may run as a command.
+    app = WorkbenchApp(engine)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_ready(pilot)
+        screen = main_screen(app)
+        burst = "/electron mobility/tcp"  # e, l, t, b… are commands on the results table
+        for char in burst:
+            key = {"/": "slash", " ": "space"}.get(char, char)
+            app.post_message(events.Key(key, char))  # raw terminal keys, not waited on one by one
+        await wait_for(pilot, lambda: screen.query_one("#query", Input).value == burst[1:])
+        await pilot.pause(0.2)
+        assert app.screen is screen  # "t" opened no label prompt, "?" no help
+        assert screen.focused is screen.query_one("#query", Input)
+        assert not list(Path.cwd().glob("*.md"))  # "e" exported no note
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: screen.query_text == burst[1:])
 
 
 async def test_filter_chips_add_remove_and_reject(engine: TestEngine) -> None:

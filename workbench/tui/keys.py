@@ -42,7 +42,9 @@ TRIAGE_BINDINGS: list[Binding] = [
 ]
 
 MAIN_BINDINGS: list[Binding] = [
-    Binding("slash", "focus_search", "Search", id="search"),
+    # A priority binding runs as the key arrives, before the keys behind it are routed: over
+    # SSH a typed "/query" can land in one burst, and the query must get every letter of it.
+    Binding("slash", "focus_search", "Search", id="search", priority=True),
     Binding("a", "ask", "Ask", id="ask"),
     Binding("s", "summarize", "Summary", id="summarize"),
     Binding("d", "depth(1)", "Depth", id="depth_next"),

@@ -153,9 +153,14 @@ class MainScreen(NotifyWorkerErrors, TriageActions, CopyExportActions, Screen[No
         index = PANES.index(self.focused_pane())
         self.focus_pane(PANES[(index + step) % len(PANES)])
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "focus_search" and isinstance(self.focused, Input):
+            return None  # typing: "/" is a character of the query (the key is a priority binding)
+        return True
+
     def action_focus_search(self) -> None:
-        """Focus the query bar."""
-        self.query_one("#query", Input).focus()
+        """Focus the query bar (at once, so the keys typed right behind "/" land in it)."""
+        self.set_focus(self.query_one("#query", Input))
 
     # -- search ---------------------------------------------------------------------------------
     @on(Input.Changed, "#query")
