@@ -23,8 +23,7 @@ from workbench.ingest.sections import (
 from workbench.models import ParsedDocument
 
 PDF_DIR = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "pdfs"
-needs_pdfs = pytest.mark.skipif(not (PDF_DIR / "MANIFEST.tsv").is_file(),
-                                reason=f"sample PDFs not found at {PDF_DIR}")
+needs_pdfs = pytest.mark.skipif(not (PDF_DIR / "MANIFEST.tsv").is_file(), reason=f"sample PDFs not found at {PDF_DIR}")
 
 
 def _manifest() -> list[dict[str, str]]:
@@ -213,9 +212,7 @@ def test_markdown_front_matter_and_headings(tmp_path: Path) -> None:
     assert doc.authors == ("Ada Lovelace", "Alan Turing")
     assert doc.year == 2021
     assert doc.abstract == "We study graphs."
-    assert [s.name for s in doc.sections] == [
-        "other", "abstract", "introduction", "methods", "results", "references"
-    ]
+    assert [s.name for s in doc.sections] == ["other", "abstract", "introduction", "methods", "results", "references"]
     methods = doc.sections[3].text
     assert "Data collection" in methods and "From arXiv." in methods
     assert "# not a heading" in doc.sections[2].text
@@ -231,8 +228,10 @@ def test_markdown_title_from_first_heading(tmp_path: Path) -> None:
 
 def test_markdown_bold_abstract_prefix_and_rules(tmp_path: Path) -> None:
     path = tmp_path / "bold.md"
-    path.write_text("Title Line\n==========\n\n**Abstract:** Short summary here.\n\n***\n\n"
-                    "## Introduction\n\nBody.\n", encoding="utf-8")
+    path.write_text(
+        "Title Line\n==========\n\n**Abstract:** Short summary here.\n\n***\n\n## Introduction\n\nBody.\n",
+        encoding="utf-8",
+    )
     doc = parse_file(path)
     assert doc.title == "Title Line"
     assert doc.abstract == "Short summary here."
@@ -261,8 +260,7 @@ def test_plain_text_headings_and_normalisation(tmp_path: Path) -> None:
 
 def test_text_with_form_feeds_counts_pages(tmp_path: Path) -> None:
     path = tmp_path / "pages.txt"
-    path.write_text("Title line\n\nIntroduction\nPage one.\fPage two.\fReferences\nX.\n",
-                    encoding="utf-8")
+    path.write_text("Title line\n\nIntroduction\nPage one.\fPage two.\fReferences\nX.\n", encoding="utf-8")
     doc = parse_file(path)
     assert doc.page_count == 3
     intro = doc.sections[_section(doc, "introduction")[0]]
@@ -348,8 +346,9 @@ def test_unsupported_suffix(tmp_path: Path) -> None:
         parse_file(path)
 
 
-@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() == 0,
-                    reason="root can read files whatever their permissions")
+@pytest.mark.skipif(
+    not hasattr(os, "geteuid") or os.geteuid() == 0, reason="root can read files whatever their permissions"
+)
 def test_unreadable_file(tmp_path: Path) -> None:
     path = tmp_path / "locked.txt"
     path.write_text("secret", encoding="utf-8")
@@ -405,9 +404,7 @@ def test_join_lines_dehyphenates_and_collapses() -> None:
 
 
 def test_identifier_helpers() -> None:
-    assert find_doi("see https://doi.org/10.1101/2022.03.19.484946; this") == (
-        "10.1101/2022.03.19.484946"
-    )
+    assert find_doi("see https://doi.org/10.1101/2022.03.19.484946; this") == ("10.1101/2022.03.19.484946")
     assert find_doi("(doi:10.1000/abc(12)3).") == "10.1000/abc(12)3"
     assert find_doi("no identifier here") is None
     assert plausible_year("D:20230201212829Z") == 2023
