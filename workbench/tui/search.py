@@ -1,6 +1,7 @@
-"""What a results-table load does off the UI thread: search or list the library, then triage.
+"""What the screens' workers read off the UI thread: result rows (search or the library
+listing, with triage applied) and one paper's detail.
 
-Runs inside a worker; it calls the engine and the triage store exactly as the CLI would.
+Runs inside workers; it calls the engine and the triage store exactly as the CLI would.
 """
 
 from __future__ import annotations
@@ -8,12 +9,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from workbench.tui.messages import ResultRow
+from workbench.tui.messages import DetailLoaded, ResultRow, TaskFailed
 
 if TYPE_CHECKING:
     from workbench.engine import Engine
     from workbench.models import Hit
     from workbench.triage import TriageRecord, TriageStore
+    from workbench.tui.app import WorkbenchApp
 
 
 class BadFilterError(ValueError):
@@ -86,3 +88,13 @@ def load_rows(
     kept = set(store.apply_filters([r.doc_id for r in rows], triage_filters, records))
     rows = [r for r in rows if r.doc_id in kept][:limit]
     return rows, {r.doc_id: records[r.doc_id] for r in rows}, note
+
+
+def fetch_detail(app: WorkbenchApp, doc_id: str) -> DetailLoaded | TaskFailed:
+    """One paper's catalog detail and triage record, as the message the screens handle."""
+    try:
+        detail = app.wait_engine().document_detail(doc_id)
+        record = app.triage_store.get(doc_id)
+    except Exception as exc:
+        return TaskFailed("preview", f"{type(exc).__name__}: {exc}")
+    return DetailLoaded(doc_id, detail, record)

@@ -113,16 +113,11 @@ class QueueScreen(NotifyWorkerErrors, TriageActions, Screen[None]):
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="queue-detail")
     def _load_detail(self, doc_id: str) -> None:
-        worker = get_current_worker()
-        try:
-            engine = self.app.wait_engine()
-            detail = engine.document_detail(doc_id)
-            record = self.app.triage_store.get(doc_id)
-        except Exception as exc:
-            self.post_message(TaskFailed("preview", f"{type(exc).__name__}: {exc}"))
-            return
-        if not worker.is_cancelled:
-            self.post_message(DetailLoaded(doc_id, detail, record))
+        from workbench.tui.search import fetch_detail
+
+        message = fetch_detail(self.app, doc_id)
+        if not get_current_worker().is_cancelled:
+            self.post_message(message)
 
     @on(DetailLoaded)
     def _detail_loaded(self, message: DetailLoaded) -> None:
