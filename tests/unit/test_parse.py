@@ -12,14 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from workbench.ingest.parse import SUPPORTED_SUFFIXES, ParseError, parse_file
-from workbench.ingest.sections import (
-    SECTION_NAMES,
-    find_doi,
-    heading_section,
-    join_lines,
-    plausible_year,
-)
+from workbench.ingest.headings import SECTION_NAMES, heading_section
+from workbench.ingest.metadata import find_doi, plausible_year
+from workbench.ingest.parse import SUPPORTED_SUFFIXES, parse_file
+from workbench.ingest.parse_error import ParseError
+from workbench.ingest.source_lines import join_lines
 from workbench.models import ParsedDocument
 
 PDF_DIR = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "pdfs"

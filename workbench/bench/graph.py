@@ -23,7 +23,8 @@ import numpy as np
 from workbench.ingest.citations import references_of
 from workbench.ingest.embed import Embedder
 from workbench.ingest.keyphrases import document_keyphrases
-from workbench.ingest.parse import ParseError, parse_file
+from workbench.ingest.parse import parse_file
+from workbench.ingest.parse_error import ParseError
 from workbench.models import Document
 from workbench.query.graph import GraphQueries
 from workbench.stores.chunks import ChunkStore

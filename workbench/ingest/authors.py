@@ -16,7 +16,10 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-_PARTICLES = frozenset(
+# Surname particles ("van", "de", "al"). The first-page author detector (`title_page`) accepts
+# only these as name words, so that ordinary words in a title line ("do", "des") are not
+# taken for names; name parsing here also knows the rarer ones in _PARTICLES.
+NAME_PARTICLES = frozenset(
     {
         "van",
         "von",
@@ -29,25 +32,16 @@ _PARTICLES = frozenset(
         "la",
         "le",
         "del",
-        "della",
         "dos",
         "das",
-        "des",
-        "do",
-        "ter",
-        "ten",
         "bin",
-        "ibn",
         "al",
         "el",
-        "st",
-        "st.",
-        "af",
-        "zu",
-        "vom",
-        "zum",
+        "ter",
+        "ten",
     }
 )
+_PARTICLES = NAME_PARTICLES | frozenset({"della", "des", "do", "ibn", "st", "st.", "af", "zu", "vom", "zum"})
 _SUFFIXES = frozenset({"jr", "jr.", "sr", "sr.", "ii", "iii", "iv", "phd", "md"})
 _INSTITUTION_WORDS = frozenset(
     {

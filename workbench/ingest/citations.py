@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from workbench.ingest.authors import fold_accents, repair_accents
-from workbench.ingest.sections import find_doi
+from workbench.ingest.metadata import find_doi
 from workbench.models import Section
 
 MAX_ENTRIES = 3000

@@ -28,7 +28,8 @@ from typing import Any
 from workbench.config import Settings
 from workbench.ingest.chunk import chunk_sections
 from workbench.ingest.embed import Embedder
-from workbench.ingest.parse import SUPPORTED_SUFFIXES, ParseError, parse_file
+from workbench.ingest.parse import SUPPORTED_SUFFIXES, parse_file
+from workbench.ingest.parse_error import ParseError
 from workbench.models import Chunk, Document, ParsedDocument, Section
 from workbench.setup_models import sha256_of
 from workbench.sources.folder import FileEntry, ScanProblem, scan_folder

@@ -20,7 +20,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from workbench.ingest.parse import SUPPORTED_SUFFIXES, ParseError, parse_file
+from workbench.ingest.parse import SUPPORTED_SUFFIXES, parse_file
+from workbench.ingest.parse_error import ParseError
 from workbench.ingest.pipeline import Indexer, IndexReport, Progress, file_hash
 from workbench.models import Document, Section
 from workbench.sources.zotero import Watermark, ZoteroItem, read_library

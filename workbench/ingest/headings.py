@@ -1,0 +1,263 @@
+"""Heading recognition: which paper section ("methods", "references", ...) a heading names.
+
+Pure string work on one line at a time ("2. Methods", "REFERENCES", "5 Experiments on X"), the
+same for every input format; `sections` uses it to decide where one section ends and the next
+begins.
+"""
+
+from __future__ import annotations
+
+import re
+
+SECTION_NAMES: tuple[str, ...] = (
+    "abstract",
+    "introduction",
+    "methods",
+    "results",
+    "discussion",
+    "conclusion",
+    "references",
+    "other",
+)
+
+
+def _phrases(name: str, *phrases: str) -> dict[str, str]:
+    return {phrase: name for phrase in phrases}
+
+
+# Whole-heading phrases (lower case, "&" spelt "and", trailing punctuation removed).
+HEADING_PHRASES: dict[str, str] = {
+    **_phrases(
+        "abstract",
+        "abstract",
+        "summary",
+        "author summary",
+        "lay summary",
+        "significance",
+        "significance statement",
+        "highlights",
+    ),
+    **_phrases(
+        "introduction",
+        "introduction",
+        "background",
+        "related work",
+        "related works",
+        "prior work",
+        "previous work",
+        "literature review",
+        "motivation",
+        "main",
+        "main text",
+        "introduction and background",
+        "background and related work",
+        "preliminaries",
+        "introduction and motivation",
+    ),
+    **_phrases(
+        "methods",
+        "methods",
+        "method",
+        "methodology",
+        "materials and methods",
+        "material and methods",
+        "methods and materials",
+        "experimental",
+        "experimental section",
+        "experimental procedures",
+        "experimental methods",
+        "experimental setup",
+        "experimental design",
+        "experimental details",
+        "materials",
+        "data and methods",
+        "methods and data",
+        "online methods",
+        "star methods",
+        "study design",
+        "approach",
+        "our approach",
+        "proposed method",
+        "proposed approach",
+        "model",
+        "models",
+        "theory",
+        "formalism",
+        "dataset",
+        "datasets",
+        "data",
+        "implementation",
+        "implementation details",
+        "patients and methods",
+        "subjects and methods",
+        "materials and experimental methods",
+    ),
+    **_phrases(
+        "results",
+        "results",
+        "result",
+        "experiments",
+        "experiment",
+        "experimental results",
+        "evaluation",
+        "empirical evaluation",
+        "results and discussion",
+        "results and analysis",
+        "findings",
+        "experiments and results",
+        "analysis",
+        "performance evaluation",
+        "case study",
+        "case studies",
+        "applications",
+        "benchmarks",
+    ),
+    **_phrases(
+        "discussion",
+        "discussion",
+        "discussions",
+        "general discussion",
+        "limitations",
+        "discussion and conclusion",
+        "discussion and conclusions",
+    ),
+    **_phrases(
+        "conclusion",
+        "conclusion",
+        "conclusions",
+        "conclusion and outlook",
+        "conclusions and outlook",
+        "conclusion and future work",
+        "conclusions and future work",
+        "concluding remarks",
+        "summary and conclusion",
+        "summary and conclusions",
+        "summary and outlook",
+        "outlook",
+        "future work",
+        "future directions",
+        "final remarks",
+        "perspectives",
+    ),
+    **_phrases(
+        "references",
+        "references",
+        "reference",
+        "bibliography",
+        "literature cited",
+        "works cited",
+        "cited literature",
+        "references and notes",
+        "notes and references",
+        "literature",
+    ),
+    **_phrases(
+        "other",
+        "acknowledgements",
+        "acknowledgments",
+        "acknowledgement",
+        "acknowledgment",
+        "funding",
+        "author contributions",
+        "contributions",
+        "conflict of interest",
+        "conflicts of interest",
+        "competing interests",
+        "declaration of competing interest",
+        "data availability",
+        "data availability statement",
+        "code availability",
+        "supplementary material",
+        "supplementary materials",
+        "supplementary information",
+        "supporting information",
+        "appendix",
+        "appendices",
+        "abbreviations",
+        "declarations",
+        "ethics statement",
+        "additional information",
+        "contents",
+        "table of contents",
+        "author information",
+        "disclosures",
+        "graphical abstract",
+    ),
+}
+
+# First words that identify a longer numbered heading ("5 Experiments on X", "4 Methodology").
+HEADING_KEYWORDS: dict[str, str] = {
+    "introduction": "introduction",
+    "background": "introduction",
+    "related": "introduction",
+    "methods": "methods",
+    "methodology": "methods",
+    "materials": "methods",
+    "experimental": "methods",
+    "experiments": "results",
+    "evaluation": "results",
+    "results": "results",
+    "discussion": "discussion",
+    "conclusion": "conclusion",
+    "conclusions": "conclusion",
+    "concluding": "conclusion",
+    "references": "references",
+    "appendix": "other",
+    "acknowledgements": "other",
+    "acknowledgments": "other",
+}
+
+_NUMBERING = re.compile(r"^(?:(\d{1,2})(\.\d{1,2})*|[IVX]{1,5}|[A-H])[.):]?\s+")
+_TRAILING = re.compile(r"[\s.:;—–-]+$")
+_TOC_ENTRY = re.compile(r"(\.\s*){3,}|\s\d+$")
+_APPENDIX = re.compile(r"^(?:Appendix\s+)?[A-H](?:\.\d{1,2})?\.?\s+[A-Z][^\d,;.]{3,70}$")
+_MINOR_WORDS = frozenset(
+    {"a", "an", "the", "of", "on", "in", "for", "and", "or", "to", "with", "via", "from", "by", "at", "as", "vs", "vs."}
+)
+
+
+def normalise_heading(text: str) -> str:
+    """A heading as looked up in HEADING_PHRASES: lower case, "&" spelt "and", no trailing punctuation."""
+    return " ".join(_TRAILING.sub("", text.replace("&", " and ")).lower().split())
+
+
+def heading_section(line: str, *, explicit: bool = False) -> str | None:
+    """The section a heading line names, or None when the line is not a recognised heading."""
+    text = " ".join(line.split())
+    if not text or len(text) > 90:
+        return None
+    numbering = _NUMBERING.match(text)
+    body = text[numbering.end() :] if numbering else text
+    if not body[:1].isalpha() or (not explicit and not body[:1].isupper()):
+        return None
+    if not explicit and _TOC_ENTRY.search(body):
+        return None
+    phrase = normalise_heading(body)
+    if phrase in HEADING_PHRASES:
+        return HEADING_PHRASES[phrase]
+    letters = [c for c in body if c.isalpha()]
+    head, sep, _ = body.partition(":") if ":" in body else body.partition("—")
+    if sep and all(c.isupper() for c in letters):
+        # ALL-CAPS run-in heading: "INTRODUCTION: IDENTIFICATION OF ..."
+        return HEADING_PHRASES.get(normalise_heading(head))
+    words = phrase.split()
+    top_level = numbering is not None and numbering.group(1) is not None and not numbering.group(2)
+    if not (explicit or top_level) or not words or len(words) > 8:
+        return None
+    for size in (3, 2):  # "Experimental results on X" is results, not methods
+        if " ".join(words[:size]) in HEADING_PHRASES and len(words) > size:
+            return HEADING_PHRASES[" ".join(words[:size])]
+    return HEADING_KEYWORDS.get(words[0])
+
+
+def is_summary_heading(text: str) -> bool:
+    """Whether a heading is "Summary", numbered or not (an abstract or a conclusion by position)."""
+    return normalise_heading(_NUMBERING.sub("", text)) == "summary"
+
+
+def is_appendix_heading(text: str) -> bool:
+    """A lettered heading after the references ("A Implementation Details"), in Title Case."""
+    if not _APPENDIX.match(text) or len(text.split()) > 10:
+        return False
+    words = text.split()[1:]
+    return all(w[:1].isupper() or w.lower() in _MINOR_WORDS for w in words)

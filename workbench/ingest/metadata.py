@@ -1,0 +1,90 @@
+"""Identifiers and metadata strings: DOI, arXiv id, year and author-list spotting.
+
+Pure string work shared by the parsers, whether the text comes from a PDF's info dictionary,
+its first page, Markdown front matter or HTML citation meta tags.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+_DOI = re.compile(r"\b(10\.\d{4,9}/\S+)")
+_ARXIV_MARGIN = re.compile(r"arXiv:(\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?\s+\[")
+_ARXIV_ANY = re.compile(r"arXiv:\s?(\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?/\d{7})", re.IGNORECASE)
+_YEAR = re.compile(r"(?<!\d)(19\d{2}|20\d{2})(?!\d)")
+
+
+def find_doi(text: str) -> str | None:
+    """The first DOI in the text, without trailing punctuation or unbalanced brackets."""
+    match = _DOI.search(text)
+    if not match:
+        return None
+    doi = match.group(1)
+    while doi and doi[-1] in ".,;:'\"”’)]}>":
+        closer = doi[-1]
+        opener = {")": "(", "]": "[", "}": "{", ">": "<"}.get(closer)
+        if opener and doi.count(opener) >= doi.count(closer):
+            break
+        doi = doi[:-1]
+    return doi if "/" in doi and len(doi.split("/", 1)[1]) >= 2 else None
+
+
+def find_arxiv_id(text: str) -> str | None:
+    """The arXiv identifier of the paper itself: the margin stamp, else an early "arXiv:" id."""
+    match = _ARXIV_MARGIN.search(text) or _ARXIV_ANY.search(text[:1500])
+    return match.group(1) if match else None
+
+
+def plausible_year(text: str | None) -> int | None:
+    """A 4-digit year between 1900 and next year found in a date string, else None."""
+    if not text:
+        return None
+    match = re.match(r"^(?:D:)?(\d{4})", text.strip()) or _YEAR.search(text)
+    year = int(match.group(1)) if match else 0
+    return year if 1900 <= year <= date.today().year + 1 else None
+
+
+def max_year(text: str) -> int | None:
+    """The latest plausible year mentioned in the text, else None."""
+    years = [y for y in (plausible_year(m) for m in _YEAR.findall(text)) if y]
+    return max(years) if years else None
+
+
+def arxiv_year(arxiv_id: str | None) -> int | None:
+    """The submission year encoded in an arXiv id ("2407.01603" is 2024)."""
+    if not arxiv_id:
+        return None
+    digits = re.search(r"(\d{2})(\d{2})[.\d]", arxiv_id.split("/")[-1])
+    if not digits:
+        return None
+    yy = int(digits.group(1))
+    return (1900 if yy >= 91 else 2000) + yy
+
+
+def biorxiv_year(doi: str | None) -> int | None:
+    """The posting year encoded in a bioRxiv/medRxiv DOI ("10.1101/2024.05.13...")."""
+    match = re.match(r"10\.1101/(\d{4})\.\d{2}\.\d{2}\.", doi or "")
+    return plausible_year(match.group(1)) if match else None
+
+
+def split_authors(raw: str) -> tuple[str, ...]:
+    """Author names from a metadata string: "A B; C D", "A B and C D", "Last, First and ..."."""
+    raw = " ".join(raw.split())
+    if not raw or not any(c.isalpha() for c in raw):
+        return ()
+    if ";" in raw:
+        parts = raw.split(";")
+    else:
+        parts = re.split(r"\s+(?:and|&)\s+", raw)
+        if not all(p.count(",") == 1 for p in parts):
+            parts = [q for p in parts for q in p.split(",")]
+    names: list[str] = []
+    for part in (p.strip() for p in parts):
+        if part.count(",") == 1:
+            last, first = (s.strip() for s in part.split(","))
+            part = f"{first} {last}".strip()
+        if part and part not in names:
+            names.append(part)
+    usernames = all(" " not in n and (n.islower() or n.lower() in ("admin", "user")) for n in names)
+    return () if usernames else tuple(names)

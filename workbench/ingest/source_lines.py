@@ -1,0 +1,176 @@
+"""Extracted text to SourceLines: clean-up, hyphenation, manuscript line numbers, headers.
+
+Everything here is pure string work on text a parser has already extracted, so PDF, plain text,
+Markdown and HTML input all reach the section splitter as the same kind of lines.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+import statistics
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+LineKind = Literal["text", "break", "heading"]
+
+
+@dataclass(frozen=True, slots=True)
+class SourceLine:
+    """One line of extracted text: body text, a paragraph break, or an explicit heading."""
+
+    text: str
+    page: int
+    kind: LineKind = "text"
+
+
+_HYPHEN_END = re.compile(r"(\w+)-$")
+_LINE_NUMBER = re.compile(r"^(\d{1,5})\s+(?=\S)")
+_BARE_NUMBER = re.compile(r"(\d{1,5})")
+_ARXIV_STAMP = re.compile(r"^arXiv:\d{4}\.\d{4,5}(v\d+)?\s+\[[^\]]+\]\s+\d{1,2} \w{3} \d{4}$")
+_LIGATURES = str.maketrans(
+    {
+        "\ufb00": "ff",
+        "\ufb01": "fi",
+        "\ufb02": "fl",
+        "\ufb03": "ffi",
+        "\ufb04": "ffl",
+        "\u00a0": " ",
+        "\u2009": " ",
+        "\u202f": " ",
+        "\u00ad": "",
+        "\ufeff": "",
+    }
+)
+_CONTROL = re.compile(r"[\x00\x01\x03-\x08\x0b\x0c\x0e-\x1f\x7f]")
+_PDFIUM_HYPHEN = re.compile(r"(\w+)\x02\s*(\S*)")
+# Hyphenated line ends whose first half is a whole word: keep the hyphen ("self-supervised").
+_KEEP_HYPHEN = frozenset(
+    {
+        "self",
+        "non",
+        "well",
+        "state",
+        "cross",
+        "high",
+        "low",
+        "long",
+        "short",
+        "large",
+        "small",
+        "fine",
+        "open",
+        "two",
+        "three",
+        "four",
+        "data",
+        "task",
+        "time",
+        "end",
+        "user",
+        "rule",
+    }
+)
+_TERMINAL = (".", "?", "!", ":", ".”", '."', ".)")
+
+
+def clean_text(raw: str) -> str:
+    """Normalise extracted text: LF line ends, no NULs or control chars, ligatures expanded."""
+    text = raw.replace("\r\n", "\n").replace("\r", "\n").translate(_LIGATURES)
+    # PDFium marks a line-end hyphen it has already joined with \x02 ("pa\x02pers").
+    text = _PDFIUM_HYPHEN.sub(lambda m: _join_hyphenated(m.group(1), m.group(2)), text)
+    return _CONTROL.sub("", text.replace("\x02", ""))
+
+
+def _join_hyphenated(left: str, right: str, *, compound: bool = False) -> str:
+    """Join a word split by a line-end hyphen, keeping the hyphen for real compounds."""
+    if not right:
+        return left + "-"
+    right_letters = re.sub(r"\W.*$", "", right)
+    keep = (
+        compound
+        or "-" in right
+        or not left[-1:].islower()  # "LLM-based", "Smith-Jones"
+        or (left.lower() in _KEEP_HYPHEN and len(right_letters) >= 4)
+    )
+    return f"{left}-{right}" if keep or not right[:1].islower() else left + right
+
+
+def join_lines(lines: Iterable[str]) -> str:
+    """Join the lines of one paragraph: undo line-end hyphenation and collapse whitespace."""
+    parts: list[str] = []
+    for raw_line in lines:
+        line = " ".join(raw_line.split())
+        if parts and line:
+            parts[-1], line = dehyphenate(parts[-1], line)
+        if line:
+            parts.append(line)
+    return " ".join(parts)
+
+
+def dehyphenate(previous: str, line: str) -> tuple[str, str]:
+    """Move the end of a word hyphenated across a line break back onto the previous line."""
+    match = _HYPHEN_END.search(previous[-80:])
+    if not match or not previous[-2:-1].isalpha() or not line[:1].isalnum():
+        return previous, line
+    start = len(previous) - len(previous[-80:]) + match.start()
+    head, _, rest = line.partition(" ")
+    compound = previous[start - 1 : start] == "-"  # "state-of-the-" + "art"
+    return previous[:start] + _join_hyphenated(match.group(1), head, compound=compound), rest
+
+
+def strip_line_numbers(lines: Sequence[str]) -> list[str]:
+    """Remove manuscript line numbers ("12 text") when most lines carry increasing ones."""
+    numbers = [
+        (i, int(m.group(1)))
+        for i, line in enumerate(lines)
+        if (m := _LINE_NUMBER.match(line.strip()) or _BARE_NUMBER.fullmatch(line.strip()))
+    ]
+    content = [line for line in lines if line.strip()]
+    if len(numbers) < 10 or len(numbers) < 0.6 * len(content):
+        return list(lines)
+    rising = sum(1 for (_, a), (_, b) in itertools.pairwise(numbers) if b > a)
+    if rising < 0.8 * (len(numbers) - 1):
+        return list(lines)
+    numbered = {i for i, _ in numbers}
+    return [re.sub(r"^\s*\d{1,5}(\s+|$)", "", line, count=1) if i in numbered else line for i, line in enumerate(lines)]
+
+
+def pdf_lines(page_texts: Sequence[str]) -> list[SourceLine]:
+    """Turn per-page PDF text into lines, dropping running headers, line numbers and stamps.
+
+    PDF text has no blank lines, so a paragraph break is inferred after a line that ends a
+    sentence and is clearly shorter than the page's typical line.
+    """
+    pages = [strip_line_numbers([ln.strip() for ln in clean_text(t).split("\n")]) for t in page_texts]
+    repeated: set[str] = set()
+    if len(pages) >= 3:
+        counts = Counter(key for page in pages for key in {_running_key(ln) for ln in page if ln})
+        repeated = {key for key, n in counts.items() if n >= max(3, 0.6 * len(pages))}
+    out: list[SourceLine] = []
+    for page_no, page in enumerate(pages, start=1):
+        kept = [ln for ln in page if ln and _running_key(ln) not in repeated and not _ARXIV_STAMP.match(ln)]
+        long_lines = [len(ln) for ln in kept if len(ln) >= 20]
+        typical = statistics.quantiles(long_lines, n=4)[2] if len(long_lines) >= 4 else 60.0
+        for line in kept:
+            out.append(SourceLine(line, page_no))
+            if line.endswith(_TERMINAL) and len(line) < 0.8 * typical:
+                out.append(SourceLine("", page_no, "break"))
+        out.append(SourceLine("", page_no, "break"))
+    return out
+
+
+def _running_key(line: str) -> str:
+    return re.sub(r"\d+", "#", " ".join(line.split()).lower())
+
+
+def text_lines(text: str) -> list[SourceLine]:
+    """Lines of a plain-text document; blank lines are paragraph breaks, form feeds new pages."""
+    out: list[SourceLine] = []
+    for page_no, page in enumerate(text.split("\f"), start=1):
+        for line in clean_text(page).split("\n"):
+            stripped = line.strip()
+            out.append(SourceLine(stripped, page_no, "text" if stripped else "break"))
+    return out
