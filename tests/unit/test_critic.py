@@ -11,18 +11,17 @@ import numpy as np
 import pytest
 
 from workbench.llm.base import Completion, Message, ModelError, StreamChunk
-from workbench.query.critic import Critic, Source, load_prompt, split_claims
+from workbench.query.claims import find_citations, split_claims, split_sentences
+from workbench.query.contradiction import antonym_swaps, polarity
+from workbench.query.critic import Critic, load_prompt
+from workbench.query.critic_support import Source
 from workbench.query.grounding import (
-    antonym_swaps,
     claim_numbers,
     entities,
     entity_variants,
-    find_citations,
     has_negation,
     missing_entities,
     numbers,
-    polarity,
-    split_sentences,
 )
 
 

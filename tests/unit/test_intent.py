@@ -9,17 +9,9 @@ import pytest
 
 from workbench.llm.base import ModelError
 from workbench.llm.stand_in import StandInModel
-from workbench.query.intent import (
-    INTENTS,
-    Intent,
-    classify_with_rules,
-    combine,
-    detect_intent,
-    intent_prompt,
-    merge_subquery_results,
-    needs_escalation,
-    query_coverage,
-)
+from workbench.query.intent import Intent, combine, detect_intent, intent_prompt
+from workbench.query.intent_rules import INTENTS, classify_with_rules
+from workbench.query.subqueries import merge_subquery_results, needs_escalation, query_coverage
 from workbench.stores.chunks import parse_filter
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "intent_queries.jsonl"

@@ -3,7 +3,7 @@
 Each claim becomes a one-sentence answer citing its evidence abstract(s) ("claim [1]"); claims
 without evidence (not enough info) cite the abstract(s) in `cited_doc_ids`, which are on topic
 but do not settle the claim. Claims are split 70/30 into train and held-out by a hash of the
-claim id; the logistic weights in `workbench.query.critic` are fitted on train only (`fit=True`
+claim id; the logistic weights in `workbench.query.critic_support` are fitted on train only (`fit=True`
 refits them and reports both splits for the refit too). Embeddings are cached on disk per text.
 """
 
@@ -22,18 +22,10 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from workbench.query.critic import (
-    DEFAULT_THRESHOLDS,
-    FEATURE_NAMES,
-    Critic,
-    CriticThresholds,
-    Source,
-    SupportFeatures,
-    SupportWeights,
-    Verdict,
-    source_units,
-)
-from workbench.query.grounding import split_claims
+from workbench.query.claims import split_claims
+from workbench.query.critic import Critic
+from workbench.query.critic_support import FEATURE_NAMES, Source, SupportFeatures, SupportWeights, source_units
+from workbench.query.critic_verdict import DEFAULT_THRESHOLDS, CriticThresholds, Verdict
 
 TRAIN_SHARE = 70  # percent of claim ids in the train split
 LABELS = ("SUPPORT", "CONTRADICT", "NEI")

@@ -83,3 +83,17 @@ class LanguageModel(Protocol):
     ) -> Iterator[StreamChunk]:
         """Generate a reply piece by piece; the final chunk has `done` set."""
         ...
+
+
+def check_fits(model: LanguageModel, messages: Sequence[Message], max_tokens: int) -> int:
+    """Prompt tokens of `messages`; ContextOverflowError when they and `max_tokens` exceed the context.
+
+    Every adapter calls this before generating, so an overlong prompt fails the same way everywhere.
+    """
+    prompt = model.prompt_tokens(messages)
+    n_ctx = model.context_size
+    if prompt + max_tokens > n_ctx:
+        raise ContextOverflowError(
+            f"prompt of {prompt} tokens + {max_tokens} for the answer exceeds the {n_ctx}-token context of {model.name}"
+        )
+    return prompt

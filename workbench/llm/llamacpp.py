@@ -29,17 +29,12 @@ from workbench.llm.base import (
     Message,
     ModelError,
     StreamChunk,
+    check_fits,
 )
 from workbench.setup_models import LLM_DIR_NAME, LLM_FILE_NAME
 
 GGUF_MAGIC = b"GGUF"
 _PROBE_CONTENT = "x"
-
-
-def _overflow(prompt: int, max_tokens: int, n_ctx: int, name: str) -> ContextOverflowError:
-    return ContextOverflowError(
-        f"prompt of {prompt} tokens + {max_tokens} for the answer exceeds the {n_ctx}-token context of {name}"
-    )
 
 
 def _chat_messages(messages: Sequence[Message]) -> list[dict[str, str]]:
@@ -156,13 +151,6 @@ class LlamaCppModel:
             tokens = llama.tokenize(rendered.prompt.encode("utf-8"), add_bos=not rendered.added_special, special=True)
             return len(tokens)
 
-    def _check_fits(self, messages: Sequence[Message], max_tokens: int) -> int:
-        prompt = self.prompt_tokens(messages)
-        n_ctx = self.context_size
-        if prompt + max_tokens > n_ctx:
-            raise _overflow(prompt, max_tokens, n_ctx, self.name)
-        return prompt
-
     def complete(
         self,
         messages: Sequence[Message],
@@ -173,7 +161,7 @@ class LlamaCppModel:
         """Generate a reply; with `schema`, grammar-constrained JSON valid against it."""
         with self._lock:
             llama = self._load()
-            self._check_fits(messages, max_tokens)
+            check_fits(self, messages, max_tokens)
             options: dict[str, Any] = {}
             if schema is not None:
                 options["response_format"] = {"type": "json_object", "schema": schema}
@@ -202,7 +190,7 @@ class LlamaCppModel:
         """
         with self._lock:
             llama = self._load()
-            prompt = self._check_fits(messages, max_tokens)
+            prompt = check_fits(self, messages, max_tokens)
             start = time.perf_counter()
             first: float | None = None
             pieces: list[str] = []
@@ -356,12 +344,6 @@ class LlamaServerModel:
         except _HttpStatusError as exc:
             raise _server_error(exc) from None
 
-    def _check_fits(self, messages: Sequence[Message], max_tokens: int) -> int:
-        prompt = self.prompt_tokens(messages)
-        if prompt + max_tokens > self.context_size:
-            raise _overflow(prompt, max_tokens, self.context_size, self.name)
-        return prompt
-
     def complete(
         self,
         messages: Sequence[Message],
@@ -370,7 +352,7 @@ class LlamaServerModel:
         temperature: float = 0.0,
     ) -> Completion:
         """Generate a reply on the server; with `schema`, JSON constrained by `response_format`."""
-        self._check_fits(messages, max_tokens)
+        check_fits(self, messages, max_tokens)
         start = time.perf_counter()
         reply = self._chat(messages, max_tokens, schema, temperature, stream=False)
         seconds = time.perf_counter() - start
@@ -389,7 +371,7 @@ class LlamaServerModel:
         self, messages: Sequence[Message], max_tokens: int = 512, temperature: float = 0.0
     ) -> Iterator[StreamChunk]:
         """Yield the reply as the server streams it (SSE), then a chunk with the finished Completion."""
-        prompt = self._check_fits(messages, max_tokens)
+        prompt = check_fits(self, messages, max_tokens)
         start = time.perf_counter()
         first: float | None = None
         pieces: list[str] = []

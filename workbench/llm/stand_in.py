@@ -15,7 +15,7 @@ from collections import deque
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from workbench.llm.base import Completion, ContextOverflowError, Message, ModelError, StreamChunk
+from workbench.llm.base import Completion, Message, ModelError, StreamChunk, check_fits
 
 _TOKEN_RE = re.compile(r"\w+|[^\w\s]", re.UNICODE)
 _SENTENCE_RE = re.compile(r"(?<=[.!?])\s+")
@@ -65,7 +65,7 @@ class StandInModel:
     ) -> Completion:
         """The next scripted reply, else an echo of the user's key sentences or a minimal JSON object."""
         start = time.perf_counter()
-        prompt = self._check_fits(messages, max_tokens)
+        prompt = check_fits(self, messages, max_tokens)
         text = self._reply(messages, max_tokens, schema)
         seconds = time.perf_counter() - start
         return Completion(text, prompt, self.count_tokens(text), seconds, first_token_seconds=seconds)
@@ -75,7 +75,7 @@ class StandInModel:
     ) -> Iterator[StreamChunk]:
         """The same reply as `complete`, word by word, then a final chunk with the Completion."""
         start = time.perf_counter()
-        prompt = self._check_fits(messages, max_tokens)
+        prompt = check_fits(self, messages, max_tokens)
         text = self._reply(messages, max_tokens, None)
         first: float | None = None
         for piece in re.findall(r"\s*\S+", text):
@@ -84,15 +84,6 @@ class StandInModel:
             yield StreamChunk(piece)
         seconds = time.perf_counter() - start
         yield StreamChunk("", Completion(text, prompt, self.count_tokens(text), seconds, first or seconds))
-
-    def _check_fits(self, messages: Sequence[Message], max_tokens: int) -> int:
-        prompt = self.prompt_tokens(messages)
-        if prompt + max_tokens > self._context_size:
-            raise ContextOverflowError(
-                f"prompt of {prompt} tokens + {max_tokens} for the answer exceeds the "
-                f"{self._context_size}-token context of {self._name}"
-            )
-        return prompt
 
     def _reply(self, messages: Sequence[Message], max_tokens: int, schema: dict[str, Any] | None) -> str:
         with self._lock:

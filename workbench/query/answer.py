@@ -16,8 +16,9 @@ from dataclasses import dataclass, field
 from workbench.config import AnswerSettings
 from workbench.llm.base import LanguageModel, Message, ModelError
 from workbench.models import Answer, Citation, CostEstimate, Verdict
-from workbench.query.critic import Critic, Source
-from workbench.query.critic import Verdict as CriticVerdict
+from workbench.query.critic import Critic
+from workbench.query.critic_support import Source
+from workbench.query.critic_verdict import Verdict as CriticVerdict
 from workbench.query.depth import ASPECT_LABELS, Call, Plan, build_messages, render_sources
 
 TextSink = Callable[[str], None]

@@ -16,7 +16,8 @@ from workbench.models import ASPECTS, DEPTHS, Answer, Citation, CostEstimate, Hi
 from workbench.query.answer import AnswerRunner, TextSink, no_sources_answer
 from workbench.query.critic import Critic
 from workbench.query.depth import ASPECT_QUERIES, Plan, Planner
-from workbench.query.intent import Intent, detect_intent, merge_subquery_results, needs_escalation, query_coverage
+from workbench.query.intent import Intent, detect_intent
+from workbench.query.subqueries import merge_subquery_results, needs_escalation, query_coverage
 from workbench.stores.chunks import Filter, FilterError, parse_filter
 
 if TYPE_CHECKING:
