@@ -99,7 +99,8 @@ def cmd_index(engine: Engine, args: argparse.Namespace) -> int:
 
 def cmd_watch(engine: Engine, args: argparse.Namespace) -> int:
     """Catch up, then keep the index in step with folders and Zotero until Ctrl+C."""
-    from workbench.watch import WatchSources, run_watch
+    from workbench.watch import run_watch
+    from workbench.watch.records import WatchSources
 
     folders, zotero = _sources(engine, args)
     sources = WatchSources(tuple(folders), zotero)

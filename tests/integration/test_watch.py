@@ -24,7 +24,8 @@ from workbench.config import Settings, load_settings
 from workbench.engine import Engine
 from workbench.ingest.pipeline import writer_lock
 from workbench.stores.chunks import parse_filter
-from workbench.watch import WatchEvent, WatchOptions, WatchSources, run_watch
+from workbench.watch import run_watch
+from workbench.watch.records import WatchEvent, WatchOptions, WatchSources
 
 pytestmark = pytest.mark.integration
 
@@ -390,7 +391,8 @@ import sys
 from pathlib import Path
 from workbench.config import load_settings
 from workbench.engine import Engine
-from workbench.watch import WatchOptions, WatchSources, run_watch
+from workbench.watch import run_watch
+from workbench.watch.records import WatchOptions, WatchSources
 
 options = WatchOptions(settle_s=0.3, debounce_ms=300, step_ms=50, poll_s=0.5)
 run_watch(Engine(load_settings()), lambda line: print(line, flush=True),

@@ -26,7 +26,8 @@ from typing import Any
 
 from workbench.engine import Engine
 from workbench.stores.chunks import parse_filter
-from workbench.watch import WatchEvent, WatchOptions, WatchSources, run_watch
+from workbench.watch import run_watch
+from workbench.watch.records import WatchEvent, WatchOptions, WatchSources
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_PDF = REPO_ROOT.parent / "shared" / "data" / "pdfs" / "zotero_bitcoin_whitepaper.pdf"

@@ -235,7 +235,8 @@ class WorkbenchApp(NotifyWorkerErrors, App[None]):
     @work(thread=True, exclusive=True, exit_on_error=False, group="watch")
     def _watch(self) -> None:
         """Run the same watch service as `workbench watch` until the app exits."""
-        from workbench.watch import WatchSources, run_watch
+        from workbench.watch import run_watch
+        from workbench.watch.records import WatchSources
 
         engine = self.wait_engine()
         sources = WatchSources.configured(engine)
