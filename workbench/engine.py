@@ -162,14 +162,9 @@ class Engine:
 
     def zotero_dir(self) -> Path | None:
         """The configured Zotero data dir ('auto' = the platform default), or None."""
-        configured = self.settings.sources.zotero_dir
-        if not configured:
-            return None
-        if configured == "auto":
-            from workbench.sources.zotero import default_zotero_dir
+        from workbench.sources.zotero import configured_zotero_dir
 
-            return default_zotero_dir()
-        return Path(configured).expanduser()
+        return configured_zotero_dir(self.settings.sources.zotero_dir)
 
     def index_documents(
         self,

@@ -9,7 +9,7 @@ import pytest
 
 from tests.tui.fakes import TestEngine
 from tests.tui.helpers import main_screen, wait_for, wait_ready
-from workbench.config import Settings, SourcesSettings
+from workbench.config import Settings, SourcesSettings, config_candidates, load_settings
 from workbench.tui import create_app
 from workbench.tui.app import WorkbenchApp
 from workbench.tui.keys import all_binding_ids
@@ -103,6 +103,12 @@ async def test_first_run_offers_folders_and_indexes_in_the_background(empty_home
         table = main_screen(app).query_one(ResultsTable)
         await wait_for(pilot, lambda: table.row_count == 2)
         assert any(n.title == "Indexed" and "added 2" in n.message for n in app._notifications)
+        # the folder is remembered in the config file, and the watcher now follows it
+        config = config_candidates(None)[0]
+        await wait_for(pilot, config.is_file)
+        assert load_settings().sources.folders == [str(papers)]
+        assert app.settings.sources.folders == [str(papers)]
+        await wait_for(pilot, lambda: app.status.watcher not in ("", "off"), timeout=60)
 
 
 async def test_configured_sources_index_once_on_start(empty_home: Path, tmp_path: Path) -> None:

@@ -81,6 +81,13 @@ def default_zotero_dir() -> Path:
     return Path.home() / "Zotero"
 
 
+def configured_zotero_dir(setting: str) -> Path | None:
+    """The data dir that `sources.zotero_dir` names: None for '', the default for 'auto'."""
+    if not setting:
+        return None
+    return default_zotero_dir() if setting == "auto" else Path(setting).expanduser()
+
+
 def watched_paths(data_dir: Path) -> tuple[Path, Path]:
     """The two files whose change means the library changed: the database and its WAL."""
     database = data_dir / ZOTERO_DATABASE

@@ -15,21 +15,18 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual import on, work
 from textual.app import App
 from textual.binding import BindingType
-from textual.worker import get_current_worker
 
 from workbench.tui.commands import WorkbenchCommands
 from workbench.tui.errors import NotifyWorkerErrors
+from workbench.tui.indexing import IndexingMixin
 from workbench.tui.keys import APP_BINDINGS
 from workbench.tui.messages import (
     CountsRefreshed,
     EngineLoaded,
     ExportWritten,
-    IndexFinished,
-    IndexProgressed,
     LibraryChecked,
     TaskFailed,
     TriageChanged,
-    WatchUpdated,
 )
 from workbench.tui.osc52 import copy_to_clipboard
 from workbench.tui.screens.main import MainScreen
@@ -42,12 +39,11 @@ if TYPE_CHECKING:
     from workbench.engine import Engine
     from workbench.models import Answer
     from workbench.triage import TriageRecord, TriageStore
-    from workbench.tui.screens.first_run import SourcesChosen
 
 ENGINE_WAIT_S = 600.0
 
 
-class WorkbenchApp(NotifyWorkerErrors, App[None]):
+class WorkbenchApp(IndexingMixin, NotifyWorkerErrors, App[None]):
     """A full-screen workbench over the engine the CLI uses."""
 
     TITLE = "workbench"
@@ -143,7 +139,7 @@ class WorkbenchApp(NotifyWorkerErrors, App[None]):
     def _engine_loaded(self) -> None:
         self._check_library()
         if self.tui.watch:
-            self._watch()
+            self._watch(self._watch_stop)
         if self.tui.warm_up_embedder:
             self._warm_embedder()
         if self.tui.warm_up_model:
@@ -188,111 +184,8 @@ class WorkbenchApp(NotifyWorkerErrors, App[None]):
         assert isinstance(screen, MainScreen)
         return screen
 
-    # -- indexing ------------------------------------------------------------------------------
-    def offer_sources(self, zotero_dir: Path | None, first_run: bool) -> None:
-        """Ask for folders and/or the Zotero library, then index them in the background."""
-        from workbench.tui.screens.first_run import FirstRunScreen
-
-        def chosen(choice: SourcesChosen | None) -> None:
-            if choice is not None:
-                self.start_index(list(choice.folders), choice.zotero_dir)
-
-        self.push_screen(FirstRunScreen(zotero_dir, first_run=first_run), chosen)
-
-    def start_index(self, folders: list[Path], zotero_dir: Path | None) -> None:
-        """Index folders and a Zotero library in the background."""
-        self.update_status(index="index: starting…")
-        self._index(folders, zotero_dir)
-
-    @work(thread=True, exclusive=True, exit_on_error=False, group="index")
-    def _index(self, folders: list[Path], zotero_dir: Path | None) -> None:
-        worker = get_current_worker()
-        try:
-            engine = self.wait_engine()
-            runs: list[tuple[str, Any]] = []
-            if folders:
-                runs.append(("folders", lambda p, c: engine.index_folders(folders, p, c)))
-            if zotero_dir is not None:
-                runs.append(("zotero", lambda p, c: engine.index_zotero(zotero_dir, p, c)))
-            for label, run in runs:
-                report = run(
-                    lambda event, label=label: self.post_message(
-                        IndexProgressed(label, event.done, event.total, event.path)
-                    ),
-                    lambda: worker.is_cancelled,
-                )
-                summary = (
-                    f"{label}: added {report.added}, updated {report.updated}, removed {report.removed}, "
-                    f"unchanged {report.unchanged}, failed {report.failed}"
-                )
-                self.post_message(IndexFinished(label, summary, report.failed))
-                if worker.is_cancelled:
-                    return
-        except Exception as exc:
-            self.post_message(TaskFailed("index", f"{type(exc).__name__}: {exc}"))
-            self.post_message(IndexFinished("index", "", 0))
-
-    @work(thread=True, exclusive=True, exit_on_error=False, group="watch")
-    def _watch(self) -> None:
-        """Run the same watch service as `workbench watch` until the app exits."""
-        from workbench.watch import run_watch
-        from workbench.watch.records import WatchSources
-
-        engine = self.wait_engine()
-        sources = WatchSources.configured(engine)
-        if sources.empty:
-            return
-
-        def forward(event: Any) -> None:
-            report = event.report
-            changed = report is not None and bool(report.added or report.updated or report.removed or report.moved)
-            self.post_message(WatchUpdated(event.kind, event.status, changed))
-
-        run_watch(engine, lambda _line: None, stop=self._watch_stop, sources=sources, on_event=forward)
-
-    @on(WatchUpdated)
-    def _watch_updated(self, message: WatchUpdated) -> None:
-        self.update_status(watcher=message.status or message.kind)
-        if message.changed:
-            self.main_screen.library_changed()
-
     def on_unmount(self) -> None:
         self._watch_stop.set()
-
-    @on(IndexProgressed)
-    def _index_progressed(self, message: IndexProgressed) -> None:
-        name = Path(message.path).name[:30]
-        self.update_status(index=f"index {message.label}: {message.done}/{message.total} {name}")
-
-    @on(IndexFinished)
-    def _index_finished(self, message: IndexFinished) -> None:
-        if message.summary:
-            self.notify(message.summary, title="Indexed", severity="warning" if message.failed else "information")
-            self.main_screen.library_changed()
-        self._check_library()
-
-    def action_reindex(self) -> None:
-        """Index the configured sources now (incremental: unchanged files are skipped)."""
-        sources = self.settings.sources
-        folders = [Path(f).expanduser() for f in sources.folders]
-        zotero = None
-        if sources.zotero_dir:
-            zotero = Path(sources.zotero_dir).expanduser() if sources.zotero_dir != "auto" else None
-            if sources.zotero_dir == "auto":
-                from workbench.sources.zotero import default_zotero_dir
-
-                zotero = default_zotero_dir()
-        if not folders and zotero is None:
-            self.notify("No sources configured: press + to add folders.", severity="warning")
-            return
-        self.start_index(folders, zotero)
-
-    def action_sources(self) -> None:
-        """Add folders or the Zotero library."""
-        from workbench.sources.zotero import default_zotero_dir
-
-        candidate = default_zotero_dir()
-        self.offer_sources(candidate if (candidate / "zotero.sqlite").is_file() else None, first_run=False)
 
     # -- models --------------------------------------------------------------------------------
     @work(thread=True, exclusive=True, exit_on_error=False, group="warm-embedder")

@@ -251,3 +251,13 @@ class WatchUpdated(Message):
         self.kind = kind
         self.status = status
         self.changed = changed
+
+
+class SourcesRemembered(Message):
+    """Sources chosen in the TUI were added to the config file at `path`."""
+
+    def __init__(self, path: str, folders: tuple[str, ...], zotero_dir: str | None) -> None:
+        super().__init__()
+        self.path = path
+        self.folders = folders
+        self.zotero_dir = zotero_dir

@@ -71,8 +71,8 @@ class FirstRunScreen(ModalScreen[SourcesChosen | None]):
                 yield Button("Index", variant="primary", id="index")
                 yield Button("Skip", id="skip")
             yield Static(
-                "Indexing runs in the background. To keep these sources, add them to sources.folders / "
-                "sources.zotero_dir in the config.",
+                "Indexing runs in the background. The sources are saved to your config file "
+                "([sources]) and watched from now on.",
                 classes="muted",
             )
 

@@ -1,0 +1,180 @@
+"""The app's sources: first run and `+`, background index runs, the watcher worker.
+
+Sources chosen in the TUI are indexed at once and remembered in the config file
+(`workbench.config_edit`), so the next start, `workbench watch` and this session's watcher
+all follow them. The watcher is the same service as `workbench watch`, run in a worker;
+it is restarted when the sources change.
+
+Handlers here are named `on_<message>` because Textual's `@on` only registers handlers
+declared on the message pump class itself, not on a mixin.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
+
+from textual import work
+from textual.worker import get_current_worker
+
+from workbench.tui.messages import IndexFinished, IndexProgressed, SourcesRemembered, TaskFailed, WatchUpdated
+
+if TYPE_CHECKING:
+    from workbench.tui.app import WorkbenchApp
+    from workbench.tui.screens.first_run import SourcesChosen
+
+
+class IndexingMixin:
+    """Index runs, remembered sources and the watcher, mixed into `WorkbenchApp`."""
+
+    _watch_stop: threading.Event
+
+    @property
+    def _app(self) -> WorkbenchApp:
+        return cast("WorkbenchApp", self)
+
+    def offer_sources(self, zotero_dir: Path | None, first_run: bool) -> None:
+        """Ask for folders and/or the Zotero library, then index and remember them."""
+        from workbench.tui.screens.first_run import FirstRunScreen
+
+        app = self._app
+
+        def chosen(choice: SourcesChosen | None) -> None:
+            if choice is not None:
+                app.start_index(list(choice.folders), choice.zotero_dir)
+                app._remember_sources(list(choice.folders), choice.zotero_dir)
+
+        app.push_screen(FirstRunScreen(zotero_dir, first_run=first_run), chosen)
+
+    def start_index(self, folders: list[Path], zotero_dir: Path | None) -> None:
+        """Index folders and a Zotero library in the background."""
+        app = self._app
+        app.update_status(index="index: starting…")
+        app._index(folders, zotero_dir)
+
+    @work(thread=True, exclusive=True, exit_on_error=False, group="index")
+    def _index(self, folders: list[Path], zotero_dir: Path | None) -> None:
+        app = self._app
+        worker = get_current_worker()
+        try:
+            engine = app.wait_engine()
+            runs: list[tuple[str, Any]] = []
+            if folders:
+                runs.append(("folders", lambda p, c: engine.index_folders(folders, p, c)))
+            if zotero_dir is not None:
+                runs.append(("zotero", lambda p, c: engine.index_zotero(zotero_dir, p, c)))
+            for label, run in runs:
+                report = run(
+                    lambda event, label=label: app.post_message(
+                        IndexProgressed(label, event.done, event.total, event.path)
+                    ),
+                    lambda: worker.is_cancelled,
+                )
+                summary = (
+                    f"{label}: added {report.added}, updated {report.updated}, removed {report.removed}, "
+                    f"unchanged {report.unchanged}, failed {report.failed}"
+                )
+                app.post_message(IndexFinished(label, summary, report.failed))
+                if worker.is_cancelled:
+                    return
+        except Exception as exc:
+            app.post_message(TaskFailed("index", f"{type(exc).__name__}: {exc}"))
+            app.post_message(IndexFinished("index", "", 0))
+
+    @work(thread=True, exit_on_error=False, group="config")
+    def _remember_sources(self, folders: list[Path], zotero_dir: Path | None) -> None:
+        from workbench.config import ConfigError, config_candidates
+        from workbench.config_edit import add_sources
+
+        app = self._app
+        path = Path(app.settings.source_file) if app.settings.source_file else config_candidates(None)[0]
+        try:
+            added = add_sources(path, folders, zotero_dir)
+        except (ConfigError, OSError) as exc:
+            app.post_message(TaskFailed("config", f"sources not saved: {exc}"))
+            return
+        app.post_message(SourcesRemembered(str(added.path), added.folders, added.zotero_dir))
+
+    def on_sources_remembered(self, message: SourcesRemembered) -> None:
+        """Follow the new sources from now on: settings, engine and watcher."""
+        app = self._app
+        if not message.folders and message.zotero_dir is None:
+            return  # listed already
+        sources = app.settings.sources
+        sources = replace(
+            sources,
+            folders=[*sources.folders, *message.folders],
+            zotero_dir=message.zotero_dir if message.zotero_dir is not None else sources.zotero_dir,
+        )
+        app.settings = replace(app.settings, sources=sources, source_file=message.path)
+        if app._engine is not None:
+            app._engine.settings = replace(app._engine.settings, sources=sources, source_file=message.path)
+        app.notify(f"Sources saved to {message.path}; they are watched from now on.", timeout=6)
+        if app.tui.watch:
+            app.restart_watch()
+
+    def restart_watch(self) -> None:
+        """Stop the watcher (if one runs) and start one over the current sources."""
+        app = self._app
+        app._watch_stop.set()
+        app._watch_stop = threading.Event()
+        app._watch(app._watch_stop)
+
+    @work(thread=True, exclusive=True, exit_on_error=False, group="watch")
+    def _watch(self, stop: threading.Event) -> None:
+        """Run the same watch service as `workbench watch` until `stop` is set."""
+        from workbench.watch import run_watch
+        from workbench.watch.records import WatchSources
+
+        app = self._app
+        engine = app.wait_engine()
+        sources = WatchSources.configured(engine)
+        if sources.empty:
+            return
+
+        def forward(event: Any) -> None:
+            report = event.report
+            changed = report is not None and bool(report.added or report.updated or report.removed or report.moved)
+            app.post_message(WatchUpdated(event.kind, event.status, changed))
+
+        run_watch(engine, lambda _line: None, stop=stop, sources=sources, on_event=forward)
+
+    def on_watch_updated(self, message: WatchUpdated) -> None:
+        app = self._app
+        app.update_status(watcher=message.status or message.kind)
+        if message.changed:
+            app.main_screen.library_changed()
+
+    def on_index_progressed(self, message: IndexProgressed) -> None:
+        app = self._app
+        name = Path(message.path).name[:30]
+        app.update_status(index=f"index {message.label}: {message.done}/{message.total} {name}")
+
+    def on_index_finished(self, message: IndexFinished) -> None:
+        app = self._app
+        if message.summary:
+            app.notify(message.summary, title="Indexed", severity="warning" if message.failed else "information")
+            app.main_screen.library_changed()
+        app._check_library()
+
+    def action_reindex(self) -> None:
+        """Index the configured sources now (incremental: unchanged files are skipped)."""
+        from workbench.sources.zotero import configured_zotero_dir
+
+        app = self._app
+        folders = [Path(f).expanduser() for f in app.settings.sources.folders]
+        zotero = configured_zotero_dir(app.settings.sources.zotero_dir)
+        if not folders and zotero is None:
+            app.notify("No sources configured: press + to add folders.", severity="warning")
+            return
+        app.start_index(folders, zotero)
+
+    def action_sources(self) -> None:
+        """Add folders or the Zotero library."""
+        from workbench.sources.zotero import default_zotero_dir
+
+        app = self._app
+        candidate = default_zotero_dir()
+        app.offer_sources(candidate if (candidate / "zotero.sqlite").is_file() else None, first_run=False)
