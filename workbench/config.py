@@ -39,7 +39,7 @@ class SourcesSettings:
 
     folders: list[str] = _list_field("Folders scanned recursively for PDF, Markdown, text, HTML.")
     zotero_dir: str = _field("", "Zotero data dir; '' = not used, 'auto' = platform default.")
-    zotero_linked_base: str = _field("", "Base folder of Zotero linked files ('attachments:' paths).")
+    zotero_linked_base: str = _field("", "Base folder of Zotero linked files ('attachments:'); '' = from prefs.js.")
     ignore: list[str] = _list_field("Extra glob patterns of file names to skip.")
 
 

@@ -40,6 +40,15 @@ def run_checks(engine: Engine) -> list[dict[str, Any]]:
     def chunks() -> str:
         return f"{engine.settings.chunks_uri()}: {engine.chunks.count()} chunks"
 
+    def zotero() -> str:
+        data_dir = engine.zotero_dir()
+        if data_dir is None:
+            return "not configured (sources.zotero_dir)"
+        if not (data_dir / "zotero.sqlite").is_file():
+            raise RuntimeError(f"no zotero.sqlite in {data_dir}")
+        base = engine.zotero_linked_base(data_dir)
+        return f"{data_dir}; linked files base: {base if base is not None else 'none'}"
+
     def versions() -> str:
         found = []
         for name in LIBRARIES:
@@ -56,5 +65,6 @@ def run_checks(engine: Engine) -> list[dict[str, Any]]:
         _check("embedder", embedder),
         _check("catalog", catalog),
         _check("chunks", chunks),
+        _check("zotero", zotero),
         _check("libraries", versions),
     ]

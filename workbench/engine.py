@@ -154,11 +154,17 @@ class Engine:
         self.paths.ensure()
         with writer_lock(self.paths.writer_lock_path):
             indexer = Indexer(self.settings, self.embedder, self.catalog, self.chunks)
-            base = self.settings.sources.zotero_linked_base
-            linked_base = Path(base).expanduser() if base else None
+            linked_base = self.zotero_linked_base(data_dir)
             report = ZoteroSync(indexer, data_dir, linked_base).run(progress, cancelled)
             self._sync_graph()
             return report
+
+    def zotero_linked_base(self, data_dir: Path) -> Path | None:
+        """Base folder of linked files: `sources.zotero_linked_base`, else Zotero's own preference."""
+        from workbench.sources.zotero_prefs import linked_base_for
+
+        base = self.settings.sources.zotero_linked_base
+        return Path(base).expanduser() if base else linked_base_for(data_dir)
 
     def zotero_dir(self) -> Path | None:
         """The configured Zotero data dir ('auto' = the platform default), or None."""

@@ -110,6 +110,7 @@ def test_doctor_reports_models_and_stores(indexed: tuple[Path, Path]) -> None:
     assert names["models"]["ok"] and "sha256 verified" in names["models"]["detail"]
     assert names["embedder"]["ok"] and "dimension 384" in names["embedder"]["detail"]
     assert names["catalog"]["ok"] and f"schema version {SCHEMA_VERSION}" in names["catalog"]["detail"]
+    assert names["zotero"]["ok"] and "not configured" in names["zotero"]["detail"]
 
 
 def test_index_without_folders_is_a_usage_error(tmp_path: Path) -> None:
