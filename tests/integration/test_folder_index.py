@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import shutil
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -94,6 +95,24 @@ def test_search_finds_the_right_paper_in_every_mode(library: tuple[Engine, Path]
         assert result.hits, mode
         assert result.hits[0].doc_id == "file:zotero_bitcoin_whitepaper.pdf", mode
         assert result.hits[0].page_start >= 1
+
+
+def test_hits_carry_their_passage_and_metadata_even_when_row_ids_went_stale(library: tuple[Engine, Path]) -> None:
+    engine, _ = library
+    retriever = engine.retriever
+    query = "peer-to-peer electronic cash"
+    dense, fts, _ = retriever.candidates(query, "hybrid", None, 20)
+    assert dense and fts and not dense[0].text and "row_id" in dense[0].extra  # candidates are light
+    fused = retriever.fuse("hybrid", dense, fts, per_doc=True)[:3]
+    hydrated = retriever.hydrate(fused)
+    assert [h.chunk_id for h in hydrated] == [h.chunk_id for h in fused]
+    assert [h.score for h in hydrated] == [h.score for h in fused]
+    assert all(h.text and h.title and h.extra == {} for h in hydrated)
+    # row ids from another table version: the rows are found by chunk id instead
+    stale = [replace(h, extra={"row_id": 10**12 + i}) for i, h in enumerate(fused)]
+    assert [(h.chunk_id, h.text) for h in retriever.hydrate(stale)] == [(h.chunk_id, h.text) for h in hydrated]
+    result = engine.search(query)
+    assert result.hits[0].text and "fetch_ms" in result.timings_ms
 
 
 def test_scanned_pdf_is_still_findable_by_metadata(library: tuple[Engine, Path]) -> None:

@@ -76,13 +76,12 @@ def bench_query(engine: Engine, dataset: Path, chunks: int, queries: int) -> dic
     retriever = target.retriever
     limit = target.settings.retrieval.limit
     for text, vector in list(zip(texts, vectors, strict=True))[:10]:  # warm caches on both paths
-        retriever.candidates(text, "hybrid", None, retriever.settings.candidates, vector)
+        retriever.search(text, "hybrid", limit=limit, vector=vector)
         target.chunks.raw_hybrid(vector, text, limit)
     ours, raw = [], []
     for text, vector in zip(texts, vectors, strict=True):
         started = time.perf_counter()
-        dense, fts, _ = retriever.candidates(text, "hybrid", None, retriever.settings.candidates, vector)
-        retriever.fuse("hybrid", dense, fts, per_doc=True)[:limit]
+        retriever.search(text, "hybrid", limit=limit, vector=vector)  # candidates, fusion, rows of the hits
         ours.append((time.perf_counter() - started) * 1000)
         started = time.perf_counter()
         target.chunks.raw_hybrid(vector, text, limit)

@@ -11,7 +11,8 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 import numpy as np
 import pyarrow as pa
@@ -19,7 +20,7 @@ import pyarrow as pa
 from workbench.config import RetrievalSettings
 from workbench.ingest.embed import Embedder
 from workbench.models import Hit
-from workbench.stores.chunks import ChunkStore, Filter, filters_to_sql
+from workbench.stores.chunks import KEY_COLUMNS, ChunkStore, Filter, filters_to_sql
 
 MODES = ("dense", "fts", "hybrid")
 
@@ -44,28 +45,41 @@ class SearchResult:
 
 
 def _hits_from_arrow(table: pa.Table, backend: str) -> list[Hit]:
+    """Hits from search or `rows` output; candidates read with KEY_COLUMNS only are light
+    (no text or metadata yet) and carry their row id in `extra` for `Retriever.hydrate`."""
     if table.num_rows == 0:
         return []
     columns = table.to_pydict()
     if "_distance" in columns:
         scores = [1.0 - float(d) for d in columns["_distance"]]
     else:
-        scores = [float(s) for s in columns["_score"]]
+        scores = [float(s) for s in columns.get("_score", [0.0] * table.num_rows)]
+    blank: list[Any] = [None] * table.num_rows
+    get = columns.get
+    titles, sections, texts = get("title", blank), get("section", blank), get("text", blank)
+    starts, ends, authors, years = (
+        get("page_start", blank),
+        get("page_end", blank),
+        get("authors", blank),
+        get("year", blank),
+    )
+    sources, types, row_ids = get("source", blank), get("item_type", blank), get("_rowid", blank)
     return [
         Hit(
             chunk_id=columns["chunk_id"][i],
             doc_id=columns["doc_id"][i],
-            title=columns["title"][i] or "",
-            section=columns["section"][i] or "",
-            text=columns["text"][i] or "",
-            page_start=int(columns["page_start"][i] or 0),
-            page_end=int(columns["page_end"][i] or 0),
+            title=titles[i] or "",
+            section=sections[i] or "",
+            text=texts[i] or "",
+            page_start=int(starts[i] or 0),
+            page_end=int(ends[i] or 0),
             score=scores[i],
             backend=backend,
-            authors=tuple(columns["authors"][i] or ()),
-            year=columns["year"][i],
-            source=columns["source"][i] or "",
-            item_type=columns["item_type"][i] or "",
+            authors=tuple(authors[i] or ()),
+            year=years[i],
+            source=sources[i] or "",
+            item_type=types[i] or "",
+            extra={"row_id": row_ids[i]} if row_ids[i] is not None else {},
         )
         for i in range(table.num_rows)
     ]
@@ -131,7 +145,11 @@ class Retriever:
     def candidates(
         self, query: str, mode: str, where: str | None, count: int, vector: np.ndarray | None = None
     ) -> tuple[list[Hit], list[Hit], dict[str, float]]:
-        """Raw dense and FTS hits (each empty when its backend is not used), with timings."""
+        """Light dense and FTS hits (each empty when its backend is not used), with timings.
+
+        Only ids and scores are read here: ranking and fusion need nothing more, and reading
+        text and metadata for every candidate would cost more than the searches themselves.
+        """
         timings: dict[str, float] = {}
         dense_hits: list[Hit] = []
         fts_hits: list[Hit] = []
@@ -144,7 +162,7 @@ class Retriever:
                 vector = self.embedder.embed_query(query)
             timings["embed_ms"] = (time.perf_counter() - started) * 1000
             started = time.perf_counter()
-            dense_hits = _hits_from_arrow(self.chunks.dense(vector, count, where), "dense")
+            dense_hits = _hits_from_arrow(self.chunks.dense(vector, count, where, KEY_COLUMNS), "dense")
             timings["dense_ms"] = (time.perf_counter() - started) * 1000
         if fts_future is not None:
             fts_hits, timings["fts_ms"] = fts_future.result()
@@ -152,8 +170,23 @@ class Retriever:
 
     def _timed_fts(self, query: str, count: int, where: str | None) -> tuple[list[Hit], float]:
         started = time.perf_counter()
-        hits = _hits_from_arrow(self.chunks.fts(query, count, where), "fts")
+        hits = _hits_from_arrow(self.chunks.fts(query, count, where, KEY_COLUMNS), "fts")
         return hits, (time.perf_counter() - started) * 1000
+
+    def hydrate(self, hits: Sequence[Hit]) -> list[Hit]:
+        """Light hits with their text and metadata filled in (one read of just these rows)."""
+        if not hits:
+            return []
+        light = {h.chunk_id: row_id for h in hits if isinstance(row_id := h.extra.get("row_id"), int)}
+        rows = self.chunks.rows(list(light.values()), list(light)) if light else pa.table({})
+        full = {h.chunk_id: h for h in _hits_from_arrow(rows, "")}
+        hydrated = []
+        for hit in hits:
+            if hit.chunk_id not in light:
+                hydrated.append(hit)
+            elif hit.chunk_id in full:  # gone only if deleted between the search and this read
+                hydrated.append(replace(full[hit.chunk_id], score=hit.score, backend=hit.backend, extra={}))
+        return hydrated
 
     def fuse(self, mode: str, dense_hits: list[Hit], fts_hits: list[Hit], per_doc: bool) -> list[Hit]:
         """Combine backend hits into one ranking according to the mode and fusion settings."""
@@ -183,8 +216,12 @@ class Retriever:
         filters: Sequence[Filter] = (),
         limit: int | None = None,
         per_doc: bool = True,
+        vector: np.ndarray | None = None,
     ) -> SearchResult:
-        """Run one search; an empty index or an all-syntax query gives no hits, not an error."""
+        """Run one search; an empty index or an all-syntax query gives no hits, not an error.
+
+        `vector` is the query's embedding when the caller has it already.
+        """
         mode = mode or self.settings.mode
         if mode not in MODES:
             raise ValueError(f"unknown search mode {mode!r} (use {', '.join(MODES)})")
@@ -192,8 +229,11 @@ class Retriever:
         where = filters_to_sql(filters)
         count = max(self.settings.candidates, limit * (3 if per_doc else 1))
         started = time.perf_counter()
-        dense_hits, fts_hits, timings = self.candidates(query, mode, where, count)
-        hits = self.fuse(mode, dense_hits, fts_hits, per_doc)[:limit]
+        dense_hits, fts_hits, timings = self.candidates(query, mode, where, count, vector)
+        fused = self.fuse(mode, dense_hits, fts_hits, per_doc)[:limit]
+        fetch_started = time.perf_counter()
+        hits = self.hydrate(fused)
+        timings["fetch_ms"] = (time.perf_counter() - fetch_started) * 1000
         timings["total_ms"] = (time.perf_counter() - started) * 1000
         warnings = []
         if mode != "dense" and not fts_hits and not query.strip(" \t\"'():*-+^~!&|[]{}"):

@@ -21,6 +21,7 @@ from workbench.models import Chunk, Document
 
 TABLE_NAME = "chunks"
 FTS_COLUMN = "search_text"
+KEY_COLUMNS = ["chunk_id", "doc_id"]  # enough to rank and fuse candidates; `rows` fetches the rest
 RESULT_COLUMNS = [
     "chunk_id",
     "doc_id",
@@ -287,18 +288,20 @@ class ChunkStore:
             table.create_index("vector", config=ann)
         table.optimize()
 
-    def dense(self, vector: np.ndarray, limit: int, where: str | None) -> pa.Table:
-        """Nearest chunks by cosine similarity (`_distance` column)."""
+    def dense(
+        self, vector: np.ndarray, limit: int, where: str | None, columns: Sequence[str] = RESULT_COLUMNS
+    ) -> pa.Table:
+        """Nearest chunks by cosine similarity (`_distance` column, and `_rowid` for `rows`)."""
         table = self.table()
         if table is None:
             return pa.table({})
-        query = table.search(vector, vector_column_name="vector").distance_type("cosine")
+        query = table.search(vector, vector_column_name="vector").distance_type("cosine").with_row_id(True)
         if where:
             query = query.where(where, prefilter=True)
-        return query.select([*RESULT_COLUMNS, "_distance"]).limit(limit).to_arrow()
+        return query.select([*columns, "_distance"]).limit(limit).to_arrow()
 
-    def fts(self, text: str, limit: int, where: str | None) -> pa.Table:
-        """Best chunks by BM25 (`_score` column); syntax characters are ignored."""
+    def fts(self, text: str, limit: int, where: str | None, columns: Sequence[str] = RESULT_COLUMNS) -> pa.Table:
+        """Best chunks by BM25 (`_score` column, and `_rowid`); syntax characters are ignored."""
         from lancedb.query import MatchQuery
 
         table = self.table()
@@ -306,10 +309,25 @@ class ChunkStore:
         if table is None or not terms:
             return pa.table({})
         match = MatchQuery(terms, FTS_COLUMN)  # type: ignore[call-arg]  # pydantic defaults
-        query = table.search(match, query_type="fts")
+        query = table.search(match, query_type="fts").with_row_id(True)
         if where:
             query = query.where(where, prefilter=True)
-        return query.select([*RESULT_COLUMNS, "_score"]).limit(limit).to_arrow()
+        return query.select([*columns, "_score"]).limit(limit).to_arrow()
+
+    def rows(self, row_ids: Sequence[int], chunk_ids: Sequence[str]) -> pa.Table:
+        """The result columns of chunks that `dense` / `fts` found, by their `_rowid`.
+
+        Row ids belong to the table version the search read; should the table have moved on
+        since (a compaction, a re-index), the rows are looked up by chunk id instead.
+        """
+        table = self.table()
+        if table is None or not row_ids:
+            return pa.table({})
+        rows = table.take_row_ids(list(row_ids)).select(RESULT_COLUMNS).to_arrow()
+        if sorted(rows.column("chunk_id").to_pylist()) != sorted(chunk_ids):
+            where = f"chunk_id IN ({', '.join(_quote(c) for c in chunk_ids)})"
+            rows = table.search().where(where).select(RESULT_COLUMNS).limit(len(chunk_ids)).to_arrow()
+        return rows
 
     def raw_hybrid(self, vector: np.ndarray, text: str, limit: int) -> pa.Table:
         """LanceDB's own hybrid call (RRF reranker), the baseline for `bench query`."""
