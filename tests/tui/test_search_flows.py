@@ -64,6 +64,23 @@ async def test_keys_in_one_burst_after_slash_all_land_in_the_query(engine: TestE
         await wait_for(pilot, lambda: screen.query_text == burst[1:])
 
 
+async def test_keys_in_one_burst_after_a_prompt_key_are_the_prompt_text(engine: TestEngine) -> None:
+    app = WorkbenchApp(engine)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_ready(pilot)
+        screen = main_screen(app)
+        await search(pilot, "electron mobility graphene")
+        doc = screen.current_doc
+        assert doc is not None
+        for key, char in [("t", "t"), ("m", "m"), ("l", "l"), ("enter", "\r")]:  # "m" would mark it read
+            app.post_message(events.Key(key, char))
+        await wait_for(pilot, lambda: app.triage_cache.get(doc) is not None and app.triage_cache[doc].tags == ("ml",))
+        assert app.triage_cache[doc].state == "inbox" and app.screen is screen
+        # typing in the query bar: "t", "n" and "f" are letters there, not commands
+        await pilot.press("slash", *"tnf")
+        assert screen.query_one("#query", Input).value.endswith("tnf") and app.screen is screen
+
+
 async def test_filter_chips_add_remove_and_reject(engine: TestEngine) -> None:
     app = WorkbenchApp(engine)
     async with app.run_test(size=(120, 40)) as pilot:

@@ -9,16 +9,10 @@ from __future__ import annotations
 
 import re
 
-SECTION_NAMES: tuple[str, ...] = (
-    "abstract",
-    "introduction",
-    "methods",
-    "results",
-    "discussion",
-    "conclusion",
-    "references",
-    "other",
-)
+from workbench.models import SECTIONS
+
+# The sections a parsed file can have: every section but the ones metadata and Zotero add.
+SECTION_NAMES: tuple[str, ...] = tuple(s for s in SECTIONS if s not in ("title", "note", "annotation"))
 
 
 def _phrases(name: str, *phrases: str) -> dict[str, str]:

@@ -36,9 +36,11 @@ TRIAGE_BINDINGS: list[Binding] = [
     Binding("2", "priority(2)", "Priority 2", id="priority_2", show=False),
     Binding("3", "priority(3)", "Priority 3", id="priority_3", show=False),
     Binding("asterisk", "star", "Star", id="star", show=False),
-    Binding("t", "add_tag", "Add label", id="tag_add", show=False),
-    Binding("T", "remove_tag", "Remove label", id="tag_remove", show=False),
-    Binding("n", "edit_note", "Note", id="note", show=False),
+    # Keys that open a prompt are priority bindings, like "/": the letters typed right behind
+    # them must reach the prompt, not run as commands (see `PromptScreen.on_key`).
+    Binding("t", "add_tag", "Add label", id="tag_add", show=False, priority=True),
+    Binding("T", "remove_tag", "Remove label", id="tag_remove", show=False, priority=True),
+    Binding("n", "edit_note", "Note", id="note", show=False, priority=True),
 ]
 
 MAIN_BINDINGS: list[Binding] = [
@@ -50,7 +52,7 @@ MAIN_BINDINGS: list[Binding] = [
     Binding("d", "depth(1)", "Depth", id="depth_next"),
     Binding("D", "depth(-1)", "Depth back", id="depth_prev", show=False),
     Binding("escape", "cancel", "Cancel", id="cancel", show=False),
-    Binding("f", "add_filter", "Filter", id="add_filter"),
+    Binding("f", "add_filter", "Filter", id="add_filter", priority=True),
     Binding("F", "clear_filters", "Clear filters", id="clear_filters", show=False),
     Binding("o", "cycle_sort", "Sort", id="sort"),
     Binding("right_square_bracket", "citation(1)", "Next citation", id="citation_next", show=False),
@@ -64,6 +66,10 @@ MAIN_BINDINGS: list[Binding] = [
     Binding("b", "export_bibtex", "BibTeX", id="export_bibtex", show=False),
     Binding("e", "export_note", "Export note", id="export_note", show=False),
 ]
+
+# Actions of the main screen's priority bindings: they run as the key arrives, so the main
+# screen turns them off while its query bar (an Input) has the focus.
+PRIORITY_ACTIONS = frozenset(b.action for b in [*TRIAGE_BINDINGS, *MAIN_BINDINGS] if b.priority)
 
 LIST_BINDINGS: list[Binding] = [
     Binding("j", "cursor_down", "Down", id="down", show=False),

@@ -72,7 +72,7 @@ class FirstRunScreen(ModalScreen[SourcesChosen | None]):
                 yield Button("Skip", id="skip")
             yield Static(
                 "Indexing runs in the background. The sources are saved to your config file "
-                "([sources]) and watched from now on.",
+                "(sources.folders, sources.zotero_dir) and watched from now on.",
                 classes="muted",
             )
 

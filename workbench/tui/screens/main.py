@@ -21,7 +21,7 @@ from textual.worker import get_current_worker
 
 from workbench.models import DEPTHS
 from workbench.tui.errors import NotifyWorkerErrors
-from workbench.tui.keys import MAIN_BINDINGS
+from workbench.tui.keys import MAIN_BINDINGS, PRIORITY_ACTIONS
 from workbench.tui.messages import (
     AnswerFinished,
     DetailLoaded,
@@ -154,8 +154,8 @@ class MainScreen(NotifyWorkerErrors, TriageActions, CopyExportActions, Screen[No
         self.focus_pane(PANES[(index + step) % len(PANES)])
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "focus_search" and isinstance(self.focused, Input):
-            return None  # typing: "/" is a character of the query (the key is a priority binding)
+        if action in PRIORITY_ACTIONS and isinstance(self.focused, Input):
+            return None  # typing: the key is a character of the query, not a command
         return True
 
     def action_focus_search(self) -> None:

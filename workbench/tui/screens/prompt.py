@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -40,6 +40,20 @@ class PromptScreen(ModalScreen[str | None]):
 
     def on_mount(self) -> None:
         self.query_one(Input).focus()
+
+    def on_key(self, event: events.Key) -> None:
+        # Keys typed right behind the key that opened the prompt (one burst over SSH) can
+        # arrive before the input has the focus: they are still the user's text.
+        field = self.query_one(Input)
+        if field.has_focus:
+            return
+        if event.is_printable and event.character:
+            field.insert_text_at_cursor(event.character)
+            field.focus()
+            event.stop()
+        elif event.key == "enter":
+            event.stop()
+            self.dismiss(field.value)
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
