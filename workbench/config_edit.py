@@ -50,7 +50,8 @@ def add_sources(path: Path, folders: Sequence[Path], zotero_dir: Path | None) ->
     _check(path, raw)  # an invalid file is reported as it is, not edited
     sources = raw.get("sources", {})
     listed = [str(f) for f in sources.get("folders", [])]
-    new_folders = [f for f in dict.fromkeys(str(Path(f).expanduser()) for f in folders) if f not in listed]
+    known = {str(Path(f).expanduser()) for f in listed}  # "~/papers" is the folder "/home/me/papers"
+    new_folders = [f for f in dict.fromkeys(str(Path(f).expanduser()) for f in folders) if f not in known]
     new_zotero = str(zotero_dir) if zotero_dir is not None and not sources.get("zotero_dir") else None
     if not new_folders and new_zotero is None:
         return SourcesAdded(path, (), None)

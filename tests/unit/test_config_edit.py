@@ -58,9 +58,9 @@ def test_empty_sources_table_and_odd_paths(tmp_path: Path) -> None:
 
 def test_nothing_new_leaves_the_file_untouched(tmp_path: Path) -> None:
     path = tmp_path / "workbench.toml"
-    path.write_text('[sources]\nfolders = ["/a"]\n', encoding="utf-8")
+    path.write_text('[sources]\nfolders = ["/a", "~/papers"]\n', encoding="utf-8")
     before = path.stat().st_mtime_ns
-    assert not add_sources(path, [Path("/a")], None).changed
+    assert not add_sources(path, [Path("/a"), Path.home() / "papers"], None).changed
     assert path.stat().st_mtime_ns == before
 
 

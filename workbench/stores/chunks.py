@@ -323,7 +323,10 @@ class ChunkStore:
         table = self.table()
         if table is None or not row_ids:
             return pa.table({})
-        rows = table.take_row_ids(list(row_ids)).select(RESULT_COLUMNS).to_arrow()
+        try:
+            rows = table.take_row_ids(list(row_ids)).select(RESULT_COLUMNS).to_arrow()
+        except (OSError, ValueError, RuntimeError):  # ids of fragments compacted away since
+            rows = pa.table({"chunk_id": pa.array([], pa.string())})
         if sorted(rows.column("chunk_id").to_pylist()) != sorted(chunk_ids):
             where = f"chunk_id IN ({', '.join(_quote(c) for c in chunk_ids)})"
             rows = table.search().where(where).select(RESULT_COLUMNS).limit(len(chunk_ids)).to_arrow()
