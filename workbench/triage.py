@@ -333,28 +333,7 @@ class TriageStore:
 
     def queue(self, limit: int | None = None) -> list[QueueItem]:
         """The inbox to work through: priority high to low, then newest documents first."""
-
-        def read() -> list[Any]:
-            with self._reading() as (con, has_triage):
-                if con is None:
-                    return []
-                if has_triage:
-                    columns = "coalesce(t.priority, 0), coalesce(t.starred, false)"
-                    join = "LEFT JOIN triage t USING (doc_id) WHERE coalesce(t.state, 'inbox') = 'inbox'"
-                else:
-                    columns, join = "0, false", ""
-                sql = (
-                    f"SELECT d.doc_id, d.title, d.authors, d.year, d.source, {columns}, d.updated_at "
-                    f"FROM documents d {join} ORDER BY 6 DESC, d.updated_at DESC NULLS LAST, d.doc_id"
-                )
-                if limit is not None:
-                    sql += f" LIMIT {int(limit)}"
-                return con.execute(sql).fetchall()
-
-        return [
-            QueueItem(str(d), str(t or d), tuple(a or ()), y, str(s or ""), int(p), bool(st), u)
-            for d, t, a, y, s, p, st, u in _retry_in_process(read)
-        ]
+        return self._documents(inbox_only=True, where_sql=None, limit=limit)
 
     def library(self, limit: int | None = None, where_sql: str | None = None) -> list[QueueItem]:
         """Every paper, newest first, with its triage state; `where_sql` is a predicate on documents.
@@ -362,6 +341,10 @@ class TriageStore:
         `where_sql` must come from `workbench.stores.chunks.filters_to_sql` (allow-listed keys,
         quoted values): the catalog's `documents` table has the same filterable columns.
         """
+        return self._documents(inbox_only=False, where_sql=where_sql, limit=limit)
+
+    def _documents(self, *, inbox_only: bool, where_sql: str | None, limit: int | None) -> list[QueueItem]:
+        """Documents with their triage: the inbox by priority, or all of them (filtered) by date."""
 
         def read() -> list[Any]:
             with self._reading() as (con, has_triage):
@@ -370,12 +353,14 @@ class TriageStore:
                 if has_triage:
                     columns = "coalesce(t.priority, 0), coalesce(t.starred, false), coalesce(t.state, 'inbox')"
                     join = "LEFT JOIN triage t USING (doc_id)"
+                    join += " WHERE coalesce(t.state, 'inbox') = 'inbox'" if inbox_only else ""
                 else:
                     columns, join = "0, false, 'inbox'", ""
                 documents = f"(SELECT * FROM documents WHERE {where_sql})" if where_sql else "documents"
+                order = "6 DESC, " if inbox_only else ""  # the inbox: priority first
                 sql = (
                     f"SELECT d.doc_id, d.title, d.authors, d.year, d.source, {columns}, d.updated_at "
-                    f"FROM {documents} d {join} ORDER BY d.updated_at DESC NULLS LAST, d.doc_id"
+                    f"FROM {documents} d {join} ORDER BY {order}d.updated_at DESC NULLS LAST, d.doc_id"
                 )
                 if limit is not None:
                     sql += f" LIMIT {int(limit)}"
