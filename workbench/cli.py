@@ -14,20 +14,15 @@ from pathlib import Path
 from typing import Any
 
 from workbench import __version__
-from workbench.config import ConfigError, Settings, describe_settings, load_settings
+from workbench.config import Settings, describe_settings, load_settings
 from workbench.engine import Engine
-from workbench.ingest.pipeline import IndexReport, Progress, WriterBusyError
-from workbench.llm.base import ModelError
+from workbench.errors import UsageError, WorkbenchError
+from workbench.ingest.pipeline import IndexReport, Progress
 from workbench.models import DEPTHS, Answer
 from workbench.query.ask import answer_to_dict
 from workbench.query.retrieve import MODES, SearchResult
-from workbench.sources.zotero import ZoteroError, default_zotero_dir
-from workbench.stores.catalog import CatalogBusyError
+from workbench.sources.zotero import default_zotero_dir
 from workbench.stores.chunks import FilterError, parse_filter
-
-
-class UsageError(Exception):
-    """Bad input from the user: exit code 2."""
 
 
 def _print_json(data: Any) -> None:
@@ -458,10 +453,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         settings: Settings = load_settings(args.config)
         return int(args.func(Engine(settings), args))
-    except (ConfigError, UsageError) as exc:
+    except WorkbenchError as exc:
         print(f"workbench: {exc}", file=sys.stderr)
-        return 2
-    except (WriterBusyError, CatalogBusyError, ZoteroError, ModelError, OSError, RuntimeError) as exc:
+        return exc.exit_code
+    except (OSError, RuntimeError) as exc:
         print(f"workbench: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:

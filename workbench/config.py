@@ -17,12 +17,9 @@ from dataclasses import dataclass, field, fields, is_dataclass, replace
 from pathlib import Path
 from typing import Any, get_args, get_origin, get_type_hints
 
+from workbench.errors import ConfigError as ConfigError
 from workbench.paths import Paths, resolve_paths
 from workbench.tui_settings import KeySettings, TuiSettings
-
-
-class ConfigError(ValueError):
-    """A configuration problem, phrased as one line naming the file and key."""
 
 
 def _field(default: Any, doc: str, **choices: Any) -> Any:

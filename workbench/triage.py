@@ -18,6 +18,8 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from workbench.errors import UsageError
+
 if TYPE_CHECKING:  # the records and filters import light (the TUI paints before DuckDB loads)
     import duckdb
 
@@ -35,7 +37,7 @@ _BUSY_WAIT_S = 10.0
 T = TypeVar("T")
 
 
-class TriageError(ValueError):
+class TriageError(UsageError):
     """A triage value out of range (unknown state, priority, bad tag), phrased as one line."""
 
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from workbench.errors import ModelError
 from workbench.setup_models import EMBEDDER_DIR_NAME, verify_models
 
 if TYPE_CHECKING:
@@ -25,7 +26,7 @@ _FASTEMBED_NAME = "workbench/all-MiniLM-L6-v2-int8"
 _register_lock = threading.Lock()
 
 
-class EmbedderError(RuntimeError):
+class EmbedderError(ModelError):
     """The embedding model is missing, corrupt or failed to load."""
 
 

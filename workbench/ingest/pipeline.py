@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from workbench.config import Settings
+from workbench.errors import StoreBusyError
 from workbench.ingest.chunk import chunk_sections
 from workbench.ingest.embed import Embedder
 from workbench.ingest.parse import SUPPORTED_SUFFIXES, parse_file
@@ -42,7 +43,7 @@ DOC_KEYED_TABLES: tuple[str, ...] = ("documents", "triage", "summaries")
 MOVABLE_STATUSES: frozenset[str] = frozenset({"indexed", "no-text"})
 
 
-class WriterBusyError(RuntimeError):
+class WriterBusyError(StoreBusyError):
     """Another process is already writing to the stores."""
 
 

@@ -10,9 +10,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
-
-class ModelError(RuntimeError):
-    """The model is missing, corrupt, unreachable, or its output was unusable (one line)."""
+from workbench.errors import ModelError as ModelError
 
 
 class ContextOverflowError(ModelError):

@@ -13,8 +13,10 @@ from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
 
+from workbench.errors import SourceError
 
-class ZoteroError(Exception):
+
+class ZoteroError(SourceError):
     """A Zotero data directory or database that cannot be read; the message is one clear line."""
 
 

@@ -16,6 +16,7 @@ from typing import Any
 
 import duckdb
 
+from workbench.errors import StoreBusyError
 from workbench.models import Document
 
 MIGRATIONS: tuple[tuple[str, str], ...] = (
@@ -75,7 +76,7 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
-class CatalogBusyError(RuntimeError):
+class CatalogBusyError(StoreBusyError):
     """Another process holds the catalog for longer than a reader waits."""
 
 

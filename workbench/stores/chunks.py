@@ -17,6 +17,7 @@ import numpy as np
 import pyarrow as pa
 
 from workbench.config import FtsSettings
+from workbench.errors import UsageError
 from workbench.models import Chunk, Document
 
 TABLE_NAME = "chunks"
@@ -53,7 +54,7 @@ _FILTER_RE = re.compile(r"^\s*([a-z_]+)\s*(>=|<=|!=|=|>|<)\s*(.*?)\s*$", re.DOTA
 _WORD_RE = re.compile(r"\w+", re.UNICODE)
 
 
-class FilterError(ValueError):
+class FilterError(UsageError):
     """A `--filter` expression that cannot be applied, with the reason in one line."""
 
 

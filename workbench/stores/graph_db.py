@@ -20,6 +20,8 @@ from typing import Any, Self
 
 import pyarrow as pa
 
+from workbench.errors import StoreBusyError, StoreError
+
 SCHEMA_VERSION = 1
 NODE_TABLES: dict[str, str] = {
     "Meta": "key STRING PRIMARY KEY, value STRING",
@@ -44,11 +46,11 @@ REL_TABLES: dict[str, str] = {
 BATCH_ROWS = 5000  # rows per `LOAD FROM` table and per `IN $ids` list
 
 
-class GraphError(RuntimeError):
+class GraphError(StoreError):
     """The graph store cannot do what was asked; the message is one line for the user."""
 
 
-class GraphBusyError(GraphError):
+class GraphBusyError(GraphError, StoreBusyError):
     """Another process holds the graph database (an ingest run is writing it)."""
 
 

@@ -1,0 +1,46 @@
+"""The errors a user can see: one hierarchy, each carrying its exit code.
+
+Front ends catch `WorkbenchError` and show `str(exc)` as one line (the CLI exits with
+`exit_code`, the TUI notifies); nothing matches on message text. Each class also keeps the
+builtin base its callers caught before (`ValueError`, `RuntimeError`) so old handlers still work.
+"""
+
+from __future__ import annotations
+
+
+class WorkbenchError(Exception):
+    """Anything the workbench reports to a user as one line."""
+
+    exit_code = 1
+
+
+class UsageError(WorkbenchError, ValueError):
+    """Bad input from the user: an argument, a filter, a triage value."""
+
+    exit_code = 2
+
+
+class ConfigError(WorkbenchError, ValueError):
+    """A configuration problem, phrased as one line naming the file and key."""
+
+    exit_code = 2
+
+
+class StoreError(WorkbenchError, RuntimeError):
+    """A store (catalog, chunks, graph) cannot do what was asked."""
+
+
+class StoreBusyError(StoreError):
+    """Another process holds a store for longer than we wait."""
+
+
+class GraphNotBuiltError(StoreError):
+    """The knowledge graph has not been built yet (run `workbench index`)."""
+
+
+class ModelError(WorkbenchError, RuntimeError):
+    """The model is missing, corrupt, unreachable, or its output was unusable."""
+
+
+class SourceError(WorkbenchError):
+    """A source (folder, Zotero library) that cannot be read."""
