@@ -13,7 +13,7 @@ LLAMA_CMAKE_ARGS := -DGGML_NATIVE=OFF -DLLAMA_BUILD_EXAMPLES=OFF -DLLAMA_BUILD_T
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | sha256sum | cut -c1-12)
 ARGS ?=
 
-.PHONY: install run test lint models llama clean-venv
+.PHONY: install run test lint models llama wheel-smoke clean-venv
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -34,7 +34,7 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	@touch $(STAMP)
 
 models: $(STAMP)
-	$(BIN)/python -m workbench.setup_models --cache $(WHEEL_CACHE)
+	$(BIN)/workbench setup --cache $(WHEEL_CACHE)
 
 install: $(STAMP) models
 
@@ -48,6 +48,11 @@ lint: install
 
 test: lint
 	$(BIN)/pytest -q $(ARGS)
+	$(MAKE) wheel-smoke
+
+# The built wheel in a venv of its own (.smoke-venv): setup --verify, doctor, index + search + ask.
+wheel-smoke: install
+	PYTHON=$(BIN)/python WHEEL_CACHE=$(WHEEL_CACHE) .ci/wheel-smoke
 
 clean-venv:
-	rm -rf $(VENV)
+	rm -rf $(VENV) .smoke-venv

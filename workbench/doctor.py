@@ -26,7 +26,7 @@ def run_checks(engine: Engine) -> list[dict[str, Any]]:
     def models() -> str:
         problems = verify_models(engine.paths.models_dir)
         if problems:
-            raise RuntimeError("; ".join(problems) + " (run `python -m workbench.setup_models`)")
+            raise RuntimeError("; ".join(problems) + " (run `workbench setup`)")
         return f"sha256 verified in {engine.paths.models_dir}"
 
     def embedder() -> str:

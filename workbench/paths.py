@@ -52,7 +52,7 @@ class Paths:
 
 
 def default_models_dir() -> Path:
-    """Where `workbench-install-models` puts the offline models."""
+    """Where `workbench setup` puts the offline models."""
     override = os.environ.get("WORKBENCH_MODELS_DIR")
     if override:
         return Path(override).expanduser()

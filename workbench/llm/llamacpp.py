@@ -433,7 +433,7 @@ def _server_error(exc: _HttpStatusError) -> ModelError:
 
 
 def default_model_path(models_dir: Path) -> Path:
-    """Where `workbench-install-models` puts the offline SmolLM2 GGUF."""
+    """Where `workbench setup` puts the offline SmolLM2 GGUF."""
     return models_dir / LLM_DIR_NAME / LLM_FILE_NAME
 
 

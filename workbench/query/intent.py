@@ -18,7 +18,7 @@ Any model error or unusable reply leaves the rules' answer with a line in `warni
 
 Filters, target, depth and sub-queries always come from the rules (`intent_filters`,
 `intent_focus`); the model only picks the class. Filters use the `--filter` syntax of
-`workbench.stores.chunks.parse_filter`.
+`workbench.query.filters.parse_filter`.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from functools import cache
 from typing import Any
 
 from workbench.llm.base import LanguageModel, Message, ModelError
-from workbench.llm.prompts import PROMPTS_DIR
+from workbench.llm.prompts import prompt_text
 from workbench.query.intent_filters import LIBRARY_WORDS, content_words, without_spans
 from workbench.query.intent_focus import decompose, depth_spans, detect_depth, query_target, query_topic
 from workbench.query.intent_rules import INTENTS, read_rules
@@ -63,8 +63,8 @@ class Intent:
 
 @cache
 def intent_prompt() -> str:
-    """The few-shot system prompt for intent classification (assets/prompts/intent.md)."""
-    return (PROMPTS_DIR / "intent.md").read_text(encoding="utf-8").strip()
+    """The few-shot system prompt for intent classification (workbench/assets/prompts/intent.md)."""
+    return prompt_text("intent.md").strip()
 
 
 def classify_with_model(query: str, model: LanguageModel, max_tokens: int = 48) -> tuple[str, float]:
