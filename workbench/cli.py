@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from workbench import __version__
+from workbench.cli_library import add_library_verbs
 from workbench.config import Settings, describe_settings, load_settings
 from workbench.engine import Engine
 from workbench.errors import UsageError, WorkbenchError
@@ -22,7 +23,6 @@ from workbench.models import DEPTHS, Answer
 from workbench.query.ask import answer_to_dict
 from workbench.query.retrieve import MODES, SearchResult
 from workbench.sources.zotero import default_zotero_dir
-from workbench.stores.chunks import FilterError, parse_filter
 
 
 def _print_json(data: Any) -> None:
@@ -66,16 +66,22 @@ def _sources(engine: Engine, args: argparse.Namespace) -> tuple[list[Path], Path
 def cmd_index(engine: Engine, args: argparse.Namespace) -> int:
     """Index folders and/or a Zotero library: those named, else the configured ones."""
     folders, zotero = _sources(engine, args)
-    if not folders and zotero is None:
+    progress = None if args.json else ProgressBar()
+    reports: dict[str, IndexReport] = {}
+    if getattr(args, "rebuild", False):
+        reports = engine.rebuild_index(folders, zotero, progress=progress)
+        if not reports:
+            raise UsageError("nothing to rebuild: the index has no sources and none are given or configured")
+    elif not folders and zotero is None:
         raise UsageError(
             "nothing to index: give folders (workbench index PATH...), --zotero [DIR], "
             "or set sources.folders / sources.zotero_dir"
         )
-    reports: dict[str, IndexReport] = {}
-    if folders:
-        reports["folders"] = engine.index_folders(folders, progress=None if args.json else ProgressBar())
-    if zotero is not None:
-        reports["zotero"] = engine.index_zotero(zotero, progress=None if args.json else ProgressBar())
+    else:
+        if folders:
+            reports["folders"] = engine.index_folders(folders, progress=progress)
+        if zotero is not None:
+            reports["zotero"] = engine.index_zotero(zotero, progress=progress)
     if args.json:
         data = {name: report_dict(r) for name, r in reports.items()}
         _print_json(next(iter(data.values())) if len(data) == 1 else data)
@@ -94,14 +100,8 @@ def cmd_index(engine: Engine, args: argparse.Namespace) -> int:
 
 def cmd_watch(engine: Engine, args: argparse.Namespace) -> int:
     """Catch up, then keep the index in step with folders and Zotero until Ctrl+C."""
-    from workbench.watch import run_watch
-    from workbench.watch.records import WatchSources
-
     folders, zotero = _sources(engine, args)
-    sources = WatchSources(tuple(folders), zotero)
-    if sources.empty:
-        raise UsageError("nothing to watch: give folders, --zotero [DIR], or set sources.folders / sources.zotero_dir")
-    run_watch(engine, lambda line: print(line, flush=True), sources=sources)
+    engine.watch(lambda line: print(line, flush=True), folders=folders, zotero=zotero)
     return 0
 
 
@@ -170,11 +170,7 @@ def search_dict(result: SearchResult, filters: Sequence[str]) -> dict[str, Any]:
 
 def cmd_search(engine: Engine, args: argparse.Namespace) -> int:
     """Search and print ranked results."""
-    try:
-        filters = [parse_filter(f) for f in args.filter]
-    except FilterError as exc:
-        raise UsageError(str(exc)) from None
-    result = engine.search(args.query, args.mode, filters, args.limit, per_doc=not args.chunks)
+    result = engine.search(args.query, args.mode, args.filter, args.limit, per_doc=not args.chunks)
     if args.json:
         _print_json(search_dict(result, args.filter))
         return 0
@@ -270,12 +266,7 @@ def cmd_cost(engine: Engine, args: argparse.Namespace) -> int:
 
 def cmd_graph(engine: Engine, args: argparse.Namespace) -> int:
     """A paper's graph neighbourhood, or an author's co-authors."""
-    from workbench.query.related import describe
-
-    try:
-        data = describe(engine, args.ref, args.depth)
-    except ValueError as exc:
-        raise UsageError(str(exc)) from None
+    data = engine.graph_description(args.ref, args.depth)
     if args.json:
         _print_json(data)
         return 0
@@ -299,25 +290,19 @@ def cmd_graph(engine: Engine, args: argparse.Namespace) -> int:
 
 def cmd_related(engine: Engine, args: argparse.Namespace) -> int:
     """Papers related to one paper, from the graph and from search, labelled by backend."""
-    from workbench.query.related import related
-
-    detail = engine.document_detail(args.ref)
-    if detail is None:
-        raise UsageError(f"no document matches {args.ref!r}")
-    rows = related(engine, str(detail["document"]["doc_id"]), args.limit or 10)
+    doc_id = engine.resolve(args.ref)
+    rows = engine.related(doc_id, args.limit or 10)
     if args.json:
-        _print_json({"doc_id": detail["document"]["doc_id"], "related": rows})
+        _print_json({"doc_id": doc_id, "related": [row.as_dict() for row in rows]})
         return 0
     for row in rows:
-        print(f"{row['title'][:70]}  ({row['year'] or 'n.d.'})  [{', '.join(row['found_by'])}]")
+        print(f"{row.title[:70]}  ({row.year or 'n.d.'})  [{', '.join(row.found_by)}]")
     return 0
 
 
 def cmd_status(engine: Engine, args: argparse.Namespace) -> int:
     """What is indexed."""
-    summary = engine.catalog.summary()
-    summary["chunk_rows"] = engine.chunks.count()
-    summary["data_dir"] = str(engine.paths.data_dir)
+    summary = engine.status()
     if args.json:
         _print_json(summary)
         return 0
@@ -415,6 +400,12 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="DIR",
         help="sync a Zotero data dir, read-only (default: sources.zotero_dir, else ~/Zotero)",
     )
+    index.add_argument(
+        "--rebuild",
+        action="store_true",
+        help="rebuild under the current settings from every source indexed before (plus any given); "
+        "keeps triage, notes and summaries",
+    )
     watch = verb("watch", cmd_watch, "catch up, then index changes to folders and Zotero as they happen")
     watch.add_argument("paths", nargs="*", help="folders to watch (default: sources.folders)")
     watch.add_argument("--zotero", nargs="?", const="auto", metavar="DIR", help="also watch a Zotero data dir")
@@ -455,6 +446,7 @@ def build_parser() -> argparse.ArgumentParser:
     setup.add_argument("--cache", type=Path, help="wheel cache (default: ~/.cache/workbench/wheels)")
     setup.add_argument("--verify", action="store_true", help="only verify; download nothing")
     verb("config", cmd_config, "show every setting, its value and what it does")
+    add_library_verbs(verb)
     bench = verb("bench", cmd_bench, "benchmarks with JSON output")
     from workbench.bench import add_bench_arguments
 
@@ -472,7 +464,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except WorkbenchError as exc:
         print(f"workbench: {exc}", file=sys.stderr)
         return exc.exit_code
-    except (OSError, RuntimeError) as exc:
+    except (OSError, RuntimeError) as exc:  # the last resort: a file or library error still prints one line
         print(f"workbench: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:

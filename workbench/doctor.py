@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from workbench.engine import Engine
+from workbench.errors import IndexMismatchError, ModelError, SourceError, WorkbenchError
 from workbench.setup_models import verify_models
 
 LIBRARIES = ("textual", "duckdb", "lancedb", "fastembed", "kuzu", "llama-cpp-python", "watchfiles", "pypdfium2")
@@ -26,7 +27,7 @@ def run_checks(engine: Engine) -> list[dict[str, Any]]:
     def models() -> str:
         problems = verify_models(engine.paths.models_dir)
         if problems:
-            raise RuntimeError("; ".join(problems) + " (run `workbench setup`)")
+            raise ModelError("; ".join(problems) + " (run `workbench setup`)")
         return f"sha256 verified in {engine.paths.models_dir}"
 
     def embedder() -> str:
@@ -34,18 +35,29 @@ def run_checks(engine: Engine) -> list[dict[str, Any]]:
         return f"{engine.settings.embedding.model} loads, dimension {vector.shape[0]}"
 
     def catalog() -> str:
-        version = engine.catalog.schema_version()
+        version = engine.schema_version()
         return f"{engine.paths.catalog_path} schema version {version}" if version else "not created yet"
 
     def chunks() -> str:
-        return f"{engine.settings.chunks_uri()}: {engine.chunks.count()} chunks"
+        return f"{engine.settings.chunks_uri()}: {engine.status()['chunk_rows']} chunks"
+
+    def fingerprint() -> str:
+        current = engine.fingerprint
+        stored = engine.stored_fingerprint()
+        if stored is None:
+            return f"none recorded yet; settings give {current.digest}: {current.describe()}"
+        if stored != current:
+            changes = "; ".join(stored.changes(current))
+            raise IndexMismatchError(f"index {stored.digest} was built with other settings ({changes}): "
+                                     "run `workbench index --rebuild`")  # fmt: skip
+        return f"{stored.digest}: {stored.describe()}"
 
     def zotero() -> str:
         data_dir = engine.zotero_dir()
         if data_dir is None:
             return "not configured (sources.zotero_dir)"
         if not (data_dir / "zotero.sqlite").is_file():
-            raise RuntimeError(f"no zotero.sqlite in {data_dir}")
+            raise SourceError(f"no zotero.sqlite in {data_dir}")
         base = engine.zotero_linked_base(data_dir)
         return f"{data_dir}; linked files base: {base if base is not None else 'none'}"
 
@@ -57,7 +69,7 @@ def run_checks(engine: Engine) -> list[dict[str, Any]]:
             except importlib.metadata.PackageNotFoundError:
                 found.append(f"{name} MISSING")
         if any("MISSING" in f for f in found):
-            raise RuntimeError(", ".join(found))
+            raise WorkbenchError(", ".join(found))
         return f"python {platform.python_version()}, " + ", ".join(found)
 
     return [
@@ -65,6 +77,7 @@ def run_checks(engine: Engine) -> list[dict[str, Any]]:
         _check("embedder", embedder),
         _check("catalog", catalog),
         _check("chunks", chunks),
+        _check("index fingerprint", fingerprint),
         _check("zotero", zotero),
         _check("libraries", versions),
     ]

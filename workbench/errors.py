@@ -20,6 +20,14 @@ class UsageError(WorkbenchError, ValueError):
     exit_code = 2
 
 
+class FilterError(UsageError):
+    """A `--filter` expression (or filter chip) that cannot be applied; `expression` is the one at fault."""
+
+    def __init__(self, message: str, expression: str = "") -> None:
+        super().__init__(message)
+        self.expression = expression
+
+
 class ConfigError(WorkbenchError, ValueError):
     """A configuration problem, phrased as one line naming the file and key."""
 
@@ -34,8 +42,18 @@ class StoreBusyError(StoreError):
     """Another process holds a store for longer than we wait."""
 
 
-class GraphNotBuiltError(StoreError):
+class GraphError(StoreError):
+    """The graph store cannot do what was asked; the message is one line for the user."""
+
+
+class GraphNotBuiltError(GraphError):
     """The knowledge graph has not been built yet (run `workbench index`)."""
+
+
+class IndexMismatchError(StoreError):
+    """The index on disk was built with other settings (embedder, vector size, chunking, FTS)."""
+
+    exit_code = 2
 
 
 class ModelError(WorkbenchError, RuntimeError):

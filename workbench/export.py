@@ -10,11 +10,23 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from workbench.models import ASPECTS, Answer, Citation
 from workbench.triage import TriageRecord
+
+
+@dataclass(frozen=True)
+class Export:
+    """An export ready to print, copy or write: its kind, text, suggested file name and papers."""
+
+    kind: str  # "bibtex" or "markdown"
+    text: str
+    name: str
+    doc_ids: tuple[str, ...]
+
 
 # Zotero item types (and the folder parser's "document") to BibTeX entry types.
 ENTRY_TYPES: dict[str, str] = {

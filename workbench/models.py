@@ -26,6 +26,33 @@ SECTIONS: tuple[str, ...] = (
 
 FileStatus = Literal["indexed", "no-text", "failed", "duplicate"]
 
+# The exact metadata filters: key -> (column, kind). Chunks (LanceDB) and documents (DuckDB)
+# carry the same columns; `section` exists on chunks only. The kind decides the operators.
+FILTER_FIELDS: dict[str, tuple[str, str]] = {
+    "source": ("source", "text"),
+    "folder": ("folder", "text"),
+    "type": ("item_type", "text"),
+    "section": ("section", "text"),
+    "doc": ("doc_id", "text"),
+    "citekey": ("citekey", "text"),
+    "year": ("year", "int"),
+    "tag": ("tags", "list"),
+    "collection": ("collections", "list"),
+    "author": ("authors", "author"),
+}
+
+
+@dataclass(frozen=True)
+class Filter:
+    """One parsed `key<op>value` metadata filter (see `workbench.query.filters.parse_filter`)."""
+
+    key: str
+    op: str
+    value: str
+
+    def __str__(self) -> str:
+        return f"{self.key}{self.op}{self.value}"
+
 
 @dataclass(frozen=True)
 class Section:
@@ -113,6 +140,31 @@ class Hit:
     extra: dict[str, object] = field(default_factory=dict, compare=False, hash=False)
 
 
+@dataclass(frozen=True)
+class ResultRow:
+    """One row of a listing (search hits or the library): a paper, and how (and how well) it was found."""
+
+    doc_id: str
+    title: str
+    authors: tuple[str, ...] = ()
+    year: int | None = None
+    source: str = ""
+    score: float | None = None
+    backend: str = ""
+    section: str = ""
+    page_start: int = 0
+    page_end: int = 0
+    text: str = ""
+
+    @property
+    def first_author(self) -> str:
+        """The first author's family name (or '')."""
+        if not self.authors:
+            return ""
+        name = self.authors[0].strip()
+        return name.split(",", 1)[0].strip() if "," in name else (name.split() or [""])[-1]
+
+
 DEPTHS: tuple[str, ...] = ("quick", "targeted", "comprehensive", "full")
 ASPECTS: tuple[str, ...] = ("research_question", "methodology", "findings", "conclusions")
 
@@ -171,3 +223,63 @@ class Answer:
     first_token_seconds: float | None = None
     warnings: tuple[str, ...] = ()
     aspects: dict[str, str] = field(default_factory=dict, compare=False, hash=False)
+
+
+@dataclass(frozen=True)
+class IndexFingerprint:
+    """What built an index: the embedder (name and files), vector size, chunking and FTS settings.
+
+    Stored in the catalog when an index is first built; a different fingerprint on open means
+    the vectors or the BM25 index no longer match the settings, and the index must be rebuilt.
+    """
+
+    embedder: str
+    embedder_files: str  # sha256 over the model files' digests; '' when the model is fetched by name
+    vector_size: int
+    chunking: str  # e.g. "chunker=1 chunk_tokens=220 max_chunk_tokens=256 min_chunk_tokens=40"
+    fts: str  # e.g. "language=English stem=true remove_stop_words=true lower_case=true ascii_folding=true"
+
+    def as_dict(self) -> dict[str, str]:
+        """Every part as text (the catalog's key/value rows)."""
+        return {
+            "embedder": self.embedder,
+            "embedder_files": self.embedder_files,
+            "vector_size": str(self.vector_size),
+            "chunking": self.chunking,
+            "fts": self.fts,
+        }
+
+    @classmethod
+    def from_dict(cls, values: dict[str, str]) -> IndexFingerprint:
+        """The inverse of `as_dict` (missing parts read as empty)."""
+        size = values.get("vector_size", "0")
+        return cls(
+            values.get("embedder", ""),
+            values.get("embedder_files", ""),
+            int(size) if size.isdigit() else 0,
+            values.get("chunking", ""),
+            values.get("fts", ""),
+        )
+
+    @property
+    def digest(self) -> str:
+        """A short hash of every part (shown by `doctor`)."""
+        text = "\n".join(f"{k}={v}" for k, v in sorted(self.as_dict().items()))
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+
+    def changes(self, current: IndexFingerprint) -> list[str]:
+        """What differs from `current`, one phrase per part: `embedder 'a' -> 'b'`."""
+        mine, theirs = self.as_dict(), current.as_dict()
+        changed = []
+        for key in mine:
+            if mine[key] != theirs[key]:
+                old, new = mine[key], theirs[key]
+                if key == "embedder_files":
+                    old, new = old[:12] or "none", new[:12] or "none"
+                changed.append(f"{key.replace('_', ' ')} {old!r} -> {new!r}")
+        return changed
+
+    def describe(self) -> str:
+        """One line: `minilm-l6-v2-int8 (files 1a2b3c4d5e6f), 384-d; chunker=1 ...; language=English ...`."""
+        files = f" (files {self.embedder_files[:12]})" if self.embedder_files else ""
+        return f"{self.embedder}{files}, {self.vector_size}-d; {self.chunking}; {self.fts}"

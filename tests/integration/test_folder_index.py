@@ -13,7 +13,7 @@ import pytest
 from tests.conftest import PDFS
 from workbench.config import Settings
 from workbench.engine import Engine
-from workbench.stores.chunks import parse_filter
+from workbench.query.filters import parse_filter
 
 pytestmark = pytest.mark.integration
 

@@ -23,7 +23,7 @@ from tests.zotero_fixture import build_zotero_library
 from workbench.config import Settings, load_settings
 from workbench.engine import Engine
 from workbench.ingest.pipeline import writer_lock
-from workbench.stores.chunks import parse_filter
+from workbench.query.filters import parse_filter
 from workbench.watch import run_watch
 from workbench.watch.records import WatchEvent, WatchOptions, WatchSources
 

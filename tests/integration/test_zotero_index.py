@@ -17,7 +17,7 @@ from tests.conftest import PDFS
 from tests.zotero_fixture import ZoteroFixture, build_zotero_library
 from workbench.config import Settings
 from workbench.engine import Engine
-from workbench.stores.chunks import parse_filter
+from workbench.query.filters import parse_filter
 
 pytestmark = pytest.mark.integration
 

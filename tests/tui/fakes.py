@@ -15,6 +15,7 @@ from typing import Any
 
 from workbench.config import Settings
 from workbench.engine import Engine
+from workbench.errors import GraphNotBuiltError
 from workbench.llm.base import Message, StreamChunk
 from workbench.llm.stand_in import StandInModel
 from workbench.query.retrieve import SearchResult
@@ -77,7 +78,7 @@ class TestEngine(Engine):
     def neighbours(self, doc_id: str) -> dict[str, list[TestNeighbour]]:
         """Every other paper is similar; the first of them is also cited."""
         if not self.graph_built:
-            raise RuntimeError("the graph is not built yet: run `workbench index` first")
+            raise GraphNotBuiltError("the graph is not built yet: run `workbench index` first")
         rows = sorted(
             (d["doc_id"], d["title"]) for d in (self.catalog.document(i) for i in self.catalog.doc_ids()) if d
         )

@@ -8,7 +8,7 @@ import pytest
 
 from tests.tui.fakes import TestEngine
 from tests.tui.helpers import main_screen, search, wait_for, wait_ready
-from workbench.triage import TriageStore
+from workbench.stores.triage import TriageStore
 from workbench.tui.app import WorkbenchApp
 from workbench.tui.screens.prompt import PromptScreen
 from workbench.tui.screens.queue import QueueScreen

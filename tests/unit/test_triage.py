@@ -9,10 +9,10 @@ import pytest
 
 from workbench.models import Document
 from workbench.stores.catalog import Catalog
+from workbench.stores.triage import TriageStore
 from workbench.triage import (
     TriageError,
     TriageRecord,
-    TriageStore,
     is_triage_filter,
     parse_triage_filter,
 )

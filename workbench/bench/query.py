@@ -18,6 +18,7 @@ import pyarrow as pa
 
 from workbench.bench.retrieval import bench_engine, ensure_corpus_index, load_beir
 from workbench.engine import Engine
+from workbench.errors import StoreError
 from workbench.stores.chunks import ChunkStore
 
 
@@ -30,7 +31,7 @@ def _percentile(values: list[float], pct: float) -> float:
 def _build_scaled(source: Engine, target: Engine, rows_wanted: int) -> None:
     base_table = source.chunks.table()
     if base_table is None:
-        raise RuntimeError("the SciFact index is empty")
+        raise StoreError("the SciFact index is empty")
     base = base_table.to_arrow()
     rng = np.random.default_rng(7)
     vectors = np.stack(base.column("vector").to_numpy(zero_copy_only=False))

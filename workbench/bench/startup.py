@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from workbench.config import Settings, load_settings
+from workbench.errors import WorkbenchError
 
 FIRST_FRAME_SCRIPT = """
 import resource, sys, time
@@ -81,7 +82,7 @@ def first_frame_seconds(runs: int = 5, env: dict[str, str] | None = None) -> lis
         )
         lines = [line for line in result.stdout.splitlines() if line.strip()]
         if result.returncode != 0 or not lines:
-            raise RuntimeError(f"the TUI did not start: {result.stderr.strip()[-500:]}")
+            raise WorkbenchError(f"the TUI did not start: {result.stderr.strip()[-500:]}")
         wall, cpu = lines[0].split()
         times.append((float(wall), float(cpu)))
     return times

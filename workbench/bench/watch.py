@@ -25,7 +25,8 @@ from pathlib import Path
 from typing import Any
 
 from workbench.engine import Engine
-from workbench.stores.chunks import parse_filter
+from workbench.errors import WorkbenchError
+from workbench.query.filters import parse_filter
 from workbench.watch import run_watch
 from workbench.watch.records import WatchEvent, WatchOptions, WatchSources
 
@@ -156,7 +157,7 @@ def bench_watch(
         thread.start()
         try:
             if _wait_event(events, "caught-up", 0, timeout=1800.0) is None:
-                raise RuntimeError(f"the watcher did not finish its catch-up: {lines[-3:]}")
+                raise WorkbenchError(f"the watcher did not finish its catch-up: {lines[-3:]}")
             catch_up_s = time.perf_counter() - started
 
             cpu, wall = time.process_time(), time.perf_counter()

@@ -15,13 +15,14 @@ from pathlib import Path
 from typing import Any
 
 from workbench.engine import Engine
+from workbench.errors import UsageError
 
 
 def bench_zotero(engine: Engine, generated: int) -> dict[str, Any]:
     """Index a generated Zotero library into a temp store and time full and no-op syncs."""
     checkout = Path(__file__).resolve().parents[2]
     if not (checkout / "tests" / "zotero_fixture.py").exists():
-        raise RuntimeError("bench zotero needs the source checkout (tests/zotero_fixture.py)")
+        raise UsageError("bench zotero needs the source checkout (tests/zotero_fixture.py)")
     if str(checkout) not in sys.path:
         sys.path.insert(0, str(checkout))
     from tests.zotero_fixture import build_zotero_library

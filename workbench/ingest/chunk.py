@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from workbench.models import Chunk, Section
 
 TokenCounter = Callable[[Sequence[str]], list[int]]
+# Part of the index fingerprint: bump it when a change here moves chunk boundaries.
+CHUNKER_VERSION = 1
 
 _SENTENCE_END = re.compile(r"(?<=[.!?;])\s+(?=[\"'(\[A-Z0-9])|\n{2,}")
 _WHITESPACE = re.compile(r"[ \t\r\n]+")

@@ -12,6 +12,7 @@ the template's per-role overhead, measured once per role sequence with a 1-token
 
 from __future__ import annotations
 
+import contextlib
 import json
 import threading
 import time
@@ -265,9 +266,9 @@ class LlamaServerModel:
         try:
             return urllib.request.urlopen(request, timeout=self._timeout_s)
         except urllib.error.HTTPError as exc:
-            detail = exc.read().decode("utf-8", "replace")[:300]
+            reply = exc.read().decode("utf-8", "replace")
             raise _HttpStatusError(
-                exc.code, f"llama.cpp server at {self._base_url}{path} answered {exc.code}: {detail}"
+                exc.code, f"llama.cpp server at {self._base_url}{path} answered {exc.code}: {reply[:300]}", reply
             ) from None
         except urllib.error.URLError as exc:
             raise ModelError(f"llama.cpp server at {self._base_url} is unreachable: {exc.reason}") from exc
@@ -417,17 +418,30 @@ class LlamaServerModel:
 
 
 class _HttpStatusError(ModelError):
-    """The server answered with an HTTP error status."""
+    """The server answered with an HTTP error status; `error_type` is its JSON error's `type`, if any."""
 
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str, body: str = "") -> None:
         super().__init__(message)
         self.status = status
+        self.body = body
+        self.error_type = ""
+        with contextlib.suppress(ValueError, KeyError, AttributeError, TypeError):
+            self.error_type = str(json.loads(body)["error"].get("type") or "")
+
+
+CONTEXT_ERROR_TYPE = "exceed_context_size_error"  # llama-server's error type for a prompt over n_ctx
 
 
 def _server_error(exc: _HttpStatusError) -> ModelError:
-    """A context-size complaint from the server becomes ContextOverflowError; anything else stays."""
-    text = str(exc).lower()
-    if "context" in text and ("exceed" in text or "too long" in text):
+    """A context-size complaint from the server becomes ContextOverflowError; anything else stays.
+
+    llama-server names it by `error.type`; servers older than that type send only a message,
+    which is read here and nowhere else.
+    """
+    if exc.error_type == CONTEXT_ERROR_TYPE:
+        return ContextOverflowError(str(exc))
+    text = exc.body.lower()
+    if not exc.error_type and "context" in text and ("exceed" in text or "too long" in text):
         return ContextOverflowError(str(exc))
     return ModelError(str(exc))
 

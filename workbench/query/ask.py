@@ -12,13 +12,13 @@ from collections.abc import Callable
 from dataclasses import asdict
 from typing import TYPE_CHECKING
 
-from workbench.models import ASPECTS, DEPTHS, Answer, Citation, CostEstimate, Hit, Verdict
+from workbench.models import ASPECTS, DEPTHS, Answer, Citation, CostEstimate, Filter, Hit, Verdict
 from workbench.query.answer import AnswerRunner, TextSink, no_sources_answer
 from workbench.query.critic import Critic
 from workbench.query.depth import ASPECT_QUERIES, Plan, Planner
+from workbench.query.filters import FilterError, parse_filter
 from workbench.query.intent import Intent, detect_intent
 from workbench.query.subqueries import merge_subquery_results, needs_escalation, query_coverage
-from workbench.stores.chunks import Filter, FilterError, parse_filter
 
 if TYPE_CHECKING:
     from workbench.engine import Engine
@@ -186,7 +186,7 @@ class Asker:
             return None
         title = (self.engine.catalog.document(target) or {}).get("title") or target
         lines = [f"Papers related to *{title}*:", ""]
-        lines += [f"- {r['title']} ({r['year'] or 'n.d.'}) — found by {', '.join(r['found_by'])}" for r in rows]
+        lines += [f"- {r.title} ({r.year or 'n.d.'}) — found by {', '.join(r.found_by)}" for r in rows]
         estimate = CostEstimate("quick", 0, 0, 0, True, "answered from the graph and search; no model call")
         return Answer("answered", query, intent.kind, "quick", "\n".join(lines), estimate=estimate)
 

@@ -1,6 +1,6 @@
 """What the intent rules read from a query's words: content words and explicit filters.
 
-Filters come out in the `--filter` syntax of `workbench.stores.chunks.parse_filter`: tags,
+Filters come out in the `--filter` syntax of `workbench.query.filters.parse_filter`: tags,
 collections and authors named in the wording (`tagged X`, `papers by Y`), year ranges, item
 types, and cited-author references (`Smith et al. 2019`), which the intent decides to keep as
 filters or leave as the paper a relationship or summary is about.

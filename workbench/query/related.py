@@ -1,76 +1,110 @@
 """Relationship queries: the graph's neighbours merged with retrieval, each result labelled
-with the backend that found it (the `relationship` intent, `workbench related` and `graph`)."""
+with the backend that found it (the `relationship` intent, `workbench related` and `graph`).
+
+The collaborators are explicit: whatever gives neighbours, a document row and a search
+(`RelatedSources`; the engine is one), and for `describe` an open `GraphQueries`.
+"""
 
 from __future__ import annotations
 
-from dataclasses import asdict
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any, Protocol
 
-from workbench.stores.chunks import parse_filter
+from workbench.errors import GraphError, UsageError
+from workbench.models import Filter
+from workbench.query.filters import parse_filter
+from workbench.query.graph import GraphQueries, Neighbour
+from workbench.query.retrieve import SearchResult
 
-if TYPE_CHECKING:
-    from workbench.engine import Engine
+
+class RelatedSources(Protocol):
+    """What `related` reads: graph neighbours, a document's catalog row, and search."""
+
+    def neighbours(self, doc_id: str) -> Mapping[str, Sequence[Neighbour]]:
+        """Graph neighbours by edge type; GraphError when there is no graph."""
+        ...
+
+    def document(self, doc_id: str) -> Mapping[str, Any] | None:
+        """One document's catalog row."""
+        ...
+
+    def search(
+        self,
+        query: str,
+        mode: str | None = None,
+        filters: Sequence[Filter | str] = (),
+        limit: int | None = None,
+        per_doc: bool = True,
+    ) -> SearchResult:
+        """Search the index."""
+        ...
 
 
-def related(engine: Engine, doc_id: str, limit: int = 10) -> list[dict[str, Any]]:
+@dataclass(frozen=True)
+class RelatedPaper:
+    """A paper related to another, with every backend that found it (`graph:cites`, `search:both`, ...)."""
+
+    doc_id: str
+    title: str
+    year: int | None
+    found_by: list[str] = field(default_factory=list)
+    via: list[str] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The `--json` shape of `workbench related`."""
+        return asdict(self)
+
+
+def related(sources: RelatedSources, doc_id: str, limit: int = 10) -> list[RelatedPaper]:
     """Papers related to one paper: graph edges first, then similar text from search."""
-    found: dict[str, dict[str, Any]] = {}
+    found: dict[str, RelatedPaper] = {}
     try:
-        groups = engine.neighbours(doc_id)
-    except RuntimeError:  # no graph yet: search still answers
+        groups = sources.neighbours(doc_id)
+    except GraphError:  # no graph yet (or busy): search still answers
         groups = {}
     for relation, items in groups.items():
         for item in items:
-            entry = found.setdefault(
-                item.doc_id, {"doc_id": item.doc_id, "title": item.title, "year": item.year, "found_by": [], "via": []}
-            )
-            entry["found_by"].append(f"graph:{relation}")
-            entry["via"].extend(item.via[:3])
-    row = engine.catalog.document(doc_id)
+            entry = found.setdefault(item.doc_id, RelatedPaper(item.doc_id, item.title, item.year))
+            entry.found_by.append(f"graph:{relation}")
+            entry.via.extend(item.via[:3])
+    row = sources.document(doc_id)
     if row is not None:
         query = f"{row.get('title') or ''} {(row.get('abstract') or '')[:400]}"
-        hits = engine.search(query, filters=[parse_filter(f"doc!={doc_id}")], limit=limit)
+        hits = sources.search(query, filters=[parse_filter(f"doc!={doc_id}")], limit=limit)
         for hit in hits.hits:
-            entry = found.setdefault(
-                hit.doc_id, {"doc_id": hit.doc_id, "title": hit.title, "year": hit.year, "found_by": [], "via": []}
-            )
-            entry["found_by"].append(f"search:{hit.backend}")
-    ranked = sorted(found.values(), key=lambda e: (-len(e["found_by"]), e["title"]))
+            entry = found.setdefault(hit.doc_id, RelatedPaper(hit.doc_id, hit.title, hit.year))
+            entry.found_by.append(f"search:{hit.backend}")
+    ranked = sorted(found.values(), key=lambda e: (-len(e.found_by), e.title))
     return ranked[: limit * 2]
 
 
-def describe(engine: Engine, ref: str, depth: int = 1) -> dict[str, Any]:
-    """`workbench graph REF`: a paper with its neighbours (and theirs at depth 2), or an author."""
-    detail = engine.document_detail(ref)
-    queries = engine.graph_queries()
-    try:
-        if detail is not None:
-            doc_id = str(detail["document"]["doc_id"])
-            paper = queries.describe_paper(doc_id)
-            groups = queries.neighbours(doc_id)
-            result: dict[str, Any] = {
-                "kind": "paper",
-                "paper": asdict(paper) if paper else {"doc_id": doc_id},
-                "neighbours": {r: [asdict(n) for n in items] for r, items in groups.items()},
-            }
-            if depth >= 2:
-                second: dict[str, Any] = {}
-                for items in groups.values():
-                    for item in items[:3]:
-                        if item.doc_id not in second and item.doc_id != doc_id:
-                            inner = queries.neighbours(item.doc_id, limit=5)
-                            second[item.doc_id] = {r: [asdict(n) for n in ns] for r, ns in inner.items()}
-                result["second_hop"] = second
-            return result
-        authors = queries.find_author(ref)
-        if not authors:
-            raise ValueError(f"no paper or author matches {ref!r}")
-        best = authors[0]
-        return {
-            "kind": "author",
-            "author": asdict(best),
-            "other_matches": [asdict(a) for a in authors[1:]],
-            "coauthors": [asdict(c) for c in queries.coauthors(best.name)],
+def describe(queries: GraphQueries, doc_id: str | None, ref: str, depth: int = 1) -> dict[str, Any]:
+    """`workbench graph REF`: a paper (`doc_id`) with its neighbours (and theirs at depth 2), or an author."""
+    if doc_id is not None:
+        paper = queries.describe_paper(doc_id)
+        groups = queries.neighbours(doc_id)
+        result: dict[str, Any] = {
+            "kind": "paper",
+            "paper": asdict(paper) if paper else {"doc_id": doc_id},
+            "neighbours": {r: [asdict(n) for n in items] for r, items in groups.items()},
         }
-    finally:
-        queries.store.close()
+        if depth >= 2:
+            second: dict[str, Any] = {}
+            for items in groups.values():
+                for item in items[:3]:
+                    if item.doc_id not in second and item.doc_id != doc_id:
+                        inner = queries.neighbours(item.doc_id, limit=5)
+                        second[item.doc_id] = {r: [asdict(n) for n in ns] for r, ns in inner.items()}
+            result["second_hop"] = second
+        return result
+    authors = queries.find_author(ref)
+    if not authors:
+        raise UsageError(f"no paper or author matches {ref!r}")
+    best = authors[0]
+    return {
+        "kind": "author",
+        "author": asdict(best),
+        "other_matches": [asdict(a) for a in authors[1:]],
+        "coauthors": [asdict(c) for c in queries.coauthors(best.name)],
+    }

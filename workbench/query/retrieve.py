@@ -19,8 +19,8 @@ import pyarrow as pa
 
 from workbench.config import RetrievalSettings
 from workbench.ingest.embed import Embedder
-from workbench.models import Hit
-from workbench.stores.chunks import KEY_COLUMNS, ChunkStore, Filter, filters_to_sql
+from workbench.models import Filter, Hit
+from workbench.stores.chunks import KEY_COLUMNS, ChunkStore, filters_to_sql
 
 MODES = ("dense", "fts", "hybrid")
 

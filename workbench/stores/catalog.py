@@ -17,7 +17,7 @@ from typing import Any
 import duckdb
 
 from workbench.errors import StoreBusyError
-from workbench.models import Document
+from workbench.models import Document, IndexFingerprint
 
 MIGRATIONS: tuple[tuple[str, str], ...] = (
     (
@@ -72,8 +72,31 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
         CREATE TABLE graph_state (doc_id VARCHAR PRIMARY KEY, content_hash VARCHAR);
         """,
     ),
+    (
+        "index fingerprint",
+        """
+        CREATE TABLE index_meta (key VARCHAR PRIMARY KEY, value VARCHAR, updated_at TIMESTAMP DEFAULT now());
+        """,
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
+
+
+def is_busy_error(exc: duckdb.Error) -> bool:
+    """Whether DuckDB refused a connection because the file is in use (worth waiting for).
+
+    Another process holds the file's lock, or this process has it open with the other
+    read-only setting ("different configuration"); both last one commit. DuckDB raises the
+    same exception classes for other I/O failures and says which only in the message, so
+    this is the one place its text is read; callers get `CatalogBusyError`.
+    """
+    message = str(exc).lower()
+    return "lock" in message or "different configuration" in message
+
+
+def _has_table(con: duckdb.DuckDBPyConnection, name: str) -> bool:
+    row = con.execute("SELECT count(*) FROM information_schema.tables WHERE table_name = ?", [name]).fetchone()
+    return bool(row and row[0])
 
 
 class CatalogBusyError(StoreBusyError):
@@ -108,11 +131,7 @@ class Catalog:
                 con = duckdb.connect(str(self.path), read_only=read_only)
                 break
             except (duckdb.IOException, duckdb.ConnectionException) as exc:
-                # Another process holds the file ("lock"), or this process has it open with the
-                # other read-only setting ("different configuration"): both last one commit.
-                message = str(exc).lower()
-                busy = "lock" in message or "different configuration" in message
-                if not busy or time.monotonic() > deadline:
+                if not is_busy_error(exc) or time.monotonic() > deadline:
                     raise CatalogBusyError(f"catalog {self.path} is busy: {exc}") from None
                 time.sleep(0.05)
         try:
@@ -252,6 +271,77 @@ class Catalog:
             row = cursor.fetchone()
             names = [d[0] for d in cursor.description]
         return dict(zip(names, row, strict=True)) if row else None
+
+    def file_count(self, root: str) -> int:
+        """Files recorded under one root (0 when there is no catalog)."""
+        with self.read() as con:
+            if con is None:
+                return 0
+            row = con.execute("SELECT count(*) FROM files WHERE root = ?", [root]).fetchone()
+        return int(row[0]) if row else 0
+
+    def find_document(self, ref: str) -> str | None:
+        """The doc id a reference names: a doc id, a citekey or a Zotero item key (`@` optional)."""
+        ref = ref.strip().removeprefix("@")
+        with self.read() as con:
+            if con is None or not ref:
+                return None
+            row = con.execute(
+                "SELECT doc_id FROM documents WHERE doc_id = ? OR citekey = ? OR doc_id LIKE ? "
+                "ORDER BY doc_id = ? DESC, citekey = ? DESC LIMIT 1",
+                [ref, ref, f"zotero:%:{ref}", ref, ref],
+            ).fetchone()
+        return str(row[0]) if row else None
+
+    def document_files(self, doc_id: str) -> list[FileRecord]:
+        """The files recorded for a document (attachments, duplicates, failures), by path."""
+        with self.read() as con:
+            if con is None:
+                return []
+            rows = con.execute(
+                "SELECT path, root, doc_id, size, mtime, content_hash, status, coalesce(error, '') "
+                "FROM files WHERE doc_id = ? ORDER BY path",
+                [doc_id],
+            ).fetchall()
+        return [FileRecord(*row) for row in rows]
+
+    def fingerprint(self) -> IndexFingerprint | None:
+        """The fingerprint recorded for the index, or None when none is (a new or older catalog)."""
+        with self.read() as con:
+            if con is None or not _has_table(con, "index_meta"):
+                return None
+            rows = con.execute("SELECT key, value FROM index_meta").fetchall()
+        return IndexFingerprint.from_dict({str(k): str(v) for k, v in rows}) if rows else None
+
+    def set_fingerprint(self, fingerprint: IndexFingerprint) -> None:
+        """Record the fingerprint of the index (replacing any older one)."""
+        self.migrate()
+        with self.write() as con:
+            con.execute("DELETE FROM index_meta")
+            con.executemany(
+                "INSERT INTO index_meta (key, value) VALUES (?, ?)", [[k, v] for k, v in fingerprint.as_dict().items()]
+            )
+
+    def indexed_sources(self) -> tuple[list[str], list[str]]:
+        """The folder roots and Zotero data dirs the index was built from (for a rebuild)."""
+        with self.read() as con:
+            if con is None:
+                return [], []
+            roots = con.execute(
+                "SELECT DISTINCT root FROM files WHERE root NOT LIKE 'zotero:%' ORDER BY root"
+            ).fetchall()
+            zotero = con.execute(
+                "SELECT DISTINCT substr(root, 8) FROM files WHERE root LIKE 'zotero:%' UNION "
+                "SELECT DISTINCT data_dir FROM zotero_state ORDER BY 1"
+            ).fetchall()
+        return [str(r[0]) for r in roots], [str(z[0]) for z in zotero]
+
+    def clear_index(self) -> None:
+        """Forget every document, file, graph and Zotero sync record; triage, notes, summaries and the ledger stay."""
+        self.migrate()
+        with self.write() as con:
+            for table in ("documents", "files", "graph_state", "zotero_state", "index_meta"):
+                con.execute(f"DELETE FROM {table}")
 
     def summary(self) -> dict[str, Any]:
         """What is indexed: counts by status and source, total chunks, failures."""

@@ -10,15 +10,13 @@ from __future__ import annotations
 import contextlib
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import pyarrow as pa
 
 from workbench.config import FtsSettings
-from workbench.errors import UsageError
-from workbench.models import Chunk, Document
+from workbench.models import FILTER_FIELDS, Chunk, Document, Filter
 
 TABLE_NAME = "chunks"
 FTS_COLUMN = "search_text"
@@ -37,52 +35,7 @@ RESULT_COLUMNS = [
     "source",
 ]
 
-# A filter key maps to (column, kind); kinds decide which operators and values are legal.
-FILTER_COLUMNS: dict[str, tuple[str, str]] = {
-    "source": ("source", "text"),
-    "folder": ("folder", "text"),
-    "type": ("item_type", "text"),
-    "section": ("section", "text"),
-    "doc": ("doc_id", "text"),
-    "citekey": ("citekey", "text"),
-    "year": ("year", "int"),
-    "tag": ("tags", "list"),
-    "collection": ("collections", "list"),
-    "author": ("authors", "author"),
-}
-_FILTER_RE = re.compile(r"^\s*([a-z_]+)\s*(>=|<=|!=|=|>|<)\s*(.*?)\s*$", re.DOTALL)
 _WORD_RE = re.compile(r"\w+", re.UNICODE)
-
-
-class FilterError(UsageError):
-    """A `--filter` expression that cannot be applied, with the reason in one line."""
-
-
-@dataclass(frozen=True)
-class Filter:
-    """One parsed `key<op>value` filter."""
-
-    key: str
-    op: str
-    value: str
-
-
-def parse_filter(expression: str) -> Filter:
-    """Parse `key=value`, `year>=2020` and friends; raises FilterError naming the problem."""
-    match = _FILTER_RE.match(expression)
-    if not match:
-        raise FilterError(f"bad filter {expression!r}: expected key=value (keys: {', '.join(FILTER_COLUMNS)})")
-    key, op, value = match.groups()
-    if key not in FILTER_COLUMNS:
-        raise FilterError(f"unknown filter key {key!r} (keys: {', '.join(FILTER_COLUMNS)})")
-    kind = FILTER_COLUMNS[key][1]
-    if kind != "int" and op not in ("=", "!="):
-        raise FilterError(f"filter {key!r} takes = or != only")
-    if kind == "int" and not re.fullmatch(r"-?\d{1,6}", value):
-        raise FilterError(f"filter {key!r} needs a whole number, got {value!r}")
-    if not value:
-        raise FilterError(f"filter {key!r} has an empty value")
-    return Filter(key, op, value)
 
 
 def _quote(value: str) -> str:
@@ -90,10 +43,10 @@ def _quote(value: str) -> str:
 
 
 def filters_to_sql(filters: Sequence[Filter]) -> str | None:
-    """An SQL predicate for the filters (values quoted, keys from an allow-list), or None."""
+    """The filters compiled to a LanceDB SQL predicate (values quoted, columns from an allow-list), or None."""
     clauses: list[str] = []
     for item in filters:
-        column, kind = FILTER_COLUMNS[item.key]
+        column, kind = FILTER_FIELDS[item.key]
         negate = item.op == "!="
         if kind == "int":
             clauses.append(f"{column} {item.op} {int(item.value)}")

@@ -20,7 +20,8 @@ from typing import Any, Self
 
 import pyarrow as pa
 
-from workbench.errors import StoreBusyError, StoreError
+from workbench.errors import GraphError as GraphError
+from workbench.errors import GraphNotBuiltError, StoreBusyError
 
 SCHEMA_VERSION = 1
 NODE_TABLES: dict[str, str] = {
@@ -46,8 +47,24 @@ REL_TABLES: dict[str, str] = {
 BATCH_ROWS = 5000  # rows per `LOAD FROM` table and per `IN $ids` list
 
 
-class GraphError(StoreError):
-    """The graph store cannot do what was asked; the message is one line for the user."""
+def _is_lock_conflict(exc: RuntimeError) -> bool:
+    """Whether Kùzu refused to open because another process holds the database's file lock.
+
+    Kùzu has one exception class for every failure and names the cause only in the message,
+    so this is the one place its text is read; callers get `GraphBusyError` or `GraphError`.
+    """
+    return "lock" in str(exc).lower()
+
+
+def remove_graph_files(path: Path) -> None:
+    """Delete a graph database and its side files (WAL, paper vectors); the caller holds the writer lock."""
+    import shutil
+
+    for item in path.parent.glob(path.name + "*"):
+        if item.is_dir():
+            shutil.rmtree(item)
+        else:
+            item.unlink(missing_ok=True)
 
 
 class GraphBusyError(GraphError, StoreBusyError):
@@ -113,7 +130,7 @@ class GraphDatabase:
             if self._conn is not None:
                 return self._conn
             if self.read_only and not self.path.exists():
-                raise GraphError(f"no graph at {self.path} yet: index something first")
+                raise GraphNotBuiltError(f"no graph at {self.path} yet: run `workbench index` first")
             import kuzu
 
             if not self.read_only:
@@ -128,8 +145,8 @@ class GraphDatabase:
                         max_num_threads=self.threads,
                     )
                     break
-                except RuntimeError as exc:
-                    if "lock" not in str(exc).lower():
+                except RuntimeError as exc:  # Kùzu raises RuntimeError for every failure to open
+                    if not _is_lock_conflict(exc):
                         raise GraphError(f"cannot open graph {self.path}: {str(exc).splitlines()[0]}") from None
                     if time.monotonic() >= deadline:
                         raise GraphBusyError(
@@ -177,7 +194,7 @@ class GraphDatabase:
             return
         if self.read_only:
             if not tables:
-                raise GraphError(f"graph {self.path} is empty: index something first")
+                raise GraphNotBuiltError(f"graph {self.path} is empty: run `workbench index` first")
             raise GraphSchemaError(
                 f"graph {self.path} has schema version {version}, expected {SCHEMA_VERSION}: run an index to rebuild it"
             )

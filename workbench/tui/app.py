@@ -16,6 +16,7 @@ from textual import on, work
 from textual.app import App
 from textual.binding import BindingType
 
+from workbench.errors import UsageError, WorkbenchError
 from workbench.tui.commands import WorkbenchCommands
 from workbench.tui.errors import NotifyWorkerErrors
 from workbench.tui.indexing import IndexingMixin
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
     from workbench.config import Settings
     from workbench.engine import Engine
     from workbench.models import Answer
-    from workbench.triage import TriageRecord, TriageStore
+    from workbench.triage import TriageRecord
 
 ENGINE_WAIT_S = 600.0
 
@@ -75,8 +76,6 @@ class WorkbenchApp(IndexingMixin, NotifyWorkerErrors, App[None]):
         self._engine_error = ""
         self._engine_ready = threading.Event()
         self._watch_stop = threading.Event()
-        self._triage_store: TriageStore | None = None
-        self._store_lock = threading.Lock()
         self._started = False  # first run / index on start are decided once, at the first check
         if engine is not None:
             self._engine_ready.set()
@@ -105,20 +104,10 @@ class WorkbenchApp(IndexingMixin, NotifyWorkerErrors, App[None]):
     def wait_engine(self, timeout: float = ENGINE_WAIT_S) -> Engine:
         """The engine, waiting for it to load (call from workers only)."""
         if not self._engine_ready.wait(timeout):
-            raise RuntimeError("the engine did not load in time")
+            raise WorkbenchError("the engine did not load in time")
         if self._engine is None:
-            raise RuntimeError(f"the engine failed to load: {self._engine_error}")
+            raise WorkbenchError(f"the engine failed to load: {self._engine_error}")
         return self._engine
-
-    @property
-    def triage_store(self) -> TriageStore:
-        """The triage store over the engine's catalog (call from workers only)."""
-        with self._store_lock:
-            if self._triage_store is None:
-                from workbench.triage import TriageStore
-
-                self._triage_store = TriageStore(self.wait_engine().catalog)
-            return self._triage_store
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="engine")
     def _load_engine(self) -> None:
@@ -149,7 +138,7 @@ class WorkbenchApp(IndexingMixin, NotifyWorkerErrors, App[None]):
     def _check_library(self) -> None:
         try:
             engine = self.wait_engine()
-            documents = int(engine.catalog.summary()["documents"])
+            documents = int(engine.status()["documents"])
             sources = self.settings.sources
             configured = bool(sources.folders) or bool(sources.zotero_dir)
             zotero_dir = None
@@ -159,7 +148,7 @@ class WorkbenchApp(IndexingMixin, NotifyWorkerErrors, App[None]):
                 candidate = default_zotero_dir()
                 zotero_dir = candidate if (candidate / "zotero.sqlite").is_file() else None
         except Exception as exc:
-            self.post_message(TaskFailed("catalog", f"{type(exc).__name__}: {exc}"))
+            self.post_message(TaskFailed.from_error("catalog", exc))
             return
         self.post_message(LibraryChecked(documents, configured, zotero_dir))
 
@@ -193,14 +182,14 @@ class WorkbenchApp(IndexingMixin, NotifyWorkerErrors, App[None]):
         try:
             self.wait_engine().embedder.warm_up()
         except Exception as exc:
-            self.post_message(TaskFailed("embedding model", f"{type(exc).__name__}: {exc}"))
+            self.post_message(TaskFailed.from_error("embedding model", exc))
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="warm-model")
     def _warm_model(self) -> None:
         try:
             self.wait_engine().warm_up_model()
         except Exception as exc:
-            self.post_message(TaskFailed("language model", f"{type(exc).__name__}: {exc}"))
+            self.post_message(TaskFailed.from_error("language model", exc))
 
     def action_load_model(self) -> None:
         """Load the language model in the background."""
@@ -225,19 +214,11 @@ class WorkbenchApp(IndexingMixin, NotifyWorkerErrors, App[None]):
     @work(thread=True, exit_on_error=False, group="triage")
     def _write_triage(self, doc_id: str, change: str, value: Any) -> None:
         try:
-            store = self.triage_store
-            actions = {
-                "state": lambda: store.set_state(doc_id, value),
-                "priority": lambda: store.set_priority(doc_id, value),
-                "star": lambda: store.toggle_star(doc_id),
-                "tag_add": lambda: store.add_tag(doc_id, value),
-                "tag_remove": lambda: store.remove_tag(doc_id, value),
-                "note": lambda: store.set_note(doc_id, value),
-            }
-            record = actions[change]()
-            counts = store.counts()
+            engine = self.wait_engine()
+            record = engine.change_triage(doc_id, change, value)
+            counts = engine.triage_counts()
         except Exception as exc:
-            self.post_message(TaskFailed("triage", str(exc)))
+            self.post_message(TaskFailed.from_error("triage", exc))
             return
         self.post_message(TriageChanged(record, counts, change))
 
@@ -260,10 +241,11 @@ class WorkbenchApp(IndexingMixin, NotifyWorkerErrors, App[None]):
     @work(thread=True, exclusive=True, exit_on_error=False, group="counts")
     def _read_counts(self) -> None:
         try:
-            counts = self.triage_store.counts()
-            records = self.triage_store.all()
+            engine = self.wait_engine()
+            counts = engine.triage_counts()
+            records = engine.triage_records()
         except Exception as exc:
-            self.post_message(TaskFailed("triage counts", str(exc)))
+            self.post_message(TaskFailed.from_error("triage counts", exc))
             return
         self.post_message(CountsRefreshed(counts, records))
 
@@ -291,27 +273,19 @@ class WorkbenchApp(IndexingMixin, NotifyWorkerErrors, App[None]):
 
     @work(thread=True, exit_on_error=False, group="export")
     def _export(self, kind: str, doc_ids: list[str] | None, summary: Answer | None, answer: Answer | None) -> None:
-        from workbench.export import bibtex, export_name, markdown_note, write_export
-
         try:
             engine = self.wait_engine()
-            ids = doc_ids if doc_ids is not None else self.triage_store.starred()
-            if not ids:
-                raise ValueError("no starred papers (press * on a paper to star it)")
-            docs = [d for d in (engine.catalog.document(i) for i in ids) if d is not None]
-            if not docs:
-                raise ValueError("the paper is not in the catalog")
+            if doc_ids is None and not engine.starred():
+                raise UsageError("no starred papers (press * on a paper to star it)")
             if kind == "bibtex":
-                text, name = bibtex(docs), export_name(docs, "bib")
+                export = engine.export_bibtex(doc_ids or (), starred=doc_ids is None)
             else:
-                record = self.triage_store.get(str(docs[0]["doc_id"]))
-                text = markdown_note(docs[0], summary=summary, answer=answer, triage=record)
-                name = export_name(docs[:1], "md")
-            path = write_export(text, self.export_dir(), name)
+                export = engine.export_markdown((doc_ids or [])[:1], summary=summary, answer=answer)
+            path = engine.write_export(export, self.export_dir())
         except Exception as exc:
-            self.post_message(TaskFailed("export", str(exc)))
+            self.post_message(TaskFailed.from_error("export", exc))
             return
-        self.post_message(ExportWritten(kind, path, text))
+        self.post_message(ExportWritten(kind, path, export.text))
 
     @on(ExportWritten)
     def _export_written(self, message: ExportWritten) -> None:
@@ -357,4 +331,5 @@ class WorkbenchApp(IndexingMixin, NotifyWorkerErrors, App[None]):
 
     @on(TaskFailed)
     def _task_failed(self, message: TaskFailed) -> None:
-        self.notify(message.error, title=f"{message.task.capitalize()} failed", severity="error", timeout=8)
+        severity = "warning" if message.severity == "warning" else "error"
+        self.notify(message.error, title=f"{message.task.capitalize()} failed", severity=severity, timeout=8)

@@ -6,8 +6,22 @@ from typing import TYPE_CHECKING, Any
 
 from textual.worker import Worker, WorkerState
 
+from workbench.errors import GraphNotBuiltError, StoreBusyError, UsageError, WorkbenchError
+
 if TYPE_CHECKING:
     from textual.app import App
+
+
+def error_line(exc: BaseException) -> str:
+    """What a notification says: a WorkbenchError is already one line for the user; others name their type."""
+    if isinstance(exc, WorkbenchError):
+        return str(exc)
+    return f"{type(exc).__name__}: {exc}"
+
+
+def error_severity(exc: BaseException) -> str:
+    """'warning' for what passes or the user can fix (busy store, no graph yet, bad input); else 'error'."""
+    return "warning" if isinstance(exc, StoreBusyError | GraphNotBuiltError | UsageError) else "error"
 
 
 class NotifyWorkerErrors:
@@ -19,4 +33,4 @@ class NotifyWorkerErrors:
         """Workers catch their own errors and post `TaskFailed`; anything else still gets a line."""
         error = event.worker.error
         if event.state == WorkerState.ERROR and error is not None:
-            self.app.notify(f"{type(error).__name__}: {error}", title="Background task failed", severity="error")
+            self.app.notify(error_line(error), title="Background task failed", severity=error_severity(error))  # type: ignore[arg-type]

@@ -14,7 +14,7 @@ from __future__ import annotations
 import threading
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from textual import work
 from textual.worker import get_current_worker
@@ -22,18 +22,41 @@ from textual.worker import get_current_worker
 from workbench.tui.messages import IndexFinished, IndexProgressed, SourcesRemembered, TaskFailed, WatchUpdated
 
 if TYPE_CHECKING:
-    from workbench.tui.app import WorkbenchApp
+    from textual.app import App
+
+    from workbench.config import Settings
+    from workbench.engine import Engine
     from workbench.tui.screens.first_run import SourcesChosen
+    from workbench.tui.screens.main import MainScreen
+    from workbench.tui.settings import TuiSettings
+
+    _AppBase = App[None]
+else:
+    _AppBase = object
 
 
-class IndexingMixin:
-    """Index runs, remembered sources and the watcher, mixed into `WorkbenchApp`."""
+class IndexingMixin(_AppBase):
+    """Index runs, remembered sources and the watcher, mixed into `WorkbenchApp` (which provides the rest)."""
 
+    settings: Settings
+    tui: TuiSettings
+    _engine: Engine | None
     _watch_stop: threading.Event
 
+    if TYPE_CHECKING:  # provided by WorkbenchApp
+
+        def wait_engine(self, timeout: float = ...) -> Engine: ...
+
+        def update_status(self, **changes: Any) -> None: ...
+
+        def _check_library(self) -> None: ...
+
+        @property
+        def main_screen(self) -> MainScreen: ...
+
     @property
-    def _app(self) -> WorkbenchApp:
-        return cast("WorkbenchApp", self)
+    def _app(self) -> IndexingMixin:
+        return self
 
     def offer_sources(self, zotero_dir: Path | None, first_run: bool) -> None:
         """Ask for folders and/or the Zotero library, then index and remember them."""
@@ -80,7 +103,7 @@ class IndexingMixin:
                 if worker.is_cancelled:
                     return
         except Exception as exc:
-            app.post_message(TaskFailed("index", f"{type(exc).__name__}: {exc}"))
+            app.post_message(TaskFailed.from_error("index", exc))
             app.post_message(IndexFinished("index", "", 0))
 
     @work(thread=True, exit_on_error=False, group="config")
@@ -125,13 +148,10 @@ class IndexingMixin:
     @work(thread=True, exclusive=True, exit_on_error=False, group="watch")
     def _watch(self, stop: threading.Event) -> None:
         """Run the same watch service as `workbench watch` until `stop` is set."""
-        from workbench.watch import run_watch
-        from workbench.watch.records import WatchSources
-
         app = self._app
         engine = app.wait_engine()
-        sources = WatchSources.configured(engine)
-        if sources.empty:
+        folders, zotero = engine.configured_sources()
+        if not folders and zotero is None:
             return
 
         def forward(event: Any) -> None:
@@ -139,7 +159,7 @@ class IndexingMixin:
             changed = report is not None and bool(report.added or report.updated or report.removed or report.moved)
             app.post_message(WatchUpdated(event.kind, event.status, changed))
 
-        run_watch(engine, lambda _line: None, stop=stop, sources=sources, on_event=forward)
+        engine.watch(lambda _line: None, stop=stop, folders=folders, zotero=zotero, on_event=forward)
 
     def on_watch_updated(self, message: WatchUpdated) -> None:
         app = self._app

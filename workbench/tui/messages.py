@@ -11,35 +11,13 @@ from typing import TYPE_CHECKING, Any
 
 from textual.message import Message
 
+from workbench.models import ResultRow as ResultRow  # the engine's listing row; re-exported for the widgets
+from workbench.tui.errors import error_line, error_severity
+
 if TYPE_CHECKING:
     from workbench.engine import Engine
     from workbench.models import Answer, CostEstimate
     from workbench.triage import QueueItem, TriageRecord
-
-
-@dataclass(frozen=True)
-class ResultRow:
-    """One row of the results table: a paper, and how (and how well) it was found."""
-
-    doc_id: str
-    title: str
-    authors: tuple[str, ...] = ()
-    year: int | None = None
-    source: str = ""
-    score: float | None = None
-    backend: str = ""
-    section: str = ""
-    page_start: int = 0
-    page_end: int = 0
-    text: str = ""
-
-    @property
-    def first_author(self) -> str:
-        """The first author's family name (or '')."""
-        if not self.authors:
-            return ""
-        name = self.authors[0].strip()
-        return name.split(",", 1)[0].strip() if "," in name else (name.split() or [""])[-1]
 
 
 @dataclass(frozen=True)
@@ -63,10 +41,16 @@ class EngineLoaded(Message):
 class TaskFailed(Message):
     """A background task failed; shown as a notification, never as a traceback."""
 
-    def __init__(self, task: str, error: str) -> None:
+    def __init__(self, task: str, error: str, severity: str = "error") -> None:
         super().__init__()
         self.task = task
         self.error = error
+        self.severity = severity
+
+    @classmethod
+    def from_error(cls, task: str, exc: BaseException) -> TaskFailed:
+        """The message for an exception: a WorkbenchError's own line, else the type and text."""
+        return cls(task, error_line(exc), error_severity(exc))
 
 
 class IndexProgressed(Message):

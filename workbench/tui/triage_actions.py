@@ -6,18 +6,19 @@ through the app's triage worker, and the result comes back as a `TriageChanged` 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from workbench.tui.host import host
 from workbench.tui.screens.prompt import PromptScreen
 
 if TYPE_CHECKING:
-    from workbench.tui.app import WorkbenchApp
+    from textual.app import App
 
 
 class TriageActions:
     """`action_*` methods for the triage bindings (`keys.TRIAGE_BINDINGS`)."""
 
-    app: WorkbenchApp
+    app: App[Any]
 
     def triage_target(self) -> str | None:
         """The paper the triage keys act on (None: nothing selected)."""
@@ -32,17 +33,17 @@ class TriageActions:
     def action_triage(self, state: str) -> None:
         """Move the paper to a triage state."""
         if doc_id := self._target_or_warn():
-            self.app.change_triage(doc_id, "state", state)
+            host(self).change_triage(doc_id, "state", state)
 
     def action_priority(self, priority: int) -> None:
         """Set the paper's priority."""
         if doc_id := self._target_or_warn():
-            self.app.change_triage(doc_id, "priority", priority)
+            host(self).change_triage(doc_id, "priority", priority)
 
     def action_star(self) -> None:
         """Star or unstar the paper."""
         if doc_id := self._target_or_warn():
-            self.app.change_triage(doc_id, "star", None)
+            host(self).change_triage(doc_id, "star", None)
 
     def action_add_tag(self) -> None:
         """Ask for a workbench label and add it."""
@@ -52,7 +53,7 @@ class TriageActions:
 
         def done(value: str | None) -> None:
             for tag in (value or "").replace(",", " ").split():
-                self.app.change_triage(doc_id, "tag_add", tag)
+                host(self).change_triage(doc_id, "tag_add", tag)
 
         self.app.push_screen(
             PromptScreen("Add labels", placeholder="todo method-x", hint="Labels are kept in the workbench only."),
@@ -64,7 +65,7 @@ class TriageActions:
         doc_id = self._target_or_warn()
         if doc_id is None:
             return
-        tags = self.app.triage_cache.get(doc_id)
+        tags = host(self).triage_cache.get(doc_id)
         current = tags.tags if tags is not None else ()
         if not current:
             self.app.notify("This paper has no workbench labels.", timeout=3)
@@ -72,7 +73,7 @@ class TriageActions:
 
         def done(value: str | None) -> None:
             for tag in (value or "").replace(",", " ").split():
-                self.app.change_triage(doc_id, "tag_remove", tag)
+                host(self).change_triage(doc_id, "tag_remove", tag)
 
         self.app.push_screen(
             PromptScreen("Remove labels", value=current[-1], hint="Labels: " + ", ".join(current)),
@@ -84,11 +85,11 @@ class TriageActions:
         doc_id = self._target_or_warn()
         if doc_id is None:
             return
-        record = self.app.triage_cache.get(doc_id)
+        record = host(self).triage_cache.get(doc_id)
 
         def done(value: str | None) -> None:
             if value is not None:
-                self.app.change_triage(doc_id, "note", value)
+                host(self).change_triage(doc_id, "note", value)
 
         self.app.push_screen(
             PromptScreen("Note", value=record.note if record else "", hint="Enter saves · an empty note clears it"),

@@ -39,7 +39,6 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from workbench.ingest.parse import SUPPORTED_SUFFIXES
 from workbench.sources.watch import (
@@ -54,11 +53,8 @@ from workbench.sources.watch import (
     folder_filter,
 )
 from workbench.sources.zotero import watched_paths
-from workbench.watch.records import FOLDERS, ZOTERO, WatchEvent, WatchOptions, WatchSources
+from workbench.watch.records import FOLDERS, ZOTERO, WatchEngine, WatchEvent, WatchOptions, WatchSources
 from workbench.watch.runs import WatchRuns
-
-if TYPE_CHECKING:
-    from workbench.engine import Engine
 
 INBOX_SIZE = 256  # change batches queued between the watcher threads and the service loop
 
@@ -201,7 +197,7 @@ def _stop_on_signals(stop: threading.Event) -> Iterator[None]:
 
 
 def run_watch(
-    engine: Engine,
+    engine: WatchEngine,
     log: Callable[[str], None],
     stop: threading.Event | None = None,
     *,

@@ -7,14 +7,53 @@ from it; `report_line` is the log line the service writes after each index run.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from workbench.ingest.pipeline import IndexReport
+from workbench.config import Settings
+from workbench.ingest.pipeline import IndexReport, Progress
 
-if TYPE_CHECKING:
-    from workbench.engine import Engine
+
+class WatchEngine(Protocol):
+    """What the watch service needs of the engine (its settings, index runs, two reads)."""
+
+    @property
+    def settings(self) -> Settings:
+        """The settings (sources, ignore patterns)."""
+        ...
+
+    def zotero_dir(self) -> Path | None:
+        """The configured Zotero data dir, or None."""
+        ...
+
+    def index_folders(
+        self,
+        folders: Sequence[Path],
+        progress: Callable[[Progress], None] | None = None,
+        cancelled: Callable[[], bool] | None = None,
+    ) -> IndexReport:
+        """Index folders under the writer lock."""
+        ...
+
+    def index_zotero(
+        self,
+        data_dir: Path,
+        progress: Callable[[Progress], None] | None = None,
+        cancelled: Callable[[], bool] | None = None,
+    ) -> IndexReport:
+        """Sync a Zotero library under the writer lock."""
+        ...
+
+    def indexed_file_count(self, root: str) -> int:
+        """Files the catalog holds under one watched root."""
+        ...
+
+    def refresh_index(self) -> None:
+        """See writes another process made to the chunk table."""
+        ...
+
 
 ZOTERO = "zotero"  # the source key (and WatchEvent.source) of the Zotero library
 FOLDERS = "folders"  # WatchEvent.source of folder runs
@@ -41,7 +80,7 @@ class WatchSources:
     zotero: Path | None = None
 
     @classmethod
-    def configured(cls, engine: Engine) -> WatchSources:
+    def configured(cls, engine: WatchEngine) -> WatchSources:
         """The folders and Zotero dir from the engine's settings."""
         folders = tuple(Path(f).expanduser() for f in engine.settings.sources.folders)
         return cls(folders, engine.zotero_dir())

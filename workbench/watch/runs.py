@@ -17,17 +17,22 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
 
+from workbench.errors import StoreError
 from workbench.ingest.pipeline import IndexReport, Progress, WriterBusyError
 from workbench.sources.watch import Pending, PendingChanges, root_device
 from workbench.sources.zotero import ZOTERO_DATABASE
 from workbench.sources.zotero_schema import ZoteroError
-from workbench.stores.catalog import CatalogBusyError
-from workbench.watch.records import FOLDERS, ZOTERO, WatchEvent, WatchOptions, WatchSources, plural, report_line
-
-if TYPE_CHECKING:
-    from workbench.engine import Engine
+from workbench.watch.records import (
+    FOLDERS,
+    ZOTERO,
+    WatchEngine,
+    WatchEvent,
+    WatchOptions,
+    WatchSources,
+    plural,
+    report_line,
+)
 
 
 class WatchRuns:
@@ -35,7 +40,7 @@ class WatchRuns:
 
     def __init__(
         self,
-        engine: Engine,
+        engine: WatchEngine,
         log: Callable[[str], None],
         sources: WatchSources | None = None,
         on_event: Callable[[WatchEvent], None] | None = None,
@@ -126,13 +131,9 @@ class WatchRuns:
         except OSError:
             return False
         try:
-            with self.engine.catalog.read() as con:
-                if con is None:
-                    return False
-                row = con.execute("SELECT count(*) FROM files WHERE root = ?", [root]).fetchone()
-        except (CatalogBusyError, OSError, RuntimeError):
+            return self.engine.indexed_file_count(root) > 0
+        except (StoreError, OSError):
             return True  # cannot tell: do nothing this time
-        return bool(row and row[0])
 
     # -- Zotero runs ------------------------------------------------------------------------------
 
@@ -202,7 +203,7 @@ class WatchRuns:
     def _refresh_chunks(self) -> None:
         """See the index as another process may have left it before writing to it."""
         with contextlib.suppress(Exception):
-            self.engine.chunks.refresh()
+            self.engine.refresh_index()
 
     def _progress(self, source: str, event: Progress) -> None:
         done, total = self._run_offset + event.done, self._run_offset + event.total

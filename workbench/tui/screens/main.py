@@ -19,8 +19,10 @@ from textual.widget import Widget
 from textual.widgets import DataTable, Footer, Input
 from textual.worker import get_current_worker
 
+from workbench.errors import FilterError
 from workbench.models import DEPTHS
 from workbench.tui.errors import NotifyWorkerErrors
+from workbench.tui.host import host
 from workbench.tui.keys import MAIN_BINDINGS, PRIORITY_ACTIONS
 from workbench.tui.messages import (
     AnswerFinished,
@@ -46,7 +48,6 @@ from workbench.tui.widgets.status import StatusBar
 if TYPE_CHECKING:
     from workbench.models import Answer
     from workbench.triage import TriageRecord
-    from workbench.tui.app import WorkbenchApp
 
 PANES = ("query", "results", "preview", "graph", "costs")
 DEPTH_CHOICES = ("auto", *DEPTHS)
@@ -59,7 +60,6 @@ class MainScreen(NotifyWorkerErrors, TriageActions, CopyExportActions, Screen[No
 
     # main.tcss is loaded by WorkbenchApp.CSS_PATH (the default screen's CSS_PATH is not read)
     BINDINGS: ClassVar[list[BindingType]] = [*MAIN_BINDINGS]
-    app: WorkbenchApp
 
     def __init__(self) -> None:
         super().__init__(id="main")
@@ -91,7 +91,7 @@ class MainScreen(NotifyWorkerErrors, TriageActions, CopyExportActions, Screen[No
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one(StatusBar).show(self.app.status)
+        self.query_one(StatusBar).show(host(self).status)
         self._apply_layout(self.app.size.width, self.app.size.height)
         self.query_one(ResultsTable).focus()  # single keys work at once; / goes to the query bar
 
@@ -175,13 +175,9 @@ class MainScreen(NotifyWorkerErrors, TriageActions, CopyExportActions, Screen[No
     def _detect_intent(self, query: str) -> None:
         worker = get_current_worker()
         try:
-            engine = self.app.wait_engine()
+            engine = host(self).wait_engine()
             intent = engine.detect_intent(query)
-            depth = intent.depth or ""
-            if not depth:
-                from workbench.query.ask import DEFAULT_DEPTH
-
-                depth = DEFAULT_DEPTH.get(intent.kind, "targeted")
+            depth = engine.default_depth(intent)
         except Exception:
             return  # the intent label is a hint; a failure only leaves it unchanged
         if not worker.is_cancelled:
@@ -218,7 +214,7 @@ class MainScreen(NotifyWorkerErrors, TriageActions, CopyExportActions, Screen[No
             self.query_text = query.strip()
         table = self.query_one(ResultsTable)
         table.border_title = "Results · searching…" if self.query_text else "Results · loading…"
-        known = dict(self.app.triage_cache) if self.app.triage_complete else None
+        known = dict(host(self).triage_cache) if host(self).triage_complete else None
         self._search(self.query_text, list(self.filters), known)
         if self.query_text:
             self._estimate_costs()
@@ -232,25 +228,22 @@ class MainScreen(NotifyWorkerErrors, TriageActions, CopyExportActions, Screen[No
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="search")
     def _search(self, query: str, filters: list[str], known: dict[str, TriageRecord] | None) -> None:
-        from workbench.tui.search import BadFilterError, load_rows
-
         worker = get_current_worker()
         try:
-            engine = self.app.wait_engine()
-            limit = self.app.tui.result_limit
-            rows, records, note = load_rows(engine, self.app.triage_store, query, filters, limit, known)
-        except BadFilterError as exc:
+            engine = host(self).wait_engine()
+            listing = engine.listing(query, filters, host(self).tui.result_limit, known)
+        except FilterError as exc:
             self.post_message(FilterRejected(exc.expression, str(exc)))
             return
         except Exception as exc:
-            self.post_message(TaskFailed("search", f"{type(exc).__name__}: {exc}"))
+            self.post_message(TaskFailed.from_error("search", exc))
             return
         if not worker.is_cancelled:
-            self.post_message(ResultsFetched(query, rows, records, note))
+            self.post_message(ResultsFetched(query, list(listing.rows), listing.triage, listing.note))
 
     @on(ResultsFetched)
     def _results_fetched(self, message: ResultsFetched) -> None:
-        self.app.triage_cache.update(message.triage)
+        host(self).triage_cache.update(message.triage)
         if message.query != self.query_text:  # a slower, older search (or library listing): stale
             return
         table = self.query_one(ResultsTable)
@@ -358,7 +351,7 @@ class MainScreen(NotifyWorkerErrors, TriageActions, CopyExportActions, Screen[No
     def _load_detail(self, doc_id: str) -> None:
         from workbench.tui.search import fetch_detail
 
-        message = fetch_detail(self.app, doc_id)
+        message = fetch_detail(host(self), doc_id)
         if not get_current_worker().is_cancelled:
             self.post_message(message)
 
@@ -372,7 +365,7 @@ class MainScreen(NotifyWorkerErrors, TriageActions, CopyExportActions, Screen[No
             return
         self.details[message.doc_id] = message.detail
         if message.triage is not None:
-            self.app.triage_cache[message.doc_id] = message.triage
+            host(self).triage_cache[message.doc_id] = message.triage
         preview.show_document(message.detail, message.triage, self.query_one(ResultsTable).row_for(message.doc_id))
         if not self.query_text:
             self._estimate_costs()
@@ -442,7 +435,7 @@ class MainScreen(NotifyWorkerErrors, TriageActions, CopyExportActions, Screen[No
             return
         depth = None if self.depth == "auto" else self.depth
         self.query_one(Preview).start_answer(self.query_text, depth)
-        self.app.set_task("answering… Esc cancels")
+        host(self).set_task("answering… Esc cancels")
 
     def action_summarize(self) -> None:
         """Summarise the selected paper (four aspects)."""
@@ -451,7 +444,7 @@ class MainScreen(NotifyWorkerErrors, TriageActions, CopyExportActions, Screen[No
             return
         depth = "comprehensive" if self.depth == "auto" else self.depth
         self.query_one(Preview).start_summary(self.current_doc, depth, self.current_title())
-        self.app.set_task("summarising… Esc cancels")
+        host(self).set_task("summarising… Esc cancels")
 
     def action_cancel(self) -> None:
         """Cancel a running answer; otherwise leave the query bar."""
@@ -462,7 +455,7 @@ class MainScreen(NotifyWorkerErrors, TriageActions, CopyExportActions, Screen[No
 
     @on(AnswerFinished)
     def _answer_finished(self, message: AnswerFinished) -> None:
-        self.app.set_task("")
+        host(self).set_task("")
         if message.cancelled:
             self.app.notify("Cancelled.", timeout=2)
             return
@@ -475,7 +468,7 @@ class MainScreen(NotifyWorkerErrors, TriageActions, CopyExportActions, Screen[No
         if message.kind == "summary" and doc_id:
             self.summaries[doc_id] = answer
         self.query_one(CostPane).record(answer)
-        self.app.add_tokens(answer.prompt_tokens + answer.completion_tokens)
+        host(self).add_tokens(answer.prompt_tokens + answer.completion_tokens)
         if answer.status == "abstained":
             reason = answer.verdict.reasons[0] if answer.verdict and answer.verdict.reasons else answer.text[:200]
             self.app.notify(reason, title="Abstained", severity="warning")

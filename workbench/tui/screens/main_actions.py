@@ -4,15 +4,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from workbench.tui.host import host
+
 if TYPE_CHECKING:
+    from textual.app import App
+
     from workbench.models import Answer
-    from workbench.tui.app import WorkbenchApp
 
 
 class CopyExportActions:
     """`action_*` methods for copying a reference or answer and exporting BibTeX or a note."""
 
-    app: WorkbenchApp
+    app: App[Any]
     current_doc: str | None
     details: dict[str, dict[str, Any]]
     last_answer: tuple[str, Answer, str | None] | None
@@ -26,7 +29,7 @@ class CopyExportActions:
             self.app.notify("Select a paper first.", severity="warning", timeout=3)
             return
         doc = self.details[self.current_doc]["document"]
-        self.app.copy_text(f"{short_reference(doc)} [@{citekey_for(doc)}]", "citation")
+        host(self).copy_text(f"{short_reference(doc)} [@{citekey_for(doc)}]", "citation")
 
     def action_copy_answer(self) -> None:
         """Copy the last answer or summary as Markdown."""
@@ -36,14 +39,14 @@ class CopyExportActions:
             self.app.notify("No answer or summary yet.", severity="warning", timeout=3)
             return
         kind, answer, _ = self.last_answer
-        self.app.copy_text(answer_markdown(answer), kind)
+        host(self).copy_text(answer_markdown(answer), kind)
 
     def action_export_bibtex(self) -> None:
         """Export BibTeX for the selected paper."""
         if self.current_doc is None:
             self.app.notify("Select a paper first.", severity="warning", timeout=3)
             return
-        self.app.export("bibtex", [self.current_doc])
+        host(self).export("bibtex", [self.current_doc])
 
     def action_export_note(self) -> None:
         """Export a Markdown note for the selected paper (with its summary and the last answer)."""
@@ -53,4 +56,4 @@ class CopyExportActions:
         answer = None
         if self.last_answer is not None and self.last_answer[0] == "answer":
             answer = self.last_answer[1]
-        self.app.export("note", [self.current_doc], summary=self.summaries.get(self.current_doc), answer=answer)
+        host(self).export("note", [self.current_doc], summary=self.summaries.get(self.current_doc), answer=answer)

@@ -18,6 +18,7 @@ from textual.widgets import DataTable, Footer, Static
 from textual.worker import get_current_worker
 
 from workbench.tui.errors import NotifyWorkerErrors
+from workbench.tui.host import host
 from workbench.tui.keys import QUEUE_BINDINGS
 from workbench.tui.messages import DetailLoaded, DocumentOpened, QueueLoaded, TaskFailed, TriageChanged
 from workbench.tui.triage_actions import TriageActions
@@ -27,7 +28,6 @@ from workbench.tui.widgets.status import StatusBar
 
 if TYPE_CHECKING:
     from workbench.triage import QueueItem
-    from workbench.tui.app import WorkbenchApp
 
 
 class QueueTable(CostTable):
@@ -40,7 +40,6 @@ class QueueScreen(NotifyWorkerErrors, TriageActions, Screen[None]):
     CSS_PATH = "queue.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [*QUEUE_BINDINGS]
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]  # noqa: RUF012 (declared by Screen)
-    app: WorkbenchApp
 
     def __init__(self) -> None:
         super().__init__(id="queue")
@@ -64,7 +63,7 @@ class QueueScreen(NotifyWorkerErrors, TriageActions, Screen[None]):
         table.border_title = "Inbox"
         for label, key in (("", "mark"), ("P", "priority"), ("Title", "title"), ("Author", "author"), ("Year", "year")):
             table.add_column(label, key=key)
-        self.query_one(StatusBar).show(self.app.status)
+        self.query_one(StatusBar).show(host(self).status)
         self.query_one(Preview).show_message("Loading the inbox…")
         table.focus()
         self.reload()
@@ -76,10 +75,9 @@ class QueueScreen(NotifyWorkerErrors, TriageActions, Screen[None]):
     @work(thread=True, exclusive=True, exit_on_error=False, group="queue")
     def _load_queue(self) -> None:
         try:
-            self.app.wait_engine()
-            items = self.app.triage_store.queue()
+            items = host(self).wait_engine().queue()
         except Exception as exc:
-            self.post_message(TaskFailed("queue", f"{type(exc).__name__}: {exc}"))
+            self.post_message(TaskFailed.from_error("queue", exc))
             return
         self.post_message(QueueLoaded(items))
 
@@ -115,7 +113,7 @@ class QueueScreen(NotifyWorkerErrors, TriageActions, Screen[None]):
     def _load_detail(self, doc_id: str) -> None:
         from workbench.tui.search import fetch_detail
 
-        message = fetch_detail(self.app, doc_id)
+        message = fetch_detail(host(self), doc_id)
         if not get_current_worker().is_cancelled:
             self.post_message(message)
 
@@ -124,7 +122,7 @@ class QueueScreen(NotifyWorkerErrors, TriageActions, Screen[None]):
         if message.doc_id != self.current or message.detail is None:
             return
         if message.triage is not None:
-            self.app.triage_cache[message.doc_id] = message.triage
+            host(self).triage_cache[message.doc_id] = message.triage
         self.query_one(Preview).show_document(message.detail, message.triage, None)
 
     @on(DataTable.RowHighlighted, "#queue-table")

@@ -11,6 +11,7 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
+from workbench.errors import GraphNotBuiltError, WorkbenchError
 from workbench.tui.errors import NotifyWorkerErrors
 from workbench.tui.keys import LIST_BINDINGS
 from workbench.tui.messages import DocumentOpened, Neighbour, NeighboursFetched
@@ -91,9 +92,10 @@ class GraphPane(NotifyWorkerErrors, OptionList):
             raw = engine.neighbours(doc_id)
             groups = {str(edge): [_neighbour(n) for n in items] for edge, items in raw.items()}
             message = NeighboursFetched(doc_id, groups)
-        except RuntimeError as exc:  # GraphError: no graph yet, or the store refused
-            text = str(exc)
-            message = NeighboursFetched(doc_id, {}, "graph not built" if "not built" in text or not text else text)
+        except GraphNotBuiltError:
+            message = NeighboursFetched(doc_id, {}, "graph not built")
+        except WorkbenchError as exc:  # the graph store is busy or refused
+            message = NeighboursFetched(doc_id, {}, str(exc))
         except AttributeError:
             message = NeighboursFetched(doc_id, {}, "graph not available in this version")
         except Exception as exc:

@@ -10,28 +10,12 @@ from textual.coordinate import Coordinate
 from textual.widgets import DataTable
 from textual.widgets.data_table import RowDoesNotExist
 
+from workbench.listing import SORTS, sort_rows
 from workbench.triage import TriageRecord
 from workbench.tui.keys import LIST_BINDINGS
 from workbench.tui.messages import ResultRow
 
-SORTS: tuple[str, ...] = ("relevance", "year", "title", "author", "triage")
 BACKEND_LABELS = {"both": "dense+fts", "dense": "dense", "fts": "fts", "catalog": "library", "graph": "graph"}
-
-
-def _sort_key(sort: str, triage: dict[str, TriageRecord]):  # type: ignore[no-untyped-def]
-    def key(row: ResultRow) -> tuple[object, ...]:
-        if sort == "year":
-            return (-(row.year or 0), row.title.lower())
-        if sort == "title":
-            return (row.title.lower(),)
-        if sort == "author":
-            return (row.first_author.lower(), row.title.lower())
-        if sort == "triage":
-            record = triage.get(row.doc_id, TriageRecord(row.doc_id))
-            return (not record.starred, -record.priority, row.title.lower())
-        return ()
-
-    return key
 
 
 class ResultsTable(DataTable[Text | str]):
@@ -69,9 +53,7 @@ class ResultsTable(DataTable[Text | str]):
 
     def sorted_rows(self) -> list[ResultRow]:
         """The rows in the current sort order (relevance = the order they came in)."""
-        if self.result_order == "relevance":
-            return list(self.rows_shown)
-        return sorted(self.rows_shown, key=_sort_key(self.result_order, self.triage))
+        return sort_rows(self.rows_shown, self.triage, self.result_order)
 
     def cycle_sort(self) -> str:
         """Switch to the next sort order, keeping the selected paper selected."""

@@ -1,0 +1,81 @@
+"""The index fingerprint: recorded on the first index, a mismatch named in one line, `--rebuild` keeps triage."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from workbench.config import load_settings
+from workbench.engine import Engine
+from workbench.stores.triage import TriageStore
+
+pytestmark = pytest.mark.integration
+
+
+def run(home: Path, *args: str, config: Path | None = None) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "WORKBENCH_HOME": str(home)}
+    env.pop("WORKBENCH_CONFIG", None)
+    if config is not None:
+        env["WORKBENCH_CONFIG"] = str(config)
+    return subprocess.run([sys.executable, "-m", "workbench.cli", *args], env=env, capture_output=True, text=True)
+
+
+def test_mismatch_is_named_and_rebuild_keeps_triage(
+    tmp_path: Path, workbench_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "notes"
+    folder.mkdir()
+    (folder / "yeast.md").write_text(
+        "# Yeast ageing\n\n## Abstract\n\nCaloric restriction extends the replicative lifespan of yeast.\n",
+        encoding="utf-8",
+    )
+    (folder / "graphene.md").write_text(
+        "# Graphene conductivity\n\n## Abstract\n\nGraphene shows high electron mobility.\n", encoding="utf-8"
+    )
+    first = run(workbench_home, "index", str(folder), "--json")
+    assert first.returncode == 0, first.stderr
+
+    engine = Engine(load_settings(None))
+    stored = engine.stored_fingerprint()
+    assert stored is not None and stored == engine.fingerprint
+    assert stored.embedder == "minilm-l6-v2-int8" and stored.vector_size == 384 and len(stored.embedder_files) == 64
+    triage = TriageStore(engine.catalog)
+    triage.set_state("file:yeast.md", "reading")
+    triage.set_note("file:yeast.md", "check the glucose levels")
+    triage.add_tag("file:yeast.md", "ageing")
+
+    doctor = run(workbench_home, "doctor", "--json")
+    check = next(c for c in json.loads(doctor.stdout)["checks"] if c["name"] == "index fingerprint")
+    assert check["ok"] and check["detail"].startswith(stored.digest) and "stem=true" in check["detail"]
+
+    changed = tmp_path / "changed.toml"
+    changed.write_text("[fts]\nstem = false\n\n[index]\nchunk_tokens = 200\n", encoding="utf-8")
+    refused = run(workbench_home, "search", "yeast", config=changed)
+    assert refused.returncode == 2
+    line = refused.stderr.strip()
+    assert "\n" not in line and "fts" in line and "stem=true" in line and "stem=false" in line
+    assert "chunk_tokens=220" in line and "workbench index --rebuild" in line
+    bad = run(workbench_home, "doctor", "--json", config=changed)
+    check = next(c for c in json.loads(bad.stdout)["checks"] if c["name"] == "index fingerprint")
+    assert not check["ok"] and "--rebuild" in check["detail"]
+    plain = run(workbench_home, "index", str(folder), config=changed)
+    assert plain.returncode == 2 and "--rebuild" in plain.stderr  # never mixes two settings in one index
+
+    rebuilt = run(workbench_home, "index", "--rebuild", "--json", config=changed)  # sources come from the catalog
+    assert rebuilt.returncode == 0, rebuilt.stderr
+    assert json.loads(rebuilt.stdout)["added"] == 2
+    search = run(workbench_home, "search", "yeast lifespan", "--json", config=changed)
+    assert search.returncode == 0, search.stderr
+    assert json.loads(search.stdout)["results"][0]["doc_id"] == "file:yeast.md"
+
+    after = Engine(load_settings(str(changed)))
+    fingerprint = after.stored_fingerprint()
+    assert fingerprint is not None and fingerprint == after.fingerprint and fingerprint != stored
+    record = TriageStore(after.catalog).get("file:yeast.md")
+    assert (record.state, record.note, record.tags) == ("reading", "check the glucose levels", ("ageing",))
+    assert run(workbench_home, "search", "yeast").returncode == 2  # the old settings now mismatch in turn

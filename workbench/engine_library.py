@@ -1,0 +1,241 @@
+"""The engine's library door: listing, document detail, triage, export, related papers, depth.
+
+A mixin of `Engine` (kept apart so neither file grows past a screen of methods): every
+front end reads the library through these methods, so the CLI and the TUI list, triage and
+export the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from functools import cached_property
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from workbench.errors import UsageError
+from workbench.export import Export, bibtex, export_name, markdown_note, write_export
+from workbench.listing import Listing
+from workbench.models import Answer, Filter
+from workbench.query.ask import DEFAULT_DEPTH
+from workbench.query.filters import parse_filters
+from workbench.query.graph import Neighbour
+from workbench.query.intent import Intent, detect_intent
+from workbench.query.library import list_library
+from workbench.query.related import RelatedPaper, describe, related
+from workbench.query.retrieve import SearchResult
+from workbench.stores.triage import TriageStore
+from workbench.triage import QueueItem, TriageRecord, TriageUpdate
+
+if TYPE_CHECKING:  # the attributes the Engine brings (this class is only ever mixed into it)
+    from workbench.config import Settings
+    from workbench.paths import Paths
+    from workbench.query.graph import GraphQueries
+    from workbench.stores.catalog import Catalog
+    from workbench.stores.chunks import ChunkStore
+
+TRIAGE_CHANGES: tuple[str, ...] = ("state", "priority", "star", "tag_add", "tag_remove", "note")
+
+
+class LibraryDoor:
+    """Library, triage and export methods of the engine."""
+
+    settings: Settings
+    paths: Paths
+
+    if TYPE_CHECKING:  # provided by Engine
+
+        @property
+        def catalog(self) -> Catalog: ...
+
+        @property
+        def chunks(self) -> ChunkStore: ...
+
+        def graph_queries(self) -> GraphQueries: ...
+
+        def neighbours(self, doc_id: str) -> dict[str, list[Neighbour]]: ...
+
+        def search(
+            self,
+            query: str,
+            mode: str | None = None,
+            filters: Sequence[Filter | str] = (),
+            limit: int | None = None,
+            per_doc: bool = True,
+        ) -> SearchResult: ...
+
+    @cached_property
+    def triage_store(self) -> TriageStore:
+        """Triage rows in the catalog."""
+        return TriageStore(self.catalog)
+
+    # -- documents ---------------------------------------------------------------------------
+    def document(self, doc_id: str) -> dict[str, Any] | None:
+        """One document's catalog row, by exact id."""
+        return self.catalog.document(doc_id)
+
+    def resolve(self, ref: str) -> str:
+        """The doc id a reference names (doc id, Zotero key or citekey, with or without @); UsageError if none."""
+        found = self.catalog.find_document(ref)
+        if found is None:
+            raise UsageError(f"no document matches {ref!r} (give a doc id, a Zotero key or a citekey)")
+        return found
+
+    def document_detail(self, ref: str) -> dict[str, Any] | None:
+        """A document by id, Zotero key or citekey, with its files, notes and annotations."""
+        doc_id = self.catalog.find_document(ref)
+        if doc_id is None:
+            return None
+        document = self.catalog.document(doc_id)
+        if document is None:
+            return None
+        notes = self.chunks.section_texts(doc_id, ("note", "annotation"))
+        return {
+            "document": document,
+            "files": [
+                {"path": f.path, "status": f.status, "error": f.error} for f in self.catalog.document_files(doc_id)
+            ],
+            "notes": [n for n in notes if n["section"] == "note"],
+            "annotations": [n for n in notes if n["section"] == "annotation"],
+        }
+
+    def status(self) -> dict[str, Any]:
+        """What is indexed: documents, chunks, files by status, failures, where the data lives."""
+        summary = self.catalog.summary()
+        summary["chunk_rows"] = self.chunks.count()
+        summary["data_dir"] = str(self.paths.data_dir)
+        return summary
+
+    def schema_version(self) -> int:
+        """The catalog's applied schema version (0 when there is no catalog yet)."""
+        return self.catalog.schema_version()
+
+    # -- the listing ---------------------------------------------------------------------------
+    def listing(
+        self,
+        query: str = "",
+        filters: Sequence[str] = (),
+        limit: int | None = None,
+        known: Mapping[str, TriageRecord] | None = None,
+        sort: str = "relevance",
+    ) -> Listing:
+        """Search hits for a query, else the library newest first; metadata and triage filters, then the sort."""
+
+        def search(text: str, metadata: Sequence[Filter], count: int) -> SearchResult:
+            return self.search(text, filters=metadata, limit=count)
+
+        count = limit or self.settings.retrieval.limit
+        return list_library(search, self.triage_store, query, filters, count, known, sort)
+
+    # -- triage ----------------------------------------------------------------------------------
+    def triage(self, doc_ids: Sequence[str]) -> dict[str, TriageRecord]:
+        """Triage records for these papers (defaults for papers without one)."""
+        return self.triage_store.get_many(doc_ids)
+
+    def triage_records(self) -> dict[str, TriageRecord]:
+        """Every stored triage record, by doc id."""
+        return self.triage_store.all()
+
+    def triage_counts(self) -> dict[str, int]:
+        """Papers per triage state, plus `starred`."""
+        return self.triage_store.counts()
+
+    def queue(self, limit: int | None = None) -> list[QueueItem]:
+        """The inbox to work through: priority high to low, then newest first."""
+        return self.triage_store.queue(limit)
+
+    def starred(self) -> list[str]:
+        """Doc ids of every starred paper, most recently changed first."""
+        return self.triage_store.starred()
+
+    def change_triage(self, doc_id: str, change: str, value: Any = None) -> TriageRecord:
+        """One triage change (a TUI key): state, priority, star (toggles), tag_add, tag_remove or note."""
+        store = self.triage_store
+        actions: dict[str, Callable[[], TriageRecord]] = {
+            "state": lambda: store.set_state(doc_id, str(value)),
+            "priority": lambda: store.set_priority(doc_id, value),
+            "star": lambda: store.toggle_star(doc_id),
+            "tag_add": lambda: store.add_tag(doc_id, str(value)),
+            "tag_remove": lambda: store.remove_tag(doc_id, str(value)),
+            "note": lambda: store.set_note(doc_id, str(value)),
+        }
+        if change not in actions:
+            raise UsageError(f"unknown triage change {change!r} (use {', '.join(TRIAGE_CHANGES)})")
+        return actions[change]()
+
+    def update_triage(self, ref: str, update: TriageUpdate) -> TriageRecord:
+        """Several triage changes to one paper (given by id, key or citekey) in one transaction."""
+        doc_id = self.resolve(ref)
+        if update.empty:
+            return self.triage_store.get(doc_id)
+        return self.triage_store.update(doc_id, update)
+
+    # -- export ----------------------------------------------------------------------------------
+    def _documents(self, refs: Sequence[str], starred: bool) -> list[dict[str, Any]]:
+        ids = [self.resolve(ref) for ref in refs]
+        if starred:
+            ids += [i for i in self.starred() if i not in ids]
+        if not ids:
+            raise UsageError("no papers to export: name them, or star some (press * or `workbench triage DOC --star`)")
+        docs = [d for d in (self.catalog.document(i) for i in ids) if d is not None]
+        if not docs:
+            raise UsageError("the paper is not in the catalog")
+        return docs
+
+    def export_bibtex(self, refs: Sequence[str] = (), starred: bool = False) -> Export:
+        """BibTeX for these papers (ids, keys or citekeys) and, with `starred`, every starred one."""
+        docs = self._documents(refs, starred)
+        return Export("bibtex", bibtex(docs), export_name(docs, "bib"), tuple(str(d["doc_id"]) for d in docs))
+
+    def export_markdown(
+        self,
+        refs: Sequence[str] = (),
+        starred: bool = False,
+        summary: Answer | None = None,
+        answer: Answer | None = None,
+    ) -> Export:
+        """Markdown notes (metadata, abstract, triage and note) for these papers, one after another.
+
+        `summary` and `answer` (the TUI's, for the paper on screen) go into the first note.
+        """
+        docs = self._documents(refs, starred)
+        ids = [str(d["doc_id"]) for d in docs]
+        records = self.triage_store.get_many(ids)
+        notes = [
+            markdown_note(doc, summary=summary if n == 0 else None, answer=answer if n == 0 else None,
+                          triage=records[ids[n]])
+            for n, doc in enumerate(docs)
+        ]  # fmt: skip
+        return Export("markdown", "\n".join(notes), export_name(docs, "md"), tuple(ids))
+
+    def write_export(self, export: Export, directory: Path) -> Path:
+        """Write an export into a folder under its own name, never overwriting (`name-2.bib`, ...)."""
+        return write_export(export.text, directory, export.name)
+
+    # -- related papers, graph, depth ---------------------------------------------------------------
+    def related(self, ref: str, limit: int = 10) -> list[RelatedPaper]:
+        """Papers related to one paper: graph neighbours and search, each labelled by what found it."""
+        return related(self, self.resolve(ref), limit)
+
+    def graph_description(self, ref: str, depth: int = 1) -> dict[str, Any]:
+        """A paper's graph neighbourhood (`depth` 2: one hop more), or an author with co-authors."""
+        doc_id = self.catalog.find_document(ref)
+        queries = self.graph_queries()
+        try:
+            return describe(queries, doc_id, ref, depth)
+        finally:
+            queries.store.close()
+
+    def default_depth(self, intent: Intent) -> str:
+        """The depth an answer uses when none is chosen: `answer.default_depth`, else the wording, else the intent."""
+        configured = self.settings.answer.default_depth
+        if configured != "auto":
+            return configured
+        return intent.depth or DEFAULT_DEPTH.get(intent.kind, "targeted")
+
+    def detect_intent(self, query: str) -> Intent:
+        """The query's intent by the rules alone (fast enough to run on every keystroke)."""
+        return detect_intent(query)
+
+    def parse_filters(self, expressions: Sequence[Filter | str]) -> list[Filter]:
+        """Filter expressions parsed (FilterError names a bad one)."""
+        return parse_filters(expressions)
