@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -14,7 +15,7 @@ from workbench.config import Settings
 from workbench.engine import Engine
 from workbench.llm.stand_in import StandInModel
 from workbench.tui.app import WorkbenchApp
-from workbench.tui.messages import ResultsShown
+from workbench.tui.messages import IntentDetected, ResultsShown
 from workbench.tui.widgets.graph import GraphPane
 from workbench.tui.widgets.preview import Preview
 from workbench.tui.widgets.query_bar import Chip, FilterChips
@@ -188,3 +189,20 @@ async def test_graph_pane_with_the_real_graph_backend(home: object) -> None:
         await wait_for(pilot, lambda: not graph.border_title.endswith("loading"))
         shown = [str(graph.get_option_at_index(i).prompt) for i in range(graph.option_count)]
         assert not any("graph error" in line for line in shown), shown
+
+
+async def test_intent_depth_follows_the_configured_default(home: Path) -> None:
+    settings = Settings()
+    configured = replace(settings, answer=replace(settings.answer, default_depth="comprehensive"))
+    engine = TestEngine(configured)
+    app = WorkbenchApp(engine)
+    seen: list[object] = []
+    async with app.run_test(size=(120, 40), message_hook=seen.append) as pilot:
+        await wait_ready(pilot)
+        await pilot.press("/")
+        for key in "what mobility does graphene reach":
+            await pilot.press("space" if key == " " else key)
+        await wait_for(pilot, lambda: any(isinstance(m, IntentDetected) for m in seen))
+        detected = [m for m in seen if isinstance(m, IntentDetected)][-1]
+        assert detected.depth == engine.default_depth(engine.detect_intent(detected.query)) == "comprehensive"
+        assert main_screen(app).effective_depth() == "comprehensive"
