@@ -9,7 +9,7 @@ from typing import Any
 
 from workbench.engine import Engine
 from workbench.errors import IndexMismatchError, ModelError, SourceError, WorkbenchError
-from workbench.setup_models import verify_models
+from workbench.model_files import verify_models
 
 LIBRARIES = ("textual", "duckdb", "lancedb", "fastembed", "kuzu", "llama-cpp-python", "watchfiles", "pypdfium2")
 

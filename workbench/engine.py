@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING
 from workbench.config import Settings
 from workbench.engine_library import LibraryDoor
 from workbench.errors import GraphNotBuiltError, IndexMismatchError, UsageError
-from workbench.ingest.embed import Embedder
 from workbench.ingest.fingerprint import index_fingerprint
 from workbench.ingest.pipeline import Indexer, IndexReport, Progress, writer_lock
 from workbench.llm.base import LanguageModel, ModelError
+from workbench.llm.embed import Embedder
 from workbench.llm.llamacpp import load_model
 from workbench.models import Answer, CostEstimate, Document, Filter, IndexFingerprint, Section
 from workbench.paths import Paths
@@ -32,7 +32,7 @@ from workbench.stores.graph_db import remove_graph_files
 from workbench.watch.records import WatchEvent, WatchSources
 
 if TYPE_CHECKING:
-    from workbench.query.graph import GraphQueries, Neighbour
+    from workbench.stores.graph_queries import GraphQueries, Neighbour
 
 
 class Engine(LibraryDoor):
@@ -309,8 +309,8 @@ class Engine(LibraryDoor):
 
     def graph_queries(self) -> GraphQueries:
         """Read-only graph queries; raises GraphNotBuiltError when no graph has been built yet."""
-        from workbench.query.graph import GraphQueries
         from workbench.stores.graph import GraphStore
+        from workbench.stores.graph_queries import GraphQueries
 
         if not self.paths.graph_path.exists():
             raise GraphNotBuiltError("the graph is not built yet: run `workbench index` first")

@@ -18,20 +18,20 @@ from workbench.listing import Listing
 from workbench.models import Answer, Filter
 from workbench.query.ask import DEFAULT_DEPTH
 from workbench.query.filters import parse_filters
-from workbench.query.graph import Neighbour
 from workbench.query.intent import Intent, detect_intent
 from workbench.query.library import list_library
 from workbench.query.related import RelatedPaper, describe, related
 from workbench.query.retrieve import SearchResult
+from workbench.stores.graph_queries import Neighbour
 from workbench.stores.triage import TriageStore
 from workbench.triage import QueueItem, TriageRecord, TriageUpdate
 
 if TYPE_CHECKING:  # the attributes the Engine brings (this class is only ever mixed into it)
     from workbench.config import Settings
     from workbench.paths import Paths
-    from workbench.query.graph import GraphQueries
     from workbench.stores.catalog import Catalog
     from workbench.stores.chunks import ChunkStore
+    from workbench.stores.graph_queries import GraphQueries
 
 TRIAGE_CHANGES: tuple[str, ...] = ("state", "priority", "star", "tag_add", "tag_remove", "note")
 

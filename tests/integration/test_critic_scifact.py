@@ -15,7 +15,7 @@ import pytest
 
 from tests.conftest import SHARED
 from workbench.bench.critic import load_claims, load_corpus
-from workbench.ingest.embed import OFFLINE_MODEL, Embedder
+from workbench.llm.embed import OFFLINE_MODEL, Embedder
 from workbench.paths import default_models_dir
 from workbench.query.critic import Critic
 from workbench.query.critic_support import Source

@@ -14,17 +14,17 @@ import pytest
 
 from workbench.config import FtsSettings
 from workbench.ingest.citations import Reference
+from workbench.ingest.graph_facts import facts_from_chunks
 from workbench.models import Chunk, Document
-from workbench.query.graph import GraphQueries
 from workbench.stores.chunks import ChunkStore, chunk_rows
 from workbench.stores.graph import (
     GraphBusyError,
     GraphError,
     GraphStore,
     PaperFacts,
-    facts_from_chunks,
     paper_vectors,
 )
+from workbench.stores.graph_queries import GraphQueries
 
 pytestmark = pytest.mark.integration
 

@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from workbench.ingest.embed import available_threads
 from workbench.llm.base import ContextOverflowError, LanguageModel, Message, ModelError
+from workbench.llm.embed import available_threads
 from workbench.llm.llamacpp import LlamaCppModel, LlamaServerModel, default_model_path, load_model
 from workbench.paths import default_models_dir
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from workbench.ingest.authors import author_key, best_display, fold_accents, parse_author, repair_accents
+from workbench.text.authors import author_key, best_display, fold_accents, parse_author, repair_accents
 
 HINTON = ["Hinton, Geoffrey E.", "Geoffrey Hinton", "G. E. Hinton", "HINTON G", "Geoffrey E. Hinton", "Hinton GE"]
 

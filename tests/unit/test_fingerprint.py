@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from workbench.config import Settings
-from workbench.ingest.embed import Embedder
 from workbench.ingest.fingerprint import embedder_files_digest, index_fingerprint
+from workbench.llm.embed import Embedder
+from workbench.model_files import MODEL_FILES
 from workbench.models import IndexFingerprint
-from workbench.setup_models import MODEL_FILES
 
 
 def test_round_trip_digest_and_changes(tmp_path: object) -> None:

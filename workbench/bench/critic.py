@@ -34,7 +34,7 @@ CONTRADICT_WEIGHT = 3.0
 
 
 class PassageEmbedder(Protocol):
-    """What the benchmark needs from an embedder (`workbench.ingest.embed.Embedder` fits)."""
+    """What the benchmark needs from an embedder (`workbench.llm.embed.Embedder` fits)."""
 
     model: str
 

@@ -21,14 +21,14 @@ from typing import Any
 import numpy as np
 
 from workbench.ingest.citations import references_of
-from workbench.ingest.embed import Embedder
 from workbench.ingest.keyphrases import document_keyphrases
 from workbench.ingest.parse import parse_file
 from workbench.ingest.parse_error import ParseError
+from workbench.llm.embed import Embedder
 from workbench.models import Document
-from workbench.query.graph import GraphQueries
 from workbench.stores.chunks import ChunkStore
 from workbench.stores.graph import GraphStore, PaperFacts, paper_vectors
+from workbench.stores.graph_queries import GraphQueries
 
 WRITE_BATCH = 500
 LATENCY_TARGET_MS = 20.0
@@ -156,7 +156,7 @@ def bench_graph(
     store.resolve_citations()
     rewrite_s = time.perf_counter() - started
 
-    edges = store.rows("MATCH (a:Paper)-[c:CITES]->(b:Paper) RETURN a.doc_id, c.via, b.doc_id, b.title LIMIT 25")
+    edges = store.citation_edges(25)
     counts = store.counts()
     store.close()  # readers open the graph read-only, as the TUI and CLI do
     store = GraphStore(workdir / "graph.kuzu", read_only=True)

@@ -120,9 +120,8 @@ async def search_latencies_ms(settings: Settings, searches: int, size: tuple[int
     from workbench.tui.messages import ResultsShown
 
     engine = Engine(settings)
-    with engine.catalog.read() as con:
-        rows = con.execute("SELECT title FROM documents ORDER BY doc_id").fetchall() if con is not None else []
-    queries = library_queries([str(r[0] or "") for r in rows], searches)
+    titles = sorted((d["doc_id"], str(d.get("title") or "")) for d in engine.catalog.all_documents())
+    queries = library_queries([title for _, title in titles], searches)
     shown = asyncio.Event()
     shown_at: list[float] = []
 

@@ -11,30 +11,44 @@ what counts as "the same title" sit next to the rules that extract titles.
 
 from __future__ import annotations
 
-import difflib
 import itertools
 import re
-import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass
 
-from workbench.ingest.authors import fold_accents, repair_accents
 from workbench.ingest.metadata import find_doi
 from workbench.models import Section
+from workbench.text.authors import repair_accents
+from workbench.text.citations import (
+    MIN_TITLE_CHARS,
+    CitationMatcher,
+    LibraryPaper,
+    Reference,
+    arxiv_from_doi,
+    normalise_arxiv,
+    normalise_doi,
+    normalise_title,
+    title_similarity,
+)
+
+__all__ = [  # the matching half lives in workbench.text.citations; re-exported for callers of this module
+    "CitationMatcher",
+    "LibraryPaper",
+    "Reference",
+    "arxiv_from_doi",
+    "find_arxiv",
+    "guess_title",
+    "normalise_arxiv",
+    "normalise_doi",
+    "normalise_title",
+    "parse_reference",
+    "parse_references",
+    "references_of",
+    "split_entries",
+    "title_similarity",
+]
 
 MAX_ENTRIES = 3000
 MAX_ENTRY_CHARS = 1500
-_MIN_TITLE_CHARS = 12
-
-
-@dataclass(frozen=True)
-class Reference:
-    """One entry of a reference list: identifiers when present, a title guess, the raw text."""
-
-    doi: str | None
-    arxiv: str | None
-    title: str | None
-    raw: str
 
 
 _ARXIV = re.compile(
@@ -42,8 +56,6 @@ _ARXIV = re.compile(
     r"\babs/)\s?(\d{4}\.\d{4,5}|[a-z][a-z\-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?",
     re.IGNORECASE,
 )
-_ARXIV_DOI = re.compile(r"^10\.48550/arxiv\.(.+)$", re.IGNORECASE)
-_DOI_PREFIX = re.compile(r"^(?:https?://)?(?:dx\.)?(?:doi\.org/|doi:\s*)", re.IGNORECASE)
 _YEAR = r"(?:19|20)\d\d[a-z]?"
 _MARKERS = {
     "bracket": re.compile(r"\[(\d{1,4})\]\s*"),
@@ -105,49 +117,10 @@ _NOT_NAMES = frozenset(
 _NAME_WORDS = frozenset({"and", "et", "al", "al.", "&", "van", "von", "de", "der", "den", "da", "di", "du", "la", "le"})
 
 
-def normalise_doi(doi: str | None) -> str | None:
-    """A DOI in the form used for matching: lower case, no resolver prefix or trailing dot."""
-    if not doi:
-        return None
-    bare = _DOI_PREFIX.sub("", doi.strip()).strip().rstrip(".,;").lower()
-    return bare if bare.startswith("10.") and "/" in bare else None
-
-
-def normalise_arxiv(arxiv: str | None) -> str | None:
-    """An arXiv id without version or prefix, lower case ("1706.03762", "hep-lat/0101001")."""
-    if not arxiv:
-        return None
-    bare = re.sub(r"^(?:arxiv:|https?://arxiv\.org/(?:abs|pdf)/)", "", arxiv.strip(), flags=re.IGNORECASE)
-    bare = re.sub(r"v\d+$", "", bare.removesuffix(".pdf")).lower()
-    return bare or None
-
-
-def arxiv_from_doi(doi: str | None) -> str | None:
-    """The arXiv id inside an arXiv DOI ("10.48550/arXiv.1706.03762"), else None."""
-    match = _ARXIV_DOI.match(normalise_doi(doi) or "")
-    return normalise_arxiv(match.group(1)) if match else None
-
-
 def find_arxiv(text: str) -> str | None:
     """The first arXiv id written in a reference ("arXiv:1706.03762", "arxiv.org/abs/...")."""
     match = _ARXIV.search(text)
     return normalise_arxiv(match.group(1)) if match else None
-
-
-def normalise_title(title: str) -> str:
-    """Title text for matching: accents folded, lower case, punctuation dropped, spaces single."""
-    folded = fold_accents(unicodedata.normalize("NFKC", title)).lower()
-    return " ".join(re.findall(r"[a-z0-9]+", folded))
-
-
-def title_similarity(a: str, b: str) -> float:
-    """How alike two normalised titles are: difflib's ratio on the strings, 0..1."""
-    if not a or not b:
-        return 0.0
-    matcher = difflib.SequenceMatcher(None, a, b, autojunk=False)
-    if matcher.real_quick_ratio() < 0.9 or matcher.quick_ratio() < 0.9:
-        return matcher.quick_ratio() * 0.99  # an upper bound below the threshold is all we need
-    return matcher.ratio()
 
 
 # --- Splitting into entries ---------------------------------------------------------------
@@ -239,7 +212,7 @@ def _first_sentence(text: str) -> str:
 def _clean_title(title: str) -> str | None:
     title = re.sub(r"^(?:in:?\s+)", "", title.strip(), flags=re.IGNORECASE)
     title = title.strip(" .,;:\"“”'")
-    if len(title) < _MIN_TITLE_CHARS or len(title.split()) < 2:
+    if len(title) < MIN_TITLE_CHARS or len(title.split()) < 2:
         return None
     if re.match(r"^(?:https?:|doi:|arxiv|url\b|pp\.|vol\.|in proceedings)", title, re.IGNORECASE):
         return None
@@ -293,93 +266,3 @@ def references_of(sections: Sequence[Section]) -> list[Reference]:
         if section.name == "references" and len(found) < MAX_ENTRIES:
             found.extend(parse_references(section.text))
     return found[:MAX_ENTRIES]
-
-
-# --- Matching references to library papers --------------------------------------------------
-
-TITLE_RATIO = 0.9
-_CONTAINED_MIN_WORDS = 5
-_CONTAINED_MIN_CHARS = 30
-
-
-@dataclass(frozen=True)
-class LibraryPaper:
-    """What citation matching needs to know about one library paper."""
-
-    doc_id: str
-    doi: str | None
-    arxiv: str | None
-    title: str
-
-
-class CitationMatcher:
-    """Matches references to library papers: exact DOI, exact arXiv id, then title.
-
-    Title matching uses difflib's ratio ≥ 0.9 on normalised titles (robust to the odd typo,
-    hyphenation or dropped word that token Jaccard punishes in short titles), and, when the
-    title guess failed, a library title of at least five words found whole inside the
-    reference text. Candidates come from an index on each title's two rarest words, so a
-    reference costs a handful of comparisons however large the library: building is
-    O(papers) and matching O(references x few candidates).
-    """
-
-    def __init__(self, papers: Sequence[LibraryPaper]) -> None:
-        self._by_doi: dict[str, list[str]] = {}
-        self._by_arxiv: dict[str, list[str]] = {}
-        self._titles: dict[str, str] = {}
-        self._by_title: dict[str, list[str]] = {}
-        for paper in papers:
-            doi = normalise_doi(paper.doi)
-            arxiv = normalise_arxiv(paper.arxiv) or arxiv_from_doi(doi)
-            if doi:
-                self._by_doi.setdefault(doi, []).append(paper.doc_id)
-            if arxiv:
-                self._by_arxiv.setdefault(arxiv, []).append(paper.doc_id)
-            key = normalise_title(paper.title)
-            if len(key) >= _MIN_TITLE_CHARS:
-                self._titles[paper.doc_id] = key
-                self._by_title.setdefault(key, []).append(paper.doc_id)
-        frequency: dict[str, int] = {}
-        for key in self._by_title:
-            for word in set(key.split()):
-                frequency[word] = frequency.get(word, 0) + 1
-        self._rare: dict[str, list[str]] = {}  # rare title word → titles holding it
-        for key in self._by_title:
-            words = sorted(set(key.split()), key=lambda w: (frequency[w], w))
-            for word in words[:2]:
-                self._rare.setdefault(word, []).append(key)
-
-    def match(self, reference: Reference) -> list[tuple[str, str]]:
-        """(doc_id, via) for the library papers this reference cites; via is doi, arxiv or title."""
-        doi = normalise_doi(reference.doi)
-        if doi and doi in self._by_doi:
-            return [(d, "doi") for d in self._by_doi[doi]]
-        arxiv = normalise_arxiv(reference.arxiv) or arxiv_from_doi(doi)
-        if arxiv and arxiv in self._by_arxiv:
-            return [(d, "arxiv") for d in self._by_arxiv[arxiv]]
-        key = self._title_match(reference)
-        return [(d, "title") for d in self._by_title.get(key, [])] if key else []
-
-    def _title_match(self, reference: Reference) -> str | None:
-        guess = normalise_title(reference.title or "")
-        if guess in self._by_title:
-            return guess
-        raw = normalise_title(reference.raw)
-        words = set(raw.split()) | set(guess.split())
-        candidates = {key for word in words for key in self._rare.get(word, ())}
-        best: tuple[float, str] | None = None
-        for key in candidates:
-            if guess and abs(len(key) - len(guess)) <= 0.2 * max(len(key), len(guess)):
-                ratio = title_similarity(guess, key)
-                if ratio >= TITLE_RATIO and (best is None or ratio > best[0]):
-                    best = (ratio, key)
-        if best:
-            return best[1]
-        contained = [
-            key
-            for key in candidates
-            if len(key) >= _CONTAINED_MIN_CHARS
-            and len(key.split()) >= _CONTAINED_MIN_WORDS
-            and f" {key} " in f" {raw} "
-        ]
-        return max(contained, key=len) if contained else None

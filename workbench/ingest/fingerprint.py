@@ -10,9 +10,9 @@ import hashlib
 
 from workbench.config import Settings
 from workbench.ingest.chunk import CHUNKER_VERSION
-from workbench.ingest.embed import OFFLINE_MODEL, Embedder
+from workbench.llm.embed import OFFLINE_MODEL, Embedder
+from workbench.model_files import EMBEDDER_DIR_NAME, MODEL_FILES
 from workbench.models import IndexFingerprint
-from workbench.setup_models import EMBEDDER_DIR_NAME, MODEL_FILES
 
 
 def embedder_files_digest(model: str) -> str:

@@ -15,10 +15,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from workbench.ingest.graph_facts import facts_from_chunks
 from workbench.models import Document
 from workbench.stores.catalog import Catalog
 from workbench.stores.chunks import ChunkStore
-from workbench.stores.graph import GraphStore, facts_from_chunks, paper_vectors
+from workbench.stores.graph import GraphStore, paper_vectors
 
 BATCH = 200
 
@@ -55,13 +56,8 @@ def document_from_row(row: dict[str, Any]) -> Document:
 
 def sync_graph(catalog: Catalog, chunks: ChunkStore, graph_path: Path) -> GraphSyncReport:
     """Bring the graph up to date with the catalog (see the module docstring)."""
-    with catalog.read() as con:
-        if con is None:
-            return GraphSyncReport(0, 0, 0, False)
-        cursor = con.execute("SELECT * FROM documents")
-        names = [d[0] for d in cursor.description]
-        rows = [dict(zip(names, r, strict=True)) for r in cursor.fetchall()]
-        state = dict(con.execute("SELECT doc_id, content_hash FROM graph_state").fetchall())
+    rows = catalog.all_documents()
+    state = catalog.graph_state()
     if not state and not rows:
         return GraphSyncReport(0, 0, 0, False)
     current = {row["doc_id"]: row["content_hash"] for row in rows}
@@ -83,14 +79,5 @@ def sync_graph(catalog: Catalog, chunks: ChunkStore, graph_path: Path) -> GraphS
         if changed:
             graph.update_similar(paper_vectors(chunks, [r["doc_id"] for r in changed]))
         resolved = graph.resolve_citations().resolved if graph.citations_pending() else 0
-    with catalog.write() as con:
-        if rebuilt:
-            con.execute("DELETE FROM graph_state")
-        if gone:
-            con.execute("DELETE FROM graph_state WHERE list_contains(?, doc_id)", [gone])
-        if changed:
-            con.executemany(
-                "INSERT OR REPLACE INTO graph_state (doc_id, content_hash) VALUES (?, ?)",
-                [[r["doc_id"], r["content_hash"]] for r in changed],
-            )
+    catalog.record_graph_state(rebuilt, gone, [(r["doc_id"], r["content_hash"]) for r in changed])
     return GraphSyncReport(len(changed), len(gone), resolved, rebuilt)

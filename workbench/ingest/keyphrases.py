@@ -19,8 +19,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from workbench.ingest.authors import repair_accents
 from workbench.models import Section
+from workbench.text.authors import repair_accents
 
 DEFAULT_TOP_N = 12
 MAX_WORDS = 3

@@ -28,17 +28,15 @@ from typing import Any
 from workbench.config import Settings
 from workbench.errors import StoreBusyError
 from workbench.ingest.chunk import chunk_sections
-from workbench.ingest.embed import Embedder
 from workbench.ingest.parse import SUPPORTED_SUFFIXES, parse_file
 from workbench.ingest.parse_error import ParseError
+from workbench.llm.embed import Embedder
+from workbench.model_files import sha256_of
 from workbench.models import Chunk, Document, ParsedDocument, Section
-from workbench.setup_models import sha256_of
 from workbench.sources.folder import FileEntry, ScanProblem, scan_folder
 from workbench.stores.catalog import Catalog, FileRecord
 from workbench.stores.chunks import ChunkStore, chunk_rows, embedding_text
 
-# Catalog tables keyed by doc_id whose rows follow a document when its file moves.
-DOC_KEYED_TABLES: tuple[str, ...] = ("documents", "triage", "summaries")
 # File states that own a document (a failed or duplicate file has no chunks to move).
 MOVABLE_STATUSES: frozenset[str] = frozenset({"indexed", "no-text"})
 
@@ -397,40 +395,14 @@ class Indexer:
         moved = FileRecord(
             entry.path, entry.root, new_id, entry.size, entry.mtime, record.content_hash, record.status, record.error
         )
-        with self.catalog.write() as con:
-            if new_id != old_id:
-                present = {
-                    row[0]
-                    for row in con.execute(
-                        "SELECT table_name FROM information_schema.tables WHERE list_contains(?, table_name)",
-                        [list(DOC_KEYED_TABLES)],
-                    ).fetchall()
-                }
-                for table in (t for t in DOC_KEYED_TABLES if t in present):
-                    con.execute(
-                        f"INSERT OR REPLACE INTO {table} SELECT * REPLACE (? AS doc_id) FROM {table} WHERE doc_id = ?",
-                        [new_id, old_id],
-                    )
-                    con.execute(f"DELETE FROM {table} WHERE doc_id = ?", [old_id])
-                con.execute(
-                    "UPDATE files SET doc_id = ?, error = ? WHERE doc_id = ? AND status = 'duplicate'",
-                    [new_id, f"same content as {new_id}", old_id],
-                )
-            con.execute("UPDATE documents SET folder = ? WHERE doc_id = ?", [entry.root, new_id])
-            Catalog.remove(con, [], [record.path])
-            Catalog.upsert(con, [], [moved])
+        self.catalog.move_document(old_id, new_id, entry.root, record.path, moved)
         report.moved += 1
         report.moves.append({"from": record.path, "to": entry.path, "doc_id": new_id})
         return True
 
     def _stored_rows(self, doc_id: str) -> list[dict[str, Any]]:
         """A document's chunk rows as stored, vectors included (to re-add them under a new id)."""
-        table = self.chunks.table()
-        if table is None:
-            return []
-        quoted = "'" + doc_id.replace("'", "''") + "'"
-        rows: list[dict[str, Any]] = table.to_lance().to_table(filter=f"doc_id = {quoted}").to_pylist()
-        return rows
+        return self.chunks.stored_rows(doc_id)
 
     def _remove(self, gone: Sequence[FileRecord], report: IndexReport) -> None:
         """Drop files that disappeared; a duplicate of a removed original is re-indexed next."""
@@ -441,13 +413,7 @@ class Indexer:
     def drop_documents(self, doc_ids: Sequence[str], paths: Sequence[str]) -> None:
         """Remove documents (index first, then catalog) and file records; free their duplicates."""
         self.chunks.replace_documents(doc_ids, [])
-        with self.catalog.write() as con:
-            Catalog.remove(con, doc_ids, paths)
-            if doc_ids:
-                # Orphaned duplicates lose their record, so the next scan indexes them afresh.
-                con.execute(
-                    "DELETE FROM files WHERE status = 'duplicate' AND list_contains(?, doc_id)", [list(doc_ids)]
-                )
+        self.catalog.drop_documents(doc_ids, paths)
 
     def _reconcile(self) -> None:
         """Delete chunks whose document the catalog does not know (left by a crash)."""

@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from workbench.ingest.authors import NAME_PARTICLES
 from workbench.ingest.source_lines import join_lines
+from workbench.text.authors import NAME_PARTICLES
 
 _TITLE_LINES_SCANNED = 40
 MAX_TITLE_CHARS = 300

@@ -119,13 +119,7 @@ class ZoteroSync:
         return report
 
     def _known_docs(self) -> set[str]:
-        with self.catalog.read() as con:
-            if con is None:
-                return set()
-            rows = con.execute(
-                "SELECT doc_id FROM documents WHERE source = 'zotero' AND folder = ?", [self.root]
-            ).fetchall()
-        return {row[0] for row in rows}
+        return self.catalog.zotero_doc_ids(self.root)
 
     def _items_with_changed_files(self, known: dict[str, FileRecord], changed: set[str], live: set[str]) -> set[str]:
         """Documents whose attachment file was replaced or removed on disk since the last run."""
@@ -213,37 +207,15 @@ class ZoteroSync:
 
     def _claim_folder_duplicates(self) -> None:
         """A folder file with the same bytes as a Zotero attachment yields to the Zotero item."""
-        with self.catalog.read() as con:
-            if con is None:
-                return
-            rows = con.execute(
-                "SELECT f.path, f.doc_id, z.doc_id FROM files f JOIN files z ON f.content_hash = z.content_hash "
-                "WHERE z.root = ? AND z.status IN ('indexed', 'no-text') AND f.root NOT LIKE 'zotero:%' "
-                "AND f.status IN ('indexed', 'no-text')",
-                [self.root],
-            ).fetchall()
-        for path, folder_doc, owner in rows:
+        for path, folder_doc, owner in self.catalog.folder_copies_of(self.root):
             self.indexer.chunks.replace_documents([folder_doc], [])
-            with self.catalog.write() as con:
-                Catalog.remove(con, [folder_doc], [])
-                con.execute(
-                    "UPDATE files SET status = 'duplicate', doc_id = ?, error = ? WHERE path = ?",
-                    [owner, f"same content as {owner}", path],
-                )
+            self.catalog.yield_to(path, folder_doc, owner)
 
     def _load_watermarks(self) -> dict[int, Watermark]:
-        with self.catalog.read() as con:
-            if con is None:
-                return {}
-            rows = con.execute(
-                "SELECT library_id, watermark FROM zotero_state WHERE data_dir = ?", [str(self.data_dir)]
-            ).fetchall()
-        return {int(lib): Watermark.from_dict(json.loads(mark)) for lib, mark in rows}
+        stored = self.catalog.zotero_watermarks(str(self.data_dir))
+        return {lib: Watermark.from_dict(json.loads(mark)) for lib, mark in stored.items()}
 
     def _store_watermarks(self, marks: dict[int, Watermark]) -> None:
-        with self.catalog.write() as con:
-            con.execute("DELETE FROM zotero_state WHERE data_dir = ?", [str(self.data_dir)])
-            con.executemany(
-                "INSERT INTO zotero_state (data_dir, library_id, watermark) VALUES (?, ?, ?)",
-                [[str(self.data_dir), lib, json.dumps(mark.to_dict())] for lib, mark in marks.items()],
-            )
+        self.catalog.set_zotero_watermarks(
+            str(self.data_dir), {lib: json.dumps(mark.to_dict()) for lib, mark in marks.items()}
+        )

@@ -22,7 +22,6 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from workbench.ingest.embed import available_threads
 from workbench.llm.base import (
     Completion,
     ContextOverflowError,
@@ -32,7 +31,8 @@ from workbench.llm.base import (
     StreamChunk,
     check_fits,
 )
-from workbench.setup_models import LLM_DIR_NAME, LLM_FILE_NAME
+from workbench.llm.embed import available_threads
+from workbench.model_files import LLM_DIR_NAME, LLM_FILE_NAME
 
 GGUF_MAGIC = b"GGUF"
 _PROBE_CONTENT = "x"

@@ -14,8 +14,8 @@ from typing import Any, Protocol
 from workbench.errors import GraphError, UsageError
 from workbench.models import Filter
 from workbench.query.filters import parse_filter
-from workbench.query.graph import GraphQueries, Neighbour
 from workbench.query.retrieve import SearchResult
+from workbench.stores.graph_queries import GraphQueries, Neighbour
 
 
 class RelatedSources(Protocol):

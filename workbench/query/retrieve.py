@@ -18,7 +18,7 @@ import numpy as np
 import pyarrow as pa
 
 from workbench.config import RetrievalSettings
-from workbench.ingest.embed import Embedder
+from workbench.llm.embed import Embedder
 from workbench.models import Filter, Hit
 from workbench.stores.chunks import KEY_COLUMNS, ChunkStore, filters_to_sql
 

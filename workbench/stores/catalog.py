@@ -8,7 +8,7 @@ the TUI) retry briefly and are never held up for longer than one commit.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -80,6 +80,8 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
     ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
+# Catalog tables keyed by doc_id whose rows follow a document when its file moves.
+DOC_KEYED_TABLES: tuple[str, ...] = ("documents", "triage", "summaries")
 
 
 def is_busy_error(exc: duckdb.Error) -> bool:
@@ -255,6 +257,43 @@ class Catalog:
         if paths:
             con.execute("DELETE FROM files WHERE list_contains(?, path)", [list(paths)])
 
+    def drop_documents(self, doc_ids: Sequence[str], paths: Sequence[str]) -> None:
+        """Delete documents and file records in one transaction; their orphaned duplicates lose their record too.
+
+        A duplicate without its original is indexed afresh by the next scan.
+        """
+        with self.write() as con:
+            Catalog.remove(con, doc_ids, paths)
+            if doc_ids:
+                con.execute(
+                    "DELETE FROM files WHERE status = 'duplicate' AND list_contains(?, doc_id)", [list(doc_ids)]
+                )
+
+    def move_document(self, old_id: str, new_id: str, folder: str, old_path: str, moved: FileRecord) -> None:
+        """A document's file moved: carry its rows (document, triage, summaries) to the new id, in one transaction."""
+        with self.write() as con:
+            if new_id != old_id:
+                present = {
+                    row[0]
+                    for row in con.execute(
+                        "SELECT table_name FROM information_schema.tables WHERE list_contains(?, table_name)",
+                        [list(DOC_KEYED_TABLES)],
+                    ).fetchall()
+                }
+                for table in (t for t in DOC_KEYED_TABLES if t in present):
+                    con.execute(
+                        f"INSERT OR REPLACE INTO {table} SELECT * REPLACE (? AS doc_id) FROM {table} WHERE doc_id = ?",
+                        [new_id, old_id],
+                    )
+                    con.execute(f"DELETE FROM {table} WHERE doc_id = ?", [old_id])
+                con.execute(
+                    "UPDATE files SET doc_id = ?, error = ? WHERE doc_id = ? AND status = 'duplicate'",
+                    [new_id, f"same content as {new_id}", old_id],
+                )
+            con.execute("UPDATE documents SET folder = ? WHERE doc_id = ?", [folder, new_id])
+            Catalog.remove(con, [], [old_path])
+            Catalog.upsert(con, [], [moved])
+
     def doc_ids(self) -> set[str]:
         """Every document id in the catalog."""
         with self.read() as con:
@@ -304,6 +343,85 @@ class Catalog:
                 [doc_id],
             ).fetchall()
         return [FileRecord(*row) for row in rows]
+
+    def all_documents(self) -> list[dict[str, Any]]:
+        """Every document's catalog row as a dict (the graph is derived from them)."""
+        with self.read() as con:
+            if con is None:
+                return []
+            cursor = con.execute("SELECT * FROM documents")
+            names = [d[0] for d in cursor.description]
+            return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+
+    def graph_state(self) -> dict[str, str | None]:
+        """The content hash of each document as the graph last saw it."""
+        with self.read() as con:
+            if con is None or not _has_table(con, "graph_state"):
+                return {}
+            return dict(con.execute("SELECT doc_id, content_hash FROM graph_state").fetchall())
+
+    def record_graph_state(self, reset: bool, gone: Sequence[str], changed: Sequence[tuple[str, str | None]]) -> None:
+        """After a graph sync: forget everything (`reset`) or the `gone` documents, then note the `changed` ones."""
+        with self.write() as con:
+            if reset:
+                con.execute("DELETE FROM graph_state")
+            if gone:
+                con.execute("DELETE FROM graph_state WHERE list_contains(?, doc_id)", [list(gone)])
+            if changed:
+                con.executemany(
+                    "INSERT OR REPLACE INTO graph_state (doc_id, content_hash) VALUES (?, ?)",
+                    [list(c) for c in changed],
+                )
+
+    # -- Zotero sync state -----------------------------------------------------------------------
+    def zotero_doc_ids(self, root: str) -> set[str]:
+        """Documents of one Zotero library (`root` is its `zotero:<data dir>`)."""
+        with self.read() as con:
+            if con is None:
+                return set()
+            rows = con.execute("SELECT doc_id FROM documents WHERE source = 'zotero' AND folder = ?", [root]).fetchall()
+        return {str(row[0]) for row in rows}
+
+    def folder_copies_of(self, root: str) -> list[tuple[str, str, str]]:
+        """(path, folder doc id, Zotero doc id) of folder files with the same bytes as a library's attachment."""
+        with self.read() as con:
+            if con is None:
+                return []
+            rows = con.execute(
+                "SELECT f.path, f.doc_id, z.doc_id FROM files f JOIN files z ON f.content_hash = z.content_hash "
+                "WHERE z.root = ? AND z.status IN ('indexed', 'no-text') AND f.root NOT LIKE 'zotero:%' "
+                "AND f.status IN ('indexed', 'no-text')",
+                [root],
+            ).fetchall()
+        return [(str(p), str(d), str(z)) for p, d, z in rows]
+
+    def yield_to(self, path: str, folder_doc: str, owner: str) -> None:
+        """A folder file becomes a duplicate of `owner` (a Zotero item) and its own document goes."""
+        with self.write() as con:
+            Catalog.remove(con, [folder_doc], [])
+            con.execute(
+                "UPDATE files SET status = 'duplicate', doc_id = ?, error = ? WHERE path = ?",
+                [owner, f"same content as {owner}", path],
+            )
+
+    def zotero_watermarks(self, data_dir: str) -> dict[int, str]:
+        """The stored watermark (JSON) of each library of a Zotero data dir."""
+        with self.read() as con:
+            if con is None:
+                return {}
+            rows = con.execute(
+                "SELECT library_id, watermark FROM zotero_state WHERE data_dir = ?", [data_dir]
+            ).fetchall()
+        return {int(lib): str(mark) for lib, mark in rows}
+
+    def set_zotero_watermarks(self, data_dir: str, marks: Mapping[int, str]) -> None:
+        """Replace the watermarks (JSON) of a Zotero data dir's libraries."""
+        with self.write() as con:
+            con.execute("DELETE FROM zotero_state WHERE data_dir = ?", [data_dir])
+            con.executemany(
+                "INSERT INTO zotero_state (data_dir, library_id, watermark) VALUES (?, ?, ?)",
+                [[data_dir, lib, mark] for lib, mark in marks.items()],
+            )
 
     def fingerprint(self) -> IndexFingerprint | None:
         """The fingerprint recorded for the index, or None when none is (a new or older catalog)."""

@@ -194,6 +194,14 @@ class ChunkStore:
         query = table.search().where(f"doc_id = {_quote(doc_id)}").select(columns).limit(1_000_000)
         return sorted(query.to_arrow().to_pylist(), key=lambda r: r["ordinal"])
 
+    def stored_rows(self, doc_id: str) -> list[dict[str, Any]]:
+        """A document's chunk rows as stored, vectors included (to re-add them under a new id)."""
+        table = self.table()
+        if table is None:
+            return []
+        rows: list[dict[str, Any]] = table.to_lance().to_table(filter=f"doc_id = {_quote(doc_id)}").to_pylist()
+        return rows
+
     def replace_documents(self, doc_ids: Iterable[str], rows: list[dict[str, Any]]) -> None:
         """Remove these documents' chunks, then add the new rows (idempotent)."""
         ids = sorted(set(doc_ids))

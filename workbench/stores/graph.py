@@ -16,18 +16,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from workbench.ingest.authors import parse_author
-from workbench.ingest.citations import (
-    CitationMatcher,
-    LibraryPaper,
-    Reference,
-    arxiv_from_doi,
-    normalise_doi,
-    references_of,
-)
-from workbench.ingest.keyphrases import DEFAULT_TOP_N, document_keyphrases
-from workbench.models import Document, Section
-from workbench.stores.chunks import ChunkStore
+from workbench.models import Document
 from workbench.stores.graph_db import (
     NODE_TABLES,
     REL_TABLES,
@@ -38,6 +27,8 @@ from workbench.stores.graph_db import (
     in_batches,
 )
 from workbench.stores.graph_similar import DEFAULT_K, SimilarPapers, paper_vectors
+from workbench.text.authors import parse_author
+from workbench.text.citations import CitationMatcher, LibraryPaper, Reference, arxiv_from_doi, normalise_doi
 
 __all__ = [
     "DEFAULT_K",
@@ -51,8 +42,6 @@ __all__ = [
     "GraphSchemaError",
     "GraphStore",
     "PaperFacts",
-    "facts_from_chunks",
-    "paper_facts",
     "paper_vectors",
 ]
 
@@ -86,12 +75,6 @@ class CitationReport:
     resolved: int
     edges: int
     by_via: dict[str, int]
-
-
-def paper_facts(document: Document, sections: Sequence[Section], top_n: int = DEFAULT_TOP_N) -> PaperFacts:
-    """Facts for a parsed document: keyphrases from its text and its parsed reference list."""
-    concepts = document_keyphrases(document.title, document.abstract, sections, top_n)
-    return PaperFacts(document, concepts, tuple(references_of(sections)))
 
 
 def _arxiv_of(document: Document) -> str | None:
@@ -266,6 +249,12 @@ class GraphStore(SimilarPapers):
         if refill:
             self._refill_similar(sorted(refill), vectors, self.similar_k())
 
+    def citation_edges(self, limit: int = 25) -> list[list[Any]]:
+        """Some CITES edges as [citing doc id, via, cited doc id, cited title] (for the benchmark's report)."""
+        return self.rows(
+            f"MATCH (a:Paper)-[c:CITES]->(b:Paper) RETURN a.doc_id, c.via, b.doc_id, b.title LIMIT {int(limit)}"
+        )
+
     def citations_pending(self) -> bool:
         """True when papers were written since the last `resolve_citations` (call it then)."""
         return self._meta("citations_pending") == "1"
@@ -312,15 +301,3 @@ class GraphStore(SimilarPapers):
                 "src:s dst:s via:s",
             )
         return CitationReport(len(refs), resolved, len(edges), by_via)
-
-
-def facts_from_chunks(document: Document, chunks: ChunkStore, top_n: int = DEFAULT_TOP_N) -> PaperFacts:
-    """Facts rebuilt from a document's indexed chunks (to refill a rebuilt graph without re-parsing)."""
-    sections: list[Section] = []
-    for row in chunks.document_chunks(document.doc_id):
-        name, text = str(row["section"]), str(row["text"])
-        if sections and sections[-1].name == name:
-            sections[-1] = Section(name, f"{sections[-1].text}\n\n{text}")
-        else:
-            sections.append(Section(name, text))
-    return paper_facts(document, sections, top_n)

@@ -37,7 +37,7 @@ from workbench.tui.messages import (
 )
 from workbench.tui.screens.main_actions import CopyExportActions
 from workbench.tui.screens.prompt import PromptScreen
-from workbench.tui.triage_actions import TriageActions
+from workbench.tui.screens.triage_actions import TriageActions
 from workbench.tui.widgets.costs import CostPane
 from workbench.tui.widgets.graph import GraphPane
 from workbench.tui.widgets.preview import Preview

@@ -21,7 +21,7 @@ from workbench.tui.errors import NotifyWorkerErrors
 from workbench.tui.host import host
 from workbench.tui.keys import QUEUE_BINDINGS
 from workbench.tui.messages import DetailLoaded, DocumentOpened, QueueLoaded, TaskFailed, TriageChanged
-from workbench.tui.triage_actions import TriageActions
+from workbench.tui.screens.triage_actions import TriageActions
 from workbench.tui.widgets.costs import CostTable
 from workbench.tui.widgets.preview import Preview
 from workbench.tui.widgets.status import StatusBar

@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from workbench.ingest.authors import parse_author
 from workbench.stores.graph import REL_TABLES, GraphStore
+from workbench.text.authors import parse_author
 
 RELATIONS: tuple[str, ...] = ("author", "tag", "collection", "venue", "concept", "cites", "cited_by", "similar")
 # Concepts held by more papers than this are too common to link two papers on their own.
