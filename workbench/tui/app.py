@@ -18,7 +18,7 @@ from textual.binding import BindingType
 
 from workbench.errors import UsageError, WorkbenchError
 from workbench.tui.commands import WorkbenchCommands
-from workbench.tui.errors import NotifyWorkerErrors
+from workbench.tui.errors import NotifyWorkerErrors, Severity
 from workbench.tui.indexing import IndexingMixin
 from workbench.tui.keys import APP_BINDINGS
 from workbench.tui.messages import (
@@ -63,10 +63,12 @@ class WorkbenchApp(IndexingMixin, NotifyWorkerErrors, App[None]):
         tui: TuiSettings | None = None,
         keys: dict[str, str] | None = None,
     ) -> None:
-        if engine is None and settings is None:
-            raise ValueError("give an engine or settings")
+        if settings is None:
+            if engine is None:
+                raise ValueError("give an engine or settings")
+            settings = engine.settings
         super().__init__()
-        self.settings: Settings = settings if settings is not None else engine.settings  # type: ignore[union-attr]
+        self.settings: Settings = settings
         self.tui = tui if tui is not None else tui_settings(self.settings)
         self.user_keymap: dict[str, str] = dict(keys) if keys is not None else keymap(self.settings)
         self.status = StatusState()
@@ -331,5 +333,5 @@ class WorkbenchApp(IndexingMixin, NotifyWorkerErrors, App[None]):
 
     @on(TaskFailed)
     def _task_failed(self, message: TaskFailed) -> None:
-        severity = "warning" if message.severity == "warning" else "error"
+        severity: Severity = "warning" if message.severity == "warning" else "error"
         self.notify(message.error, title=f"{message.task.capitalize()} failed", severity=severity, timeout=8)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from textual.worker import Worker, WorkerState
 
@@ -19,7 +19,10 @@ def error_line(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {exc}"
 
 
-def error_severity(exc: BaseException) -> str:
+Severity = Literal["warning", "error"]
+
+
+def error_severity(exc: BaseException) -> Severity:
     """'warning' for what passes or the user can fix (busy store, no graph yet, bad input); else 'error'."""
     return "warning" if isinstance(exc, StoreBusyError | GraphNotBuiltError | UsageError) else "error"
 
@@ -33,4 +36,4 @@ class NotifyWorkerErrors:
         """Workers catch their own errors and post `TaskFailed`; anything else still gets a line."""
         error = event.worker.error
         if event.state == WorkerState.ERROR and error is not None:
-            self.app.notify(error_line(error), title="Background task failed", severity=error_severity(error))  # type: ignore[arg-type]
+            self.app.notify(error_line(error), title="Background task failed", severity=error_severity(error))

@@ -13,6 +13,7 @@ from textual.worker import get_current_worker
 
 from workbench.errors import GraphNotBuiltError, WorkbenchError
 from workbench.tui.errors import NotifyWorkerErrors
+from workbench.tui.host import host
 from workbench.tui.keys import LIST_BINDINGS
 from workbench.tui.messages import DocumentOpened, Neighbour, NeighboursFetched
 
@@ -88,7 +89,7 @@ class GraphPane(NotifyWorkerErrors, OptionList):
     def _fetch(self, doc_id: str) -> None:
         worker = get_current_worker()
         try:
-            engine = self.app.wait_engine()  # type: ignore[attr-defined]
+            engine = host(self).wait_engine()
             raw = engine.neighbours(doc_id)
             groups = {str(edge): [_neighbour(n) for n in items] for edge, items in raw.items()}
             message = NeighboursFetched(doc_id, groups)
