@@ -222,8 +222,10 @@ class Engine(LibraryDoor):
         self.paths.ensure()
         with writer_lock(self.paths.writer_lock_path):
             roots, zotero_dirs = self.catalog.indexed_sources()
-            folder_list = list(dict.fromkeys([*(p.expanduser() for p in folders), *(Path(r) for r in roots)]))
-            zotero_list = list(dict.fromkeys([*([zotero.expanduser()] if zotero else []), *map(Path, zotero_dirs)]))
+            named = [p.expanduser().resolve() for p in folders]
+            folder_list = list(dict.fromkeys([*named, *(Path(r) for r in roots)]))
+            given = [zotero.expanduser().resolve()] if zotero else []
+            zotero_list = list(dict.fromkeys([*given, *(Path(z).expanduser().resolve() for z in zotero_dirs)]))
             self.chunks.drop()
             self.catalog.clear_index()
             remove_graph_files(self.paths.graph_path)

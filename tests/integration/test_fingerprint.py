@@ -6,13 +6,17 @@ import json
 import os
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from workbench.config import load_settings
+from tests.zotero_fixture import build_zotero_library
+from workbench.config import Settings, load_settings
 from workbench.engine import Engine
+from workbench.errors import IndexMismatchError
 from workbench.stores.triage import TriageStore
+from workbench.triage import TriageUpdate
 
 pytestmark = pytest.mark.integration
 
@@ -79,3 +83,24 @@ def test_mismatch_is_named_and_rebuild_keeps_triage(
     record = TriageStore(after.catalog).get("file:yeast.md")
     assert (record.state, record.note, record.tags) == ("reading", "check the glucose levels", ("ageing",))
     assert run(workbench_home, "search", "yeast").returncode == 2  # the old settings now mismatch in turn
+
+
+def test_rebuild_resyncs_the_zotero_library_once_and_keeps_triage(tmp_path: Path, workbench_home: Path) -> None:
+    with build_zotero_library(tmp_path / "Zotero", schema=129, wal=True) as library:
+        defaults = Settings()
+        settings = replace(defaults, sources=replace(defaults.sources, zotero_linked_base=str(library.linked_base)))
+        engine = Engine(settings)
+        first = engine.index_zotero(library.data_dir)
+        ids = engine.catalog.doc_ids()
+        doc = sorted(ids)[0]
+        engine.update_triage(doc, TriageUpdate(state="read", note="seen it"))
+
+        changed = Engine(replace(settings, fts=replace(settings.fts, stem=False)))
+        with pytest.raises(IndexMismatchError, match="stem=false"):
+            changed.search("double spending")
+        reports = changed.rebuild_index()  # no sources given or configured: the catalog's own
+        assert list(reports) == ["zotero"] and reports["zotero"].added == first.added
+        assert changed.catalog.doc_ids() == ids
+        record = changed.triage([doc])[doc]
+        assert (record.state, record.note) == ("read", "seen it")
+        assert changed.search("double-spending problem peer-to-peer network", mode="fts").hits
