@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from workbench.models import Answer
     from workbench.triage import TriageRecord
     from workbench.tui.settings import TuiSettings
-    from workbench.tui.widgets.status import StatusState
+    from workbench.tui.state import StatusState
 
 
 class WorkbenchHost(Protocol):

@@ -2,24 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from rich.text import Text
 from textual.widgets import Static
 
 from workbench.triage import STATE_SYMBOLS, STATES
-
-
-@dataclass
-class StatusState:
-    """What the status bar shows; the app owns one and updates it from messages."""
-
-    index: str = "index: idle"
-    watcher: str = "off"
-    model: str = "not loaded"
-    counts: dict[str, int] = field(default_factory=dict)
-    session_tokens: int = 0
-    task: str = ""
+from workbench.tui.state import StatusState as StatusState  # the bar shows it; the app owns one
 
 
 class StatusBar(Static):
