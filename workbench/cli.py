@@ -9,16 +9,17 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from workbench import __version__
+from workbench.cli_answers import AnswerPrinter
 from workbench.config import Settings, describe_settings, load_settings
 from workbench.engine import Engine
 from workbench.errors import UsageError, WorkbenchError
 from workbench.ingest.pipeline import IndexReport, Progress
-from workbench.models import DEPTHS, Answer
+from workbench.models import DEPTHS
 from workbench.query.ask import answer_to_dict
 from workbench.query.retrieve import MODES, SearchResult
 from workbench.sources.zotero import default_zotero_dir
@@ -192,63 +193,32 @@ def cmd_search(engine: Engine, args: argparse.Namespace) -> int:
     return 0
 
 
-def _stream_to_stdout(enabled: bool) -> Callable[[str], None] | None:
-    if not enabled:
-        return None
-
-    def write(piece: str) -> None:
-        sys.stdout.write(piece)
-        sys.stdout.flush()
-
-    return write
-
-
-def _print_answer(answer: Answer, streamed: bool) -> None:
-    if not streamed or answer.status != "answered":
-        print(answer.text)
-    print()
-    for citation in answer.citations:
-        pages = (
-            f"p. {citation.page_start}"
-            if citation.page_start == citation.page_end
-            else (f"pp. {citation.page_start}-{citation.page_end}")
-        )
-        print(f"[{citation.marker}] {citation.title} — {citation.doc_id}, {citation.section}, {pages}")
-    if answer.verdict is not None:
-        print(f"\ncritic: {answer.verdict.decision} (support {answer.verdict.score:.2f})")
-        for reason in answer.verdict.reasons:
-            print(f"  - {reason}")
-    estimate = answer.estimate.prompt_tokens if answer.estimate else 0
-    print(
-        f"\n{answer.status} · intent {answer.intent} · depth {answer.depth} · tokens: prompt {answer.prompt_tokens} "
-        f"(estimated {estimate}), completion {answer.completion_tokens} · {answer.seconds:.1f} s"
-    )
-    for warning in answer.warnings:
-        print(f"note: {warning}", file=sys.stderr)
-
-
 def cmd_ask(engine: Engine, args: argparse.Namespace) -> int:
-    """Answer a question with citations, checked by the critic."""
-    streamed = not args.json and sys.stdout.isatty()
-    answer = engine.ask(args.query, depth=args.depth, doc_id=args.doc, on_text=_stream_to_stdout(streamed))
+    """Answer a question: evidence quoted from your papers, then the model's critic-checked synthesis."""
+    if not args.query.strip():
+        raise UsageError("ask needs a question")
+    printer = AnswerPrinter(summary=False)
+    answer = engine.ask(args.query, depth=args.depth, doc_id=args.doc,
+                        on_evidence=None if args.json else printer.evidence())  # fmt: skip
     if args.json:
         _print_json(answer_to_dict(answer))
     else:
-        _print_answer(answer, streamed)
+        printer.finish(answer)
     return 0 if answer.status != "error" else 1
 
 
 def cmd_summarize(engine: Engine, args: argparse.Namespace) -> int:
-    """Four-aspect summary of one paper."""
-    streamed = not args.json and sys.stdout.isatty()
+    """Four-aspect summary of one paper from its own sentences (the model may rewrite each aspect)."""
+    printer = AnswerPrinter(summary=True)
     try:
-        answer = engine.summarize(args.doc, depth=args.depth, on_text=_stream_to_stdout(streamed))
+        answer = engine.summarize(args.doc, depth=args.depth, refresh=args.refresh,
+                                  on_evidence=None if args.json else printer.evidence())  # fmt: skip
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     if args.json:
         _print_json(answer_to_dict(answer))
     else:
-        _print_answer(answer, streamed)
+        printer.finish(answer)
     return 0 if answer.status != "error" else 1
 
 
@@ -427,6 +397,7 @@ def build_parser() -> argparse.ArgumentParser:
     summarize = verb("summarize", cmd_summarize, "four-aspect summary of one paper")
     summarize.add_argument("doc", help="doc id, Zotero key, citekey or a title fragment")
     summarize.add_argument("--depth", choices=DEPTHS, default="comprehensive")
+    summarize.add_argument("--refresh", action="store_true", help="make it again instead of using the cache")
     cost = verb("cost", cmd_cost, "token estimates for every depth, without running the model")
     cost.add_argument("query")
     cost.add_argument("--doc", help="estimate for one document")

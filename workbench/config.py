@@ -112,12 +112,25 @@ class AnswerSettings:
     )
     quick_tokens: int = _field(160, "Answer budget (completion tokens) at quick depth.", min=16, max=8192)
     targeted_tokens: int = _field(320, "Answer budget at targeted depth.", min=16, max=8192)
-    aspect_tokens: int = _field(160, "Budget per aspect at comprehensive depth.", min=16, max=8192)
-    full_tokens: int = _field(400, "Final answer budget at full depth (map steps use half).", min=16, max=8192)
+    aspect_tokens: int = _field(160, "Budget per aspect (comprehensive depth and summaries).", min=16, max=8192)
+    full_tokens: int = _field(400, "Synthesis budget at full depth.", min=16, max=8192)
     targeted_chunks: int = _field(
-        8, "Most chunks sent at targeted depth (fewer when the context is small).", min=1, max=100
+        8, "Passages whose sentences are searched for evidence at targeted depth.", min=1, max=100
     )
     revise_once: bool = _field(True, "On a REVISE verdict, retry once with the critic's feedback.")
+    synthesis: str = _field(
+        "auto",
+        "auto: after the evidence, the model writes a synthesis from it and the critic keeps what it "
+        "approves; never: evidence only (no model call).",
+        choices=("auto", "never"),
+    )
+    min_evidence_score: float = _field(
+        0.2,
+        "Below this score of its best evidence sentence (0-1), a question is answered 'not found in your "
+        "library'. Calibrated by `workbench bench evidence --fit` (answerable questions abstain <= 10%).",
+        min=0.0,
+        max=1.0,
+    )
 
 
 @dataclass(frozen=True)

@@ -16,9 +16,9 @@ from workbench.ingest.embed import Embedder
 from workbench.ingest.pipeline import Indexer, IndexReport, Progress, writer_lock
 from workbench.llm.base import LanguageModel, ModelError
 from workbench.llm.llamacpp import load_model
-from workbench.models import Answer, CostEstimate, Document, Section
+from workbench.models import Answer, CostEstimate, Document, Hit, Section
 from workbench.paths import Paths
-from workbench.query.ask import Asker
+from workbench.query.ask import Asker, EvidenceSink, QueryTools
 from workbench.query.intent import Intent, detect_intent
 from workbench.query.retrieve import Retriever, SearchResult
 from workbench.stores.catalog import Catalog
@@ -88,8 +88,36 @@ class Engine:
 
     @cached_property
     def asker(self) -> Asker:
-        """The query path for ask, summarize and cost."""
-        return Asker(self)
+        """The query path for ask, summarize and cost, given the collaborators it needs."""
+        from workbench.query.related import related
+        from workbench.stores.ledger import Ledger
+        from workbench.stores.sentence_cache import SentenceVectorCache
+
+        def search(query: str, filters: Sequence[Filter], limit: int) -> list[Hit]:
+            return self.search(query, filters=filters, limit=limit, per_doc=False).hits
+
+        embedder = self.embedder
+        tools = QueryTools(
+            settings=self.settings,
+            search=search,
+            document=self.catalog.document,
+            resolve=self.resolve_doc,
+            document_chunks=lambda doc_id: self.chunks.document_chunks(doc_id, with_vectors=True),
+            related=lambda doc_id: related(self, doc_id),
+            embedder=embedder,
+            model=lambda: self.model,
+            ledger=Ledger(self.catalog),
+            sentence_cache=SentenceVectorCache(self.paths.cache_dir / "sentences", embedder.model, embedder.dimension),
+        )
+        return Asker(tools)
+
+    def resolve_doc(self, ref: str) -> str | None:
+        """A document id from an id, Zotero key or citekey, else from the best search hit for `ref`."""
+        detail = self.document_detail(ref)
+        if detail is not None:
+            return str(detail["document"]["doc_id"])
+        hits = self.search(ref, limit=1).hits
+        return hits[0].doc_id if hits else None
 
     def detect_intent(self, query: str) -> Intent:
         """The query's intent by the rules alone (fast enough to run on every keystroke)."""
@@ -107,10 +135,14 @@ class Engine:
         doc_id: str | None = None,
         on_text: Callable[[str], None] | None = None,
         cancelled: Callable[[], bool] | None = None,
+        on_evidence: EvidenceSink | None = None,
     ) -> Answer:
-        """Answer with citations, checked by the critic (see `Asker.ask`)."""
+        """Evidence first, then the model's synthesis as far as the critic approves it (see `Asker.ask`).
+
+        `on_evidence` gets the evidence as soon as it is chosen; `on_text` the synthesis draft as it streams.
+        """
         self.chunks.refresh()
-        return self.asker.ask(query, depth, doc_id, on_text, cancelled)
+        return self.asker.ask(query, depth, doc_id, on_text, cancelled, on_evidence)
 
     def summarize(
         self,
@@ -118,10 +150,12 @@ class Engine:
         depth: str = "comprehensive",
         on_text: Callable[[str], None] | None = None,
         cancelled: Callable[[], bool] | None = None,
+        on_evidence: EvidenceSink | None = None,
+        refresh: bool = False,
     ) -> Answer:
-        """A four-aspect summary of one paper, cached (see `Asker.summarize`)."""
+        """A four-aspect summary of one paper from its own sentences, cached (see `Asker.summarize`)."""
         self.chunks.refresh()
-        return self.asker.summarize(doc_id, depth, on_text, cancelled)
+        return self.asker.summarize(doc_id, depth, on_text, cancelled, refresh, on_evidence)
 
     @cached_property
     def retriever(self) -> Retriever:

@@ -154,8 +154,50 @@ class Verdict:
 
 
 @dataclass(frozen=True)
+class Evidence:
+    """A sentence quoted verbatim from a retrieved passage, numbered as the answer cites it."""
+
+    marker: str  # "1", "2", ... as cited ([1])
+    chunk_id: str
+    doc_id: str
+    title: str
+    section: str
+    page_start: int
+    page_end: int
+    sentence: str
+    score: float  # how strongly it bears on the question (0-1)
+    aspect: str = ""  # the summary aspect it was chosen for ("" for answers)
+
+
+@dataclass(frozen=True)
+class SynthesisSentence:
+    """One sentence of the model's synthesis with the critic's finding for it."""
+
+    text: str
+    markers: tuple[str, ...]
+    status: str  # supported, weak, unsupported, contradicted, uncited, bad-citation, filler
+    support: float
+
+
+@dataclass(frozen=True)
+class Synthesis:
+    """What the model wrote from the evidence, and what the critic made of it.
+
+    `shown` is False when the critic rejected it (the evidence stands alone, `reasons` say why)
+    or when it was not run (`decision` "SKIPPED": synthesis off, or no model).
+    """
+
+    decision: str  # APPROVE, REVISE, REJECT, SKIPPED
+    text: str  # the model's text as written
+    shown: bool
+    sentences: tuple[SynthesisSentence, ...] = ()
+    reasons: tuple[str, ...] = ()
+    aspect: str = ""
+
+
+@dataclass(frozen=True)
 class Answer:
-    """An answer (or summary) with its citations, verdict and real token cost."""
+    """An answer (or summary): evidence first, the model's synthesis second, with verdict and cost."""
 
     status: str  # "answered", "abstained", "error"
     query: str
@@ -168,6 +210,9 @@ class Answer:
     prompt_tokens: int = 0
     completion_tokens: int = 0
     seconds: float = 0.0
-    first_token_seconds: float | None = None
+    first_token_seconds: float | None = None  # the synthesis's first token
     warnings: tuple[str, ...] = ()
     aspects: dict[str, str] = field(default_factory=dict, compare=False, hash=False)
+    evidence: tuple[Evidence, ...] = ()
+    synthesis: tuple[Synthesis, ...] = ()
+    evidence_seconds: float | None = None  # from the question to the evidence block

@@ -232,12 +232,14 @@ class ChunkStore:
         found = sorted(rows.to_arrow().to_pylist(), key=lambda r: r["ordinal"])
         return [{"section": r["section"], "text": r["text"], "page": r["page_start"]} for r in found]
 
-    def document_chunks(self, doc_id: str) -> list[dict[str, Any]]:
-        """Every chunk of one document in reading order (for full-text depth)."""
+    def document_chunks(self, doc_id: str, with_vectors: bool = False) -> list[dict[str, Any]]:
+        """Every chunk of one document in reading order (full depth, summaries), vectors if asked."""
         table = self.table()
         if table is None:
             return []
         columns = ["chunk_id", "doc_id", "title", "section", "text", "page_start", "page_end", "ordinal"]
+        if with_vectors:
+            columns.append("vector")
         query = table.search().where(f"doc_id = {_quote(doc_id)}").select(columns).limit(1_000_000)
         return sorted(query.to_arrow().to_pylist(), key=lambda r: r["ordinal"])
 
