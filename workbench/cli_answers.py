@@ -11,7 +11,7 @@ import sys
 from collections.abc import Callable
 
 from workbench.models import Answer, Evidence
-from workbench.query.present import render_evidence, render_summary, render_synthesis, synthesis_heading
+from workbench.present import render_evidence, render_summary, render_synthesis, synthesis_heading
 
 
 def show_markdown(text: str, rich: bool) -> None:

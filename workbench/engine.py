@@ -116,6 +116,8 @@ class Engine:
         detail = self.document_detail(ref)
         if detail is not None:
             return str(detail["document"]["doc_id"])
+        if ref.startswith(("file:", "zotero:")):  # an id that is not there: never a look-alike
+            return None
         hits = self.search(ref, limit=1).hits
         return hits[0].doc_id if hits else None
 

@@ -115,6 +115,12 @@ class Hit:
 
 DEPTHS: tuple[str, ...] = ("quick", "targeted", "comprehensive", "full")
 ASPECTS: tuple[str, ...] = ("research_question", "methodology", "findings", "conclusions")
+ASPECT_LABELS: dict[str, str] = {
+    "research_question": "Research question",
+    "methodology": "Methodology",
+    "findings": "Findings",
+    "conclusions": "Conclusions",
+}
 
 
 @dataclass(frozen=True)

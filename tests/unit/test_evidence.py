@@ -9,16 +9,16 @@ from pathlib import Path
 import numpy as np
 
 from workbench.models import Hit
-from workbench.query.grounding import content_stems
+from workbench.present import group_by_paper
 from workbench.query.evidence import (
     Candidate,
     EvidenceFinder,
     SentenceVectors,
-    group_by_paper,
     passage_sentences,
     pick,
     sentence_features,
 )
+from workbench.query.grounding import content_stems
 from workbench.stores.sentence_cache import SentenceVectorCache
 
 
@@ -50,7 +50,10 @@ class BagOfWords:
 
 
 def test_passage_sentences_drop_fragments_and_the_title() -> None:
-    text = "Graphene mobility. Fig. 2 shows the Hall bar we measured at low temperature. 12.5 ± 3. Electron Transport In Graphene."
+    text = (
+        "Graphene mobility. Fig. 2 shows the Hall bar we measured at low temperature. 12.5 ± 3. "
+        "Electron Transport In Graphene."
+    )
     sentences = passage_sentences(text, title="Electron transport in graphene")
     assert sentences == ["Fig. 2 shows the Hall bar we measured at low temperature."]
 

@@ -7,11 +7,11 @@ from workbench.config import AnswerSettings
 from workbench.llm.base import ModelError
 from workbench.llm.stand_in import StandInModel
 from workbench.models import Evidence
+from workbench.present import render_answer, render_summary
 from workbench.query.answer import SynthesisRunner
 from workbench.query.ask import overall_verdict
 from workbench.query.critic import Critic
 from workbench.query.depth import Planner
-from workbench.query.present import render_answer, render_summary
 
 EVIDENCE = [
     Evidence("1", "c1", "file:g.md", "Electron transport in graphene", "abstract", 1, 1,

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from workbench.config import AnswerSettings
 from workbench.llm.base import LanguageModel, Message, ModelError
-from workbench.models import Citation, Synthesis, SynthesisSentence
+from workbench.models import ASPECT_LABELS, Citation, Synthesis, SynthesisSentence
 from workbench.query.critic import Critic
 from workbench.query.critic_support import Source
 from workbench.query.critic_verdict import Verdict as CriticVerdict
@@ -128,7 +128,7 @@ class SynthesisRunner:
     ) -> tuple[Synthesis, CriticVerdict]:  # fmt: skip
         aspect = _aspect(call)
         if on_text is not None and aspect:
-            on_text(f"\n\n{aspect}: ")
+            on_text(f"\n\n{ASPECT_LABELS[aspect]}: ")
         text = self._generate(call.messages, call.max_tokens, run, on_text, cancelled, started)
         sources = sources_of(call.sources)
         verdict = self.critic.review(text, sources, plan.question)

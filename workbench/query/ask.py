@@ -23,6 +23,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from workbench.config import Settings
+from workbench.errors import UsageError
 from workbench.llm.base import LanguageModel, ModelError
 from workbench.models import (
     ASPECTS,
@@ -35,13 +36,13 @@ from workbench.models import (
     SynthesisSentence,
     Verdict,
 )
+from workbench.present import aspect_text, render_answer, render_summary
 from workbench.query.answer import CancelledError, SynthesisRun, SynthesisRunner, TextSink, skipped_synthesis
 from workbench.query.critic import Critic
 from workbench.query.depth import Plan, Planner, evidence_citation
 from workbench.query.evidence import EvidenceFinder, SentenceVectors
 from workbench.query.gather import EvidenceGatherer, SearchFunction, relevance
 from workbench.query.intent import Intent, detect_intent
-from workbench.query.present import aspect_text, render_answer, render_summary
 from workbench.query.summary import SENTENCES_PER_DEPTH, AspectExtractor
 from workbench.stores.ledger import Ledger, LedgerEntry
 from workbench.stores.sentence_cache import SentenceVectorCache
@@ -129,7 +130,13 @@ class Asker:
         return detect_intent(query, model)
 
     def _target(self, intent: Intent, doc_id: str | None) -> str | None:
-        ref = doc_id or (intent.target if intent.kind in ("summarize", "relationship") else None)
+        """The paper a question is about: the one named with `doc_id` (which must exist), or in the query."""
+        if doc_id:
+            target = self.tools.resolve(doc_id)
+            if target is None:
+                raise UsageError(f"no document matches {_short(doc_id)}")
+            return target
+        ref = intent.target if intent.kind in ("summarize", "relationship") else None
         return self.tools.resolve(ref) if ref else None
 
     def _model(self) -> tuple[LanguageModel | None, str]:
@@ -288,7 +295,7 @@ class Asker:
         started = time.perf_counter()
         doc_id = self.tools.resolve(ref)
         if doc_id is None:
-            raise ValueError(f"no document matches {ref!r}")
+            raise UsageError(f"no document matches {_short(ref)}")
         row = self.tools.document(doc_id) or {}
         title = str(row.get("title") or doc_id)
         content_hash = str(row.get("content_hash") or "")
@@ -364,6 +371,11 @@ def overall_verdict(syntheses: Sequence[Synthesis]) -> Verdict | None:
     reasons = tuple(dict.fromkeys(r for s in reviewed for r in s.reasons))
     score = float(np.mean(supports)) if supports else 0.0
     return Verdict(decision, round(score, 3), reasons[:6])
+
+
+def _short(ref: str, limit: int = 80) -> str:
+    """A reference quoted for an error line, cut when it is long."""
+    return repr(ref if len(ref) <= limit else ref[:limit] + "…")
 
 
 def _round(value: float | None) -> float | None:

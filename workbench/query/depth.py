@@ -24,14 +24,8 @@ from dataclasses import dataclass
 from workbench.config import AnswerSettings
 from workbench.llm.base import LanguageModel, Message
 from workbench.llm.prompts import load_prompt
-from workbench.models import Citation, CostEstimate, Evidence, Hit
+from workbench.models import ASPECT_LABELS, Citation, CostEstimate, Evidence, Hit
 
-ASPECT_LABELS = {
-    "research_question": "Research question",
-    "methodology": "Methodology",
-    "findings": "Findings",
-    "conclusions": "Conclusions",
-}
 ASPECT_QUERIES = {
     "research_question": "research question aim objective problem we ask whether",
     "methodology": "methods approach experimental design data model we used",

@@ -220,12 +220,15 @@ def pick(
     A sentence nearly identical to one already kept (or to one in `exclude`) is never taken;
     a paper stops contributing after `per_paper` sentences.
     """
-    remaining = sorted(candidates, key=lambda c: -c.score)
+    kept_vectors: list[np.ndarray] = list(exclude)
+    remaining = sorted(
+        (c for c in candidates if max((float(c.vector @ v) for v in kept_vectors), default=0.0) < DUPLICATE_SIMILARITY),
+        key=lambda c: -c.score,
+    )
     if remaining:
         floor = remaining[0].score * RELATIVE_FLOOR
         remaining = [c for c in remaining if c.score >= floor]
     kept: list[Candidate] = []
-    kept_vectors: list[np.ndarray] = list(exclude)
     per_doc: dict[str, int] = {}
     seen_text: set[str] = set()
     while remaining and len(kept) < limit:
@@ -267,11 +270,3 @@ def as_evidence(candidate: Candidate, marker: str, aspect: str = "") -> Evidence
         score=round(candidate.score, 4),
         aspect=aspect,
     )
-
-
-def group_by_paper(evidence: Sequence[Evidence]) -> list[tuple[str, list[Evidence]]]:
-    """Evidence grouped by document, papers in order of their best sentence (markers kept)."""
-    groups: dict[str, list[Evidence]] = {}
-    for item in sorted(evidence, key=lambda e: -e.score):
-        groups.setdefault(item.doc_id, []).append(item)
-    return [(doc_id, sorted(items, key=lambda e: int(e.marker))) for doc_id, items in groups.items()]

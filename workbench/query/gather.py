@@ -9,17 +9,17 @@ evidence per aspect from an aspect search; full reads every passage of the paper
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 import numpy as np
 
 from workbench.models import ASPECTS, Evidence, Hit
 from workbench.query.depth import ASPECT_QUERIES, DEPTH_SHAPES
-from workbench.query.evidence import EvidenceFinder, pick
+from workbench.query.evidence import Candidate, EvidenceFinder, pick
 from workbench.query.intent import Intent
 from workbench.query.subqueries import merge_subquery_results, needs_escalation, query_coverage
-from workbench.query.summary import chunk_hit
+from workbench.query.summary import ASPECT_SECTIONS, CUES, chunk_hit
 from workbench.stores.chunks import Filter, FilterError, parse_filter
 
 MIN_TOP_SCORE = 0.35
@@ -139,23 +139,37 @@ class EvidenceGatherer:
         return chosen
 
     def _aspects(self, query: str, intent: Intent, doc_id: str | None) -> dict[str, list[Evidence]]:
-        """Evidence per aspect from an aspect search, numbered across aspects, no sentence twice."""
+        """Evidence per aspect from an aspect search; aspects take turns, so none is starved by another."""
         filters, _ = query_filters(intent, doc_id)
         shape = DEPTH_SHAPES["comprehensive"]
-        groups: dict[str, list[Evidence]] = {}
-        used: list[np.ndarray] = []
-        marker = 1
+        pools: dict[str, list[Candidate]] = {}
         for aspect in ASPECTS:
             aspect_query = f"{intent.topic or query} {ASPECT_QUERIES[aspect]}"
             pool = self.search(aspect_query, filters, shape.passages)
-            candidates = self.finder.candidates(f"{query} {ASPECT_QUERIES[aspect]}", pool)
-            picked = pick(candidates, shape.sentences, shape.per_paper, start_marker=marker, aspect=aspect,
-                          exclude=used)  # fmt: skip
-            by_sentence = {c.sentence: c.vector for c in candidates}
-            used.extend(by_sentence[e.sentence] for e in picked)
-            marker += len(picked)
-            groups[aspect] = picked
+            pools[aspect] = [replace(c, score=aspect_score(aspect, c)) for c in self.finder.candidates(query, pool)]
+        chosen: dict[str, list[Evidence]] = {aspect: [] for aspect in ASPECTS}
+        used: list[np.ndarray] = []
+        for _ in range(shape.sentences):
+            for aspect in ASPECTS:
+                picked = pick(pools[aspect], 1, 1, aspect=aspect, exclude=used)
+                if picked:
+                    chosen[aspect].extend(picked)
+                    used.append(next(c.vector for c in pools[aspect] if c.sentence == picked[0].sentence))
+        groups: dict[str, list[Evidence]] = {}
+        marker = 1
+        for aspect in ASPECTS:
+            groups[aspect] = []
+            for item in chosen[aspect]:
+                groups[aspect].append(replace(item, marker=str(marker)))
+                marker += 1
         return groups
+
+
+def aspect_score(aspect: str, candidate: Candidate) -> float:
+    """A sentence's score for one aspect of the answer: relevance, its section, the aspect's cue phrases."""
+    in_section = 1.0 if candidate.hit.section in ASPECT_SECTIONS[aspect] else 0.0
+    cue = 1.0 if CUES[aspect].search(candidate.sentence) else 0.0
+    return 0.6 * candidate.score + 0.25 * in_section + 0.15 * cue
 
 
 def relevance(groups: Mapping[str, Sequence[Evidence]]) -> float:

@@ -13,7 +13,7 @@ from textual.message import Message
 
 if TYPE_CHECKING:
     from workbench.engine import Engine
-    from workbench.models import Answer, CostEstimate
+    from workbench.models import Answer, CostEstimate, Evidence
     from workbench.triage import QueueItem, TriageRecord
 
 
@@ -208,6 +208,16 @@ class CostsEstimated(Message):
         self.target = target
         self.estimates = estimates
         self.problem = problem
+
+
+class EvidenceFound(Message):
+    """An answer's evidence was chosen (it shows before the model has written anything)."""
+
+    def __init__(self, run: int, evidence: tuple[Evidence, ...], summary: bool) -> None:
+        super().__init__()
+        self.run = run
+        self.evidence = evidence
+        self.summary = summary
 
 
 class AnswerStreamed(Message):

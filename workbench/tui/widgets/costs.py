@@ -113,9 +113,10 @@ class CostPane(NotifyWorkerErrors, Vertical):
         self.session_tokens += used
         self.session_runs += 1
         estimate = f" (est. {answer.estimate.prompt_tokens:,})" if answer.estimate else ""
+        evidence = f"evidence {answer.evidence_seconds:.1f} s · " if answer.evidence_seconds is not None else ""
         self.last_run = (
-            f"last: {answer.depth} {answer.prompt_tokens:,} in{estimate} + {answer.completion_tokens:,} out"
-            f" · {answer.seconds:.1f} s"
+            f"last: {answer.depth} {evidence}synthesis {answer.prompt_tokens:,} in{estimate} + "
+            f"{answer.completion_tokens:,} out · {answer.seconds:.1f} s"
         )
         self._draw()
 
@@ -133,7 +134,7 @@ class CostPane(NotifyWorkerErrors, Vertical):
                 continue
             prompt = Text(f"{estimate.prompt_tokens:,}", style="" if estimate.fits_context else "red")
             table.add_row(mark, name, prompt, f"{estimate.completion_tokens:,}", str(estimate.model_calls), key=depth)
-        lines = []
+        lines = ["evidence: 0 tokens (quoted from your papers); rows: the synthesis from it"]
         if self.target:
             lines.append(f"for {self.target}")
         if self.problem:

@@ -20,12 +20,12 @@ from textual.worker import get_current_worker
 
 from workbench.tui.errors import NotifyWorkerErrors
 from workbench.tui.keys import SCROLL_BINDINGS
-from workbench.tui.messages import AnswerFinished, AnswerStreamed, DocumentOpened, ResultRow
+from workbench.tui.messages import AnswerFinished, AnswerStreamed, DocumentOpened, EvidenceFound, ResultRow
 
 if TYPE_CHECKING:
     from textual.widgets import Markdown
 
-    from workbench.models import Answer, Citation
+    from workbench.models import Answer, Citation, Evidence
     from workbench.triage import TriageRecord
 
 _MARKER_RE = re.compile(r"\[(\d+(?:\s*[,;]\s*\d+)*)\](?!\()")
@@ -235,6 +235,7 @@ class Preview(NotifyWorkerErrors, Vertical):
                 doc_id=doc_id,
                 on_text=lambda piece: self.post_message(AnswerStreamed(run, piece)),
                 cancelled=lambda: worker.is_cancelled,
+                on_evidence=lambda evidence: self.post_message(EvidenceFound(run, evidence, summary=False)),
             )
         except Exception as exc:  # every failure becomes a notification
             if not worker.is_cancelled:
@@ -253,6 +254,7 @@ class Preview(NotifyWorkerErrors, Vertical):
                 depth=depth,
                 on_text=lambda piece: self.post_message(AnswerStreamed(run, piece)),
                 cancelled=lambda: worker.is_cancelled,
+                on_evidence=lambda evidence: self.post_message(EvidenceFound(run, evidence, summary=True)),
             )
         except Exception as exc:
             if not worker.is_cancelled:
@@ -260,6 +262,26 @@ class Preview(NotifyWorkerErrors, Vertical):
             return
         if not worker.is_cancelled:
             self.post_message(AnswerFinished(run, "summary", answer, doc_id=doc_id))
+
+    @on(EvidenceFound)
+    def _evidence_found(self, message: EvidenceFound) -> None:
+        """Show the evidence at once; the model's draft streams in under it while the critic waits."""
+        message.stop()
+        if message.run != self._run or not self.running:
+            return
+        from workbench.present import render_evidence, render_summary
+
+        if message.summary:
+            groups: dict[str, list[Evidence]] = {}
+            for item in message.evidence:
+                groups.setdefault(item.aspect, []).append(item)
+            block = render_summary(groups, ())
+        else:
+            block = "**Evidence**\n\n" + render_evidence(message.evidence)
+        self._buffer += (
+            linked_markers(block) + "\n\n**Synthesis** · the model is writing; the critic checks it next\n\n"
+        )
+        self._dirty = True
 
     @on(AnswerStreamed)
     def _streamed(self, message: AnswerStreamed) -> None:

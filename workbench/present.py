@@ -10,9 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from workbench.models import ASPECTS, Evidence, Synthesis
-from workbench.query.depth import ASPECT_LABELS
-from workbench.query.evidence import group_by_paper
+from workbench.models import ASPECT_LABELS, ASPECTS, Evidence, Synthesis
 
 STATUS_LABELS = {
     "weak": "only partly supported by the evidence",
@@ -21,6 +19,14 @@ STATUS_LABELS = {
     "uncited": "cites no evidence",
     "bad-citation": "cites evidence that does not exist",
 }
+
+
+def group_by_paper(evidence: Sequence[Evidence]) -> list[tuple[str, list[Evidence]]]:
+    """Evidence grouped by document, papers in order of their best sentence (markers kept)."""
+    groups: dict[str, list[Evidence]] = {}
+    for item in sorted(evidence, key=lambda e: -e.score):
+        groups.setdefault(item.doc_id, []).append(item)
+    return [(doc_id, sorted(items, key=lambda e: int(e.marker))) for doc_id, items in groups.items()]
 
 
 def pages(item: Evidence) -> str:
