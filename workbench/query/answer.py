@@ -137,7 +137,8 @@ class SynthesisRunner:
                 on_text("\n\n[revising: the critic flagged some sentences]\n\n")
             text = self._revise(call, plan.question, text, verdict.feedback, run, on_text, cancelled, started)
             verdict = self.critic.review(text, sources, plan.question)
-            run.warnings.append(f"{aspect or 'synthesis'} revised once after the critic's feedback")
+            label = ASPECT_LABELS[aspect] if aspect else "the synthesis"
+            run.warnings.append(f"{label} revised once after the critic's feedback")
         return judged(text, verdict, aspect), verdict
 
     def _revise(

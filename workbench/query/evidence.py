@@ -225,7 +225,7 @@ def pick(
         (c for c in candidates if max((float(c.vector @ v) for v in kept_vectors), default=0.0) < DUPLICATE_SIMILARITY),
         key=lambda c: -c.score,
     )
-    if remaining:
+    if remaining and remaining[0].score > 0:
         floor = remaining[0].score * RELATIVE_FLOOR
         remaining = [c for c in remaining if c.score >= floor]
     kept: list[Candidate] = []

@@ -124,9 +124,10 @@ class AspectExtractor:
                 in_section = 1.0 if row["section"] in ASPECT_SECTIONS[aspect] else 0.0
                 for sentence, vector in zip(split[chunk_id], rows_of, strict=True):
                     cue = 1.0 if CUES[aspect].search(sentence) else 0.0
-                    score = (
-                        WEIGHT_SIMILARITY * float(vector @ question) + WEIGHT_CUE * cue + WEIGHT_SECTION * in_section
-                    ) / (WEIGHT_SIMILARITY + WEIGHT_CUE + WEIGHT_SECTION)
+                    similarity = max(0.0, float(vector @ question))
+                    score = (WEIGHT_SIMILARITY * similarity + WEIGHT_CUE * cue + WEIGHT_SECTION * in_section) / (
+                        WEIGHT_SIMILARITY + WEIGHT_CUE + WEIGHT_SECTION
+                    )
                     candidates.append(Candidate(hits[chunk_id], sentence, vector, (score,), score))
             picked = pick(candidates, per_aspect, per_aspect, 0.3, marker, aspect, exclude=used)
             if not picked and candidates:  # a tiny paper: reuse a sentence rather than leave the aspect empty
