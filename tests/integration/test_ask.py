@@ -13,8 +13,10 @@ import pytest
 from workbench.config import Settings
 from workbench.engine import Engine
 from workbench.errors import UsageError
+from workbench.llm.llamacpp import LlamaCppModel, default_model_path
 from workbench.llm.stand_in import StandInModel
 from workbench.models import DEPTHS
+from workbench.paths import default_models_dir
 
 pytestmark = pytest.mark.integration
 
@@ -186,3 +188,40 @@ def test_a_library_with_nothing_on_the_topic_abstains_without_calling_the_model(
     model = StandInModel()
     answer = engine_with(model).ask("zzzz qqqq xxyyzz", depth="quick")
     assert answer.status == "abstained" and model.calls == []
+
+
+@pytest.fixture(scope="module")
+def smollm() -> LlamaCppModel:
+    """The real bundled GGUF (one thread: llama.cpp's workers busy-wait on a shared 2-core box)."""
+    gguf = default_model_path(default_models_dir())
+    if not gguf.is_file():
+        pytest.skip(f"SmolLM2 GGUF not installed at {gguf}")
+    return LlamaCppModel(gguf, n_ctx=2048, n_threads=1)
+
+
+def test_the_bundled_model_answers_with_evidence_whatever_its_synthesis(library: Path, smollm: LlamaCppModel) -> None:
+    s = Settings()
+    engine = Engine(replace(s, llm=replace(s.llm, use_for_intent=False), answer=replace(s.answer, quick_tokens=48)),
+                    model=smollm)  # fmt: skip
+    answer = engine.ask(QUESTION, depth="quick")
+    assert answer.status == "answered"
+    assert answer.evidence[0].sentence == "Graphene has an electron mobility of 15000 cm2/Vs at room temperature."
+    (synthesis,) = answer.synthesis
+    assert synthesis.decision in ("APPROVE", "REVISE", "REJECT") and synthesis.text  # the model did write
+    assert answer.prompt_tokens > 0 and answer.completion_tokens > 0
+    shown_as_fact = [x for x in synthesis.sentences if x.status not in ("supported", "filler")]
+    for sentence in shown_as_fact:  # never silently kept: withheld, or struck out and labelled
+        assert not synthesis.shown or f"~~{sentence.text}~~" in answer.text or "partly supported" in answer.text
+    assert answer.text.index("**Evidence**") < answer.text.index("**Synthesis**")
+
+
+def test_the_bundled_model_summary_always_has_four_aspects(library: Path, smollm: LlamaCppModel) -> None:
+    s = Settings()
+    engine = Engine(replace(s, answer=replace(s.answer, aspect_tokens=40, revise_once=False)), model=smollm)
+    answer = engine.summarize("file:graphene.md", refresh=True)
+    assert answer.status == "answered" and len(answer.synthesis) == 4
+    assert all(answer.aspects[a].strip() for a in ("research_question", "methodology", "findings", "conclusions"))
+    for synthesis in answer.synthesis:  # a rejected rewrite falls back to the paper's own sentences
+        quoted = [e for e in answer.evidence if e.aspect == synthesis.aspect]
+        if not synthesis.shown:
+            assert answer.aspects[synthesis.aspect].startswith(f"“{quoted[0].sentence}”")
