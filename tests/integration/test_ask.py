@@ -128,6 +128,7 @@ def test_a_topic_the_library_does_not_cover_is_not_found(library: Path) -> None:
     model = StandInModel()
     answer = engine_with(model).ask("How does the Raft consensus algorithm elect a leader?", depth="targeted")
     assert answer.status == "abstained" and answer.text.startswith("Not found in your library")
+    assert answer.evidence == () and answer.citations  # nothing quoted; the closest papers are named
     assert model.calls == []  # no tokens spent on it
 
 

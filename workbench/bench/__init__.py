@@ -64,6 +64,9 @@ def add_bench_arguments(parser: argparse.ArgumentParser) -> None:
         "--no-synthesis", action="store_true", help="answer, summary: evidence only (answer.synthesis = never)"
     )
     parser.add_argument("--limit", type=int, help="evidence: only the first N claims")
+    parser.add_argument(
+        "--partial", action="store_true", help="evidence: use the corpus index as far as it is built (no indexing)"
+    )
     parser.add_argument("--model-intent", action="store_true", help="intent: also run the model on every query")
     parser.add_argument("--depth", action="append", choices=DEPTHS, help="answer: depths to run (default: all)")
     parser.add_argument("--generated", type=int, default=1000, help="zotero: generated items in the library")
@@ -97,7 +100,9 @@ def run_bench(engine: Engine, args: argparse.Namespace) -> dict[str, Any]:
     if args.which == "evidence":
         from workbench.bench.evidence import bench_evidence
 
-        return bench_evidence(engine, args.dataset, args.claims, ABSENT_TOPICS, fit=args.fit, limit=args.limit)
+        return bench_evidence(
+            engine, args.dataset, args.claims, ABSENT_TOPICS, fit=args.fit, limit=args.limit, partial=args.partial
+        )
     if args.which == "summary":
         from workbench.bench.answer import SHARED_PDFS
         from workbench.bench.summary import bench_summary

@@ -32,6 +32,7 @@ from workbench.models import (
     Citation,
     CostEstimate,
     Evidence,
+    Hit,
     Synthesis,
     SynthesisSentence,
     Verdict,
@@ -39,7 +40,7 @@ from workbench.models import (
 from workbench.present import aspect_text, render_answer, render_summary
 from workbench.query.answer import CancelledError, SynthesisRun, SynthesisRunner, TextSink, skipped_synthesis
 from workbench.query.critic import Critic
-from workbench.query.depth import Plan, Planner, evidence_citation
+from workbench.query.depth import Plan, Planner, citation_for, evidence_citation
 from workbench.query.evidence import EvidenceFinder, SentenceVectors
 from workbench.query.gather import EvidenceGatherer, SearchFunction, relevance
 from workbench.query.intent import Intent, detect_intent
@@ -208,7 +209,12 @@ class Asker:
                 "Not found in your library: no passage bears on this question closely enough to quote.\n\n"
                 f"The closest papers were:\n{titles}"
             )
-            answer = self._abstain(query, intent.kind, chosen, text, evidence, started, warnings)
+            answer = self._abstain(query, intent.kind, chosen, text, (), started, warnings)
+            best_per_doc: dict[str, Hit] = {}
+            for hit in closest:
+                best_per_doc.setdefault(hit.doc_id, hit)
+            citations = tuple(citation_for(h, str(i)) for i, h in enumerate(best_per_doc.values(), start=1))
+            answer = _with(answer, citations=citations)
         else:
             if on_evidence is not None:
                 on_evidence(evidence)
