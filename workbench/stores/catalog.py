@@ -7,8 +7,9 @@ the TUI) retry briefly and are never held up for longer than one commit.
 
 from __future__ import annotations
 
+import contextlib
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,10 +17,14 @@ from typing import Any
 
 import duckdb
 
-from workbench.errors import StoreBusyError
+from workbench.errors import StoreBusyError, StoreError, one_line
 from workbench.models import Document
+from workbench.stores.catalog_ids import root_scoped_file_ids
 
-MIGRATIONS: tuple[tuple[str, str], ...] = (
+# A migration is SQL, or a function run on the connection inside the migration's transaction.
+Migration = str | Callable[[duckdb.DuckDBPyConnection], None]
+
+MIGRATIONS: tuple[tuple[str, Migration], ...] = (
     (
         "documents and files",
         """
@@ -72,6 +77,7 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
         CREATE TABLE graph_state (doc_id VARCHAR PRIMARY KEY, content_hash VARCHAR);
         """,
     ),
+    ("file ids carry their watched root", root_scoped_file_ids),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -91,7 +97,7 @@ class FileRecord:
     mtime: float
     content_hash: str
     status: str  # indexed, no-text, failed, duplicate
-    error: str = ""
+    error: str = ""  # why it failed; for an indexed file, a warning (e.g. how its text was decoded)
 
 
 class Catalog:
@@ -112,11 +118,18 @@ class Catalog:
                 # other read-only setting ("different configuration"): both last one commit.
                 message = str(exc).lower()
                 busy = "lock" in message or "different configuration" in message
-                if not busy or time.monotonic() > deadline:
-                    raise CatalogBusyError(f"catalog {self.path} is busy: {exc}") from None
+                if not busy:
+                    raise StoreError(f"catalog {self.path} cannot be opened: {one_line(exc)}") from None
+                if time.monotonic() > deadline:
+                    raise CatalogBusyError(f"catalog {self.path} is busy: {one_line(exc)}") from None
                 time.sleep(0.05)
+            except duckdb.Error as exc:
+                raise StoreError(f"catalog {self.path} cannot be opened: {one_line(exc)}") from None
         try:
             yield con
+        except duckdb.Error as exc:
+            # A failed statement or commit (a full disk, a corrupt file): one line, never a traceback.
+            raise StoreError(f"catalog {self.path}: {one_line(exc)}") from exc
         finally:
             con.close()
 
@@ -129,7 +142,8 @@ class Catalog:
             try:
                 yield con
             except BaseException:
-                con.execute("ROLLBACK")
+                with contextlib.suppress(duckdb.Error):  # a failed commit may have ended it already
+                    con.execute("ROLLBACK")
                 raise
             con.execute("COMMIT")
 
@@ -151,9 +165,12 @@ class Catalog:
             )
             row = con.execute("SELECT coalesce(max(version), 0) FROM schema_migrations").fetchone()
             applied = int(row[0]) if row else 0
-            for version, (name, sql) in enumerate(MIGRATIONS, start=1):
+            for version, (name, step) in enumerate(MIGRATIONS, start=1):
                 if version > applied:
-                    con.execute(sql)
+                    if isinstance(step, str):
+                        con.execute(step)
+                    else:
+                        step(con)
                     con.execute("INSERT INTO schema_migrations (version, name) VALUES (?, ?)", [version, name])
         return SCHEMA_VERSION
 
