@@ -250,10 +250,10 @@ def test_old_catalogs_move_to_root_scoped_ids_keeping_triage_notes_and_summaries
     old_of = _downgrade_to_relative_ids(engine)
     old_a, old_b = old_of[a_id], old_of[b_id]
     assert engine.catalog.doc_ids() == {"file:a.md", "file:sub/b.md", "file:notes.md"}
-    triage = TriageStore(engine.catalog)
-    triage.set_state(old_a, "reading")
-    triage.set_note(old_a, "compare with the 1998 survey")
-    with engine.catalog.write() as con:
+    with engine.catalog.write() as con:  # as the old version wrote them (TriageStore would migrate first)
+        con.execute(
+            "INSERT INTO triage (doc_id, state, note) VALUES (?, 'reading', 'compare with the 1998 survey')", [old_a]
+        )
         con.execute(
             "INSERT INTO summaries (doc_id, model, depth, content_hash, body) VALUES (?, 'm', 'quick', 'h', 'cached')",
             [old_b],

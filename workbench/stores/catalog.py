@@ -20,6 +20,7 @@ import duckdb
 from workbench.errors import StoreBusyError, StoreError, one_line
 from workbench.models import Document
 from workbench.stores.catalog_ids import root_scoped_file_ids
+from workbench.stores.markers import set_marker, writes_pending_path
 
 # A migration is SQL, or a function run on the connection inside the migration's transaction.
 Migration = str | Callable[[duckdb.DuckDBPyConnection], None]
@@ -157,7 +158,14 @@ class Catalog:
             yield con
 
     def migrate(self) -> int:
-        """Apply pending migrations in order; returns the schema version."""
+        """Apply pending migrations in order; returns the schema version.
+
+        A catalog that holds data and is behind is marked as having writes pending first: a
+        migration may rename documents whose chunks only the next index run re-keys (see
+        `catalog_ids`), and until then search must hide those chunks (see `markers`).
+        """
+        if self.path.exists() and self.schema_version() < SCHEMA_VERSION:
+            set_marker(writes_pending_path(self.path))
         with self.write() as con:
             con.execute(
                 "CREATE TABLE IF NOT EXISTS schema_migrations "
