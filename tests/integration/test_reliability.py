@@ -386,14 +386,19 @@ def test_a_full_disk_in_the_graph_phase_is_one_line(tmp_path: Path, small_disk: 
     note(folder / "a.md", "Alpha", "Alpine swifts sleep on the wing.")
     note(folder / "b.md", "Beta", "Bee-eaters knock stings off against branches.")
     assert run(home, "index", str(folder)).returncode == 0
-    for path in (home / "data").glob("graph.kuzu*"):  # the graph must be rebuilt: the biggest write
-        path.unlink()
-    filler = fill(small_disk, leave=64 * 1024)
-    result = run(home, "index", str(folder))
-    assert result.returncode == 1
-    line = one_line_error(result)
-    assert len(line) < 600, line
-    filler.unlink()
+    failed = []
+    for leave in (4096, 16384, 262144):  # how far a run gets depends on the room left: try a few
+        for path in (home / "data").glob("graph.kuzu*"):  # the graph must be rebuilt: the biggest write
+            path.unlink()
+        filler = fill(small_disk, leave=leave)
+        result = run(home, "index", str(folder))
+        if result.returncode:
+            assert result.returncode == 1
+            line = one_line_error(result)
+            assert len(line) < 600 and "No space left on device" in line, line
+            failed.append(line)
+        filler.unlink()
+    assert failed, "no run ran out of space"
     assert run(home, "index", str(folder)).returncode == 0
     checks = {c["name"]: c for c in json.loads(run(home, "doctor", "--json").stdout)["checks"]}
     assert checks["consistency"]["ok"], checks["consistency"]
@@ -441,7 +446,8 @@ def test_orphans_of_a_kill_between_lancedb_and_the_catalog_are_hidden_reported_a
             proc.send_signal(signal.SIGSTOP)
             try:
                 watcher.chunks.refresh()
-                caught = bool(_orphans(watcher))
+                # a later batch, so committed documents exist beside the orphans
+                caught = bool(_orphans(watcher)) and len(watcher.catalog.doc_ids()) >= 4
             except Exception:  # the stopped writer holds the catalog open: it is mid-commit, try again
                 caught = False
             if caught:

@@ -22,7 +22,7 @@ from workbench.models import Document
 from workbench.stores.catalog import Catalog
 from workbench.stores.chunks import ChunkStore
 from workbench.stores.graph import GraphStore, facts_from_chunks, paper_vectors
-from workbench.stores.markers import clear_marker, graph_incomplete_path, set_marker
+from workbench.stores.markers import clear_marker, graph_incomplete_path, has_marker, set_marker
 
 BATCH = 200
 
@@ -69,10 +69,14 @@ def sync_graph(catalog: Catalog, chunks: ChunkStore, graph_path: Path) -> GraphS
     if not state and not rows:
         return GraphSyncReport(0, 0, 0, False)
     current = {row["doc_id"]: row["content_hash"] for row in rows}
+    marker = graph_incomplete_path(graph_path)
+    interrupted = has_marker(marker)
+    if interrupted:  # the last sync stopped part-way: what the graph holds is unknown, so redo every paper
+        state = {}
     if state == current and graph_path.exists():  # nothing to do: do not even open the graph
         return GraphSyncReport(0, 0, 0, False)
     # Until the graph holds every change, readers are told it is incomplete (a kill leaves the marker).
-    set_marker(graph_incomplete_path(graph_path))
+    set_marker(marker)
     with GraphStore(graph_path) as graph:
         in_graph = graph.doc_ids()
         rebuilt = bool(graph.rebuilt) or (not in_graph and bool(state))
@@ -89,9 +93,9 @@ def sync_graph(catalog: Catalog, chunks: ChunkStore, graph_path: Path) -> GraphS
         if changed:
             graph.update_similar(paper_vectors(chunks, [r["doc_id"] for r in changed]))
         resolved = graph.resolve_citations().resolved if graph.citations_pending() else 0
-    clear_marker(graph_incomplete_path(graph_path))
+    clear_marker(marker)
     with catalog.write() as con:
-        if rebuilt:
+        if rebuilt or interrupted:
             con.execute("DELETE FROM graph_state")
         if gone:
             con.execute("DELETE FROM graph_state WHERE list_contains(?, doc_id)", [gone])
