@@ -29,17 +29,13 @@ SECTIONS: tuple[str, ...] = (
 FileStatus = Literal["indexed", "no-text", "failed", "duplicate"]
 
 
-def root_id(root: str) -> str:
-    """A short stable id of a watched root: 8 hex digits of the sha256 of its (valid-text) path."""
-    return hashlib.sha256(valid_text(root).encode("utf-8")).hexdigest()[:8]
+def folder_doc_id(root_number: int, relative: str) -> str:
+    """The id of a file's document in a watched folder: `file:<root number>/<path relative to the root>`.
 
-
-def folder_doc_id(root: str, relative: str) -> str:
-    """The id of a file's document in a watched folder: `file:<root id>/<path relative to the root>`.
-
-    The root's id keeps two folders' `notes.md` apart; the relative part keeps ids readable.
+    Each watched root gets a number of its own, once, in the catalog (`Catalog.root_numbers`), so
+    two folders' `notes.md` are two documents while ids stay short and readable (`file:1/notes.md`).
     """
-    return f"file:{root_id(root)}/{valid_text(relative)}"
+    return f"file:{root_number}/{valid_text(relative)}"
 
 
 @dataclass(frozen=True)

@@ -72,7 +72,7 @@ def test_supported_answer_is_approved_with_citations(library: Path) -> None:
     assert answer.status == "answered" and answer.verdict is not None and answer.verdict.decision == "APPROVE"
     assert "".join(streamed).strip() == reply
     assert [c.marker for c in answer.citations] == ["1"]
-    assert answer.citations[0].doc_id == "file:graphene.md"
+    assert answer.citations[0].doc_id == "file:1/graphene.md"
     assert answer.estimate is not None and answer.estimate.prompt_tokens == answer.prompt_tokens
     assert ledger(engine)[-1] == ("answered", "APPROVE", answer.prompt_tokens, answer.prompt_tokens)
 
@@ -83,7 +83,7 @@ def test_unsupported_answer_abstains_and_shows_sources(library: Path) -> None:
     assert answer.status == "abstained"
     assert answer.verdict is not None and answer.verdict.decision == "REJECT"
     assert "can't answer this reliably" in answer.text and "closest sources" in answer.text
-    assert answer.citations and answer.citations[0].doc_id == "file:graphene.md"
+    assert answer.citations and answer.citations[0].doc_id == "file:1/graphene.md"
 
 
 def test_revise_retries_once_with_feedback(library: Path) -> None:
@@ -120,12 +120,12 @@ def test_every_depth_has_an_estimate_and_small_contexts_never_overflow(library: 
 def test_comprehensive_has_four_aspects_and_summary_is_cached(library: Path) -> None:
     model = StandInModel()
     engine = engine_with(model)
-    answer = engine.summarize("file:graphene.md")
+    answer = engine.summarize("file:1/graphene.md")
     assert answer.depth == "comprehensive"
     assert set(answer.aspects) == {"research_question", "methodology", "findings", "conclusions"}
-    assert {c.doc_id for c in answer.citations} <= {"file:graphene.md"}
+    assert {c.doc_id for c in answer.citations} <= {"file:1/graphene.md"}
     calls = len(model.calls)
-    again = engine.summarize("file:graphene.md")
+    again = engine.summarize("file:1/graphene.md")
     assert len(model.calls) == calls  # served from the cache: the model was not called
     assert again.text == answer.text and again.citations == answer.citations
 
@@ -138,7 +138,7 @@ def test_cancel_stops_a_running_answer(library: Path) -> None:
 def test_nothing_found_abstains_without_calling_the_model(library: Path) -> None:
     model = StandInModel()
     engine = engine_with(model)
-    answer = engine.ask("graphene", depth="targeted", doc_id="file:does-not-exist.md")
+    answer = engine.ask("graphene", depth="targeted", doc_id="file:1/does-not-exist.md")
     assert answer.status in {"abstained", "answered"}
     empty = engine_with(StandInModel()).ask("zzzz qqqq", depth="quick")
     assert empty.status in {"abstained", "answered"}

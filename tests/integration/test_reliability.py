@@ -85,9 +85,9 @@ def hostile(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, Pa
 
 
 def test_an_undecodable_name_is_indexed_with_the_rest(hostile: tuple[Path, Path, Path, dict[str, object]]) -> None:
-    home, r1, _, report = hostile
+    home, _, _, report = hostile
     assert report["added"] == 6  # r1: notes, the undecodable and the evil name, latin, html; r2: notes
-    bad_id = folder_doc_id(str(r1), BAD_NAME)
+    bad_id = folder_doc_id(1, BAD_NAME)
     shown = run(home, "show", bad_id)
     assert shown.returncode == 0, shown.stderr
     assert "Undecodable name" in shown.stdout and "bad\\xffname.md" in shown.stdout
@@ -112,16 +112,16 @@ def test_undecodable_bytes_in_a_query_never_raise(
 def test_two_roots_with_the_same_relative_path_are_two_documents(
     hostile: tuple[Path, Path, Path, dict[str, object]],
 ) -> None:
-    home, r1, r2, _ = hostile
-    for root, words in ((r1, "tiled roofs"), (r2, "hover voles")):
+    home = hostile[0]
+    for number, words in ((1, "tiled roofs"), (2, "hover voles")):  # roots are numbered as first indexed
         hits = json.loads(run(home, "search", words, "--limit", "1", "--json").stdout)["results"]
-        assert hits[0]["doc_id"] == folder_doc_id(str(root), "notes.md")
+        assert hits[0]["doc_id"] == folder_doc_id(number, "notes.md")
 
 
 def test_html5_without_closing_head_is_indexed(hostile: tuple[Path, Path, Path, dict[str, object]]) -> None:
-    home, r1, _, _ = hostile
+    home = hostile[0]
     hits = json.loads(run(home, "search", "blastema caudal fin", "--limit", "1", "--json").stdout)["results"]
-    assert hits[0]["doc_id"] == folder_doc_id(str(r1), "page.html")
+    assert hits[0]["doc_id"] == folder_doc_id(1, "page.html")
 
 
 def test_latin1_text_is_found_by_its_accented_words_and_warned_about(
@@ -131,9 +131,9 @@ def test_latin1_text_is_found_by_its_accented_words_and_warned_about(
     latin = str(r1 / "latin.txt")
     assert any(w["path"] == latin and "decoded as" in w["warning"] for w in report["warnings"])  # type: ignore[union-attr]
     hits = json.loads(run(home, "search", "conductivité élevée", "--mode", "fts", "--json").stdout)["results"]
-    assert hits and hits[0]["doc_id"] == folder_doc_id(str(r1), "latin.txt")
+    assert hits and hits[0]["doc_id"] == folder_doc_id(1, "latin.txt")
     assert "\ufffd" not in hits[0]["text"]
-    shown = run(home, "show", folder_doc_id(str(r1), "latin.txt"))
+    shown = run(home, "show", folder_doc_id(1, "latin.txt"))
     assert "[indexed]" in shown.stdout and "not UTF-8: decoded as" in shown.stdout
 
 
@@ -158,7 +158,7 @@ def test_control_characters_in_names_are_escaped_in_every_listing(
     (r1 / ("bad\x1b]0;owned\x07" + ".pdf")).write_bytes(b"%PDF-1.4\nbroken\n")
     indexed = run(home, "index", str(r1))
     status = run(home, "status")
-    evil_id = folder_doc_id(str(r1), EVIL_NAME)
+    evil_id = folder_doc_id(1, EVIL_NAME)
     shown = run(home, "show", evil_id)
     doctor = run(home, "doctor")
     for result in (indexed, status, shown, doctor):
@@ -180,7 +180,7 @@ def test_deleting_one_of_two_same_named_files_keeps_the_other(tmp_path: Path) ->
     status = json.loads(run(home, "status", "--json").stdout)
     assert status["documents"] == 1 and status["chunk_rows"] >= 1
     hits = json.loads(run(home, "search", "tiled roofs", "--json").stdout)["results"]
-    assert hits[0]["doc_id"] == folder_doc_id(str(r1), "notes.md")
+    assert hits[0]["doc_id"] == folder_doc_id(1, "notes.md")
     doctor = run(home, "doctor", "--json")
     checks = {c["name"]: c for c in json.loads(doctor.stdout)["checks"]}
     assert checks["consistency"]["ok"], checks["consistency"]
@@ -223,6 +223,7 @@ def _downgrade_to_relative_ids(engine: Engine) -> dict[str, str]:
         for new, old in old_of.items():
             con.execute("UPDATE files SET doc_id = ? WHERE doc_id = ?", [old, new])
         con.execute("DROP TABLE doc_id_renames")
+        con.execute("DROP TABLE roots")
         con.execute("DELETE FROM schema_migrations WHERE version = 5")
         con.execute("DELETE FROM graph_state")
     for path in engine.paths.data_dir.glob("graph.kuzu*"):
@@ -246,7 +247,7 @@ def test_old_catalogs_move_to_root_scoped_ids_keeping_triage_notes_and_summaries
     engine = Engine(Settings())
     engine.index_folders([r1, r2])
     initial_chunk_ids = sorted(engine.chunks.chunk_id_counts())
-    a_id, b_id = folder_doc_id(str(r1), "a.md"), folder_doc_id(str(r1), "sub/b.md")
+    a_id, b_id = folder_doc_id(1, "a.md"), folder_doc_id(1, "sub/b.md")
     old_of = _downgrade_to_relative_ids(engine)
     old_a, old_b = old_of[a_id], old_of[b_id]
     assert engine.catalog.doc_ids() == {"file:a.md", "file:sub/b.md", "file:notes.md"}
@@ -261,7 +262,7 @@ def test_old_catalogs_move_to_root_scoped_ids_keeping_triage_notes_and_summaries
 
     fresh = Engine(Settings())  # a new process's view: the upgrade happens on its first index run
     report = fresh.index_folders([r1, r2])
-    r1_notes, r2_notes = folder_doc_id(str(r1), "notes.md"), folder_doc_id(str(r2), "notes.md")
+    r1_notes, r2_notes = folder_doc_id(1, "notes.md"), folder_doc_id(2, "notes.md")
     expected = {a_id, b_id, r1_notes, r2_notes}
     assert fresh.catalog.schema_version() == 5
     assert fresh.catalog.doc_ids() == expected
@@ -346,7 +347,7 @@ def test_a_file_replaced_by_a_fifo_mid_run_is_a_failure_not_a_hang(
     report = outcome["report"]
     assert report.failed == 1  # type: ignore[attr-defined]
     assert "FIFO" in report.failures[0]["error"]  # type: ignore[attr-defined]
-    assert engine.catalog.doc_ids() == {folder_doc_id(str(folder), "a.md")}
+    assert engine.catalog.doc_ids() == {folder_doc_id(1, "a.md")}
 
 
 # --- a full disk during the graph phase -----------------------------------------------------------------
@@ -506,7 +507,7 @@ def test_a_kill_in_the_graph_phase_is_reported_and_repaired(tmp_path: Path) -> N
     proc.wait()
     assert marker.exists()
 
-    b_id = folder_doc_id(str(folder), "b.md")
+    b_id = folder_doc_id(1, "b.md")
     graph = run(home, "graph", b_id)
     assert "Traceback" not in graph.stderr
     assert "the graph is incomplete" in graph.stderr, graph.stderr

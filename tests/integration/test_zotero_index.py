@@ -152,7 +152,7 @@ def test_folder_copy_of_a_zotero_pdf_is_not_indexed_twice(
     shutil.copy(PDFS / "zotero_bitcoin_whitepaper.pdf", folder / "bitcoin.pdf")
     report = engine.index_folders([folder])
     assert report.duplicate == 1 and report.added == 0
-    assert "file:bitcoin.pdf" not in engine.chunks.doc_ids()
+    assert "file:1/bitcoin.pdf" not in engine.chunks.doc_ids()
 
 
 def test_corrupt_or_foreign_database_is_one_clear_error(tmp_path: Path, workbench_home: Path) -> None:

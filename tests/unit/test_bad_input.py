@@ -22,6 +22,7 @@ from workbench.ingest.parse_error import ParseError
 from workbench.ingest.pipeline import file_hash
 from workbench.models import Chunk, folder_doc_id
 from workbench.safe_text import printable, quoted, valid_text
+from workbench.stores.catalog import Catalog
 
 BAD_NAME = os.fsdecode(b"bad\xffname.md")  # what os.listdir gives for a name that is not UTF-8
 
@@ -30,8 +31,8 @@ BAD_NAME = os.fsdecode(b"bad\xffname.md")  # what os.listdir gives for a name th
 
 
 def test_undecodable_file_name_gives_a_stable_valid_id() -> None:
-    doc_id = folder_doc_id("/papers", BAD_NAME)
-    assert doc_id.endswith("/bad\\xffname.md")
+    doc_id = folder_doc_id(1, BAD_NAME)
+    assert doc_id == "file:1/bad\\xffname.md"
     doc_id.encode("utf-8")  # storable: no lone surrogate left
     # the chunk id hashes bytes, so neither an undecodable name nor a broken PDF's surrogate can raise
     assert Chunk.make_id(BAD_NAME, "other", 0, "text \udcff") == Chunk.make_id(BAD_NAME, "other", 0, "text \udcff")
@@ -49,9 +50,12 @@ def test_surrogates_in_a_query_give_one_line_not_a_traceback(
 # --- 2. ids across roots -------------------------------------------------------------------------
 
 
-def test_the_same_relative_path_in_two_roots_gives_two_ids() -> None:
-    assert folder_doc_id("/r1", "notes.md") != folder_doc_id("/r2", "notes.md")
-    assert folder_doc_id("/r1", "notes.md") == folder_doc_id("/r1", "notes.md")  # stable
+def test_each_root_keeps_its_own_number(tmp_path: Path) -> None:
+    catalog = Catalog(tmp_path / "catalog.duckdb")
+    catalog.migrate()
+    assert catalog.root_numbers(["/r1", "/r2"]) == {"/r1": 1, "/r2": 2}
+    assert catalog.root_numbers(["/r3", "/r1"]) == {"/r3": 3, "/r1": 1}  # stable, and new roots go last
+    assert folder_doc_id(1, "notes.md") != folder_doc_id(2, "notes.md")
 
 
 # --- 4. never a blocking open ---------------------------------------------------------------------

@@ -9,11 +9,11 @@ in the same order, and a reconcile step drops chunks of documents the catalog do
 While a run writes, a marker file says its writes are pending (`workbench.stores.markers`):
 search hides chunks the catalog has not committed, and a run killed mid-way leaves the marker
 for the next run (or `doctor --repair`) to reconcile. Documents of folders are
-`file:<root id>/<relative path>`, so two watched folders never share an id.
+`file:<root number>/<relative path>`, so two watched folders never share an id.
 
 Renames and moves are never re-embedded: within one run, a file that disappeared and a new
 file with the same content hash are one document that moved. Its chunk rows are read back
-with their vectors and re-added under the new `file:<root id>/<relative path>` id (new rows first, old
+with their vectors and re-added under the new `file:<root number>/<relative path>` id (new rows first, old
 rows second), then the catalog moves the document, its file record and the rows keyed by it
 (triage, summaries) in one transaction. A crash in between leaves the old catalog state; the
 next run finds the same pair, finds no old rows to carry over and indexes the file afresh.
@@ -169,13 +169,16 @@ class Indexer:
         self.begin()
         problems: list[ScanProblem] = []
         entries: dict[str, FileEntry] = {}
+        live_roots = [valid_text(str(r.resolve())) for r in roots if r.is_dir()]
+        numbers = self.catalog.root_numbers(live_roots)
         for root in roots:
             if not root.is_dir():
                 problems.append(ScanProblem(valid_text(str(root)), "not a folder (missing or unmounted)"))
                 continue
-            for entry in scan_folder(root.resolve(), SUPPORTED_SUFFIXES, self.settings.sources.ignore, problems):
+            number = numbers[valid_text(str(root.resolve()))]
+            ignore = self.settings.sources.ignore
+            for entry in scan_folder(root.resolve(), SUPPORTED_SUFFIXES, ignore, problems, number):
                 entries[entry.key] = entry
-        live_roots = [valid_text(str(r.resolve())) for r in roots if r.is_dir()]
         known = self.catalog.files_under(live_roots)
         unreadable = self._record_problems(problems, known, report)
 

@@ -40,6 +40,7 @@ class FileEntry:
     path: str
     size: int
     mtime: float
+    root_number: int = 0  # the root's number in the catalog (see `folder_doc_id`)
 
     @property
     def relative(self) -> str:
@@ -59,7 +60,7 @@ class FileEntry:
     @property
     def doc_id(self) -> str:
         """The id of the document this file holds."""
-        return folder_doc_id(self.root, self.relative)
+        return folder_doc_id(self.root_number, self.relative)
 
 
 @dataclass(frozen=True)
@@ -69,11 +70,12 @@ class ScanProblem:
     path: str
     reason: str
     root: str = ""
+    root_number: int = 0
 
     @property
     def entry(self) -> FileEntry | None:
         """The problem as a file entry of its root (to record it in the catalog), if it is a file."""
-        return FileEntry(self.root, self.path, 0, 0.0) if self.root else None
+        return FileEntry(self.root, self.path, 0, 0.0, self.root_number) if self.root else None
 
 
 def _reason(path: str, error: OSError) -> str:
@@ -91,9 +93,17 @@ def is_ignored(name: str, extra: Sequence[str] = ()) -> bool:
 
 
 def scan_folder(
-    root: Path, suffixes: frozenset[str], ignore: Sequence[str] = (), problems: list[ScanProblem] | None = None
+    root: Path,
+    suffixes: frozenset[str],
+    ignore: Sequence[str] = (),
+    problems: list[ScanProblem] | None = None,
+    root_number: int = 0,
 ) -> Iterator[FileEntry]:
-    """Yield supported files under `root`, recursively; symlinked dirs are not followed."""
+    """Yield supported files under `root`, recursively; symlinked dirs are not followed.
+
+    A file that cannot be stat'ed (a broken or looping link) or is not a regular file is a
+    problem of its root, with the reason.
+    """
     root_str = str(root)
 
     def on_error(error: OSError) -> None:
@@ -110,10 +120,11 @@ def scan_folder(
                 info = os.stat(full)
             except OSError as exc:
                 if problems is not None:
-                    problems.append(ScanProblem(full, _reason(full, exc), root_str))
+                    problems.append(ScanProblem(full, _reason(full, exc), root_str, root_number))
                 continue
             if not stat.S_ISREG(info.st_mode):
                 if problems is not None and not stat.S_ISDIR(info.st_mode):
-                    problems.append(ScanProblem(full, "not a regular file (a FIFO, socket or device)", root_str))
+                    reason = "not a regular file (a FIFO, socket or device)"
+                    problems.append(ScanProblem(full, reason, root_str, root_number))
                 continue
-            yield FileEntry(root_str, full, info.st_size, info.st_mtime)
+            yield FileEntry(root_str, full, info.st_size, info.st_mtime, root_number)

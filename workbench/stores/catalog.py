@@ -190,6 +190,18 @@ class Catalog:
             row = con.execute("SELECT coalesce(max(version), 0) FROM schema_migrations").fetchone()
             return int(row[0]) if row else 0
 
+    def root_numbers(self, roots: Sequence[str]) -> dict[str, int]:
+        """Each watched root's number (see `folder_doc_id`); a root seen for the first time gets the next one."""
+        if not roots:
+            return {}
+        with self.write() as con:
+            for root in roots:
+                con.execute(
+                    "INSERT INTO roots SELECT ?, coalesce(max(number), 0) + 1 FROM roots ON CONFLICT DO NOTHING", [root]
+                )
+            rows = con.execute("SELECT root, number FROM roots WHERE list_contains(?, root)", [list(roots)]).fetchall()
+        return {str(root): int(number) for root, number in rows}
+
     def files_under(self, roots: Sequence[str]) -> dict[str, FileRecord]:
         """Every file the catalog holds under these roots, by path."""
         with self.read() as con:

@@ -1,8 +1,10 @@
-"""Catalog migration: folder document ids gain the id of their watched root.
+"""Catalog migration: folder document ids gain the number of their watched root.
 
 Ids used to be `file:<path relative to its root>`, so `r1/notes.md` and `r2/notes.md` were one
-document and deleting either lost both. Now they are `file:<root id>/<relative path>` (see
-`workbench.models.folder_doc_id`). This migration renames every folder document in one
+document and deleting either lost both. Now they are `file:<root number>/<relative path>` (see
+`workbench.models.folder_doc_id`); the `roots` table gives each watched root its number once
+(existing roots in path order, new ones as they are first indexed, see
+`Catalog.root_numbers`). This migration renames every folder document in one
 transaction, carrying the rows keyed by it (triage, notes, summaries) along, and records each
 rename in `doc_id_renames`. The chunk table is re-keyed from that table afterwards by the
 writer (`workbench.stores.consistency.apply_renames`): rows under the new id are added before
@@ -26,22 +28,30 @@ from workbench.models import folder_doc_id
 RENAMED_TABLES: tuple[str, ...] = ("documents", "triage", "summaries")
 
 
-def _own_id(path: str, root: str) -> str | None:
+def _own_id(path: str, root: str, numbers: dict[str, int]) -> str | None:
     """The id a file's own root gives it, or None when the path is not under the root."""
     try:
         relative = PurePosixPath(path).relative_to(root).as_posix()
     except ValueError:
         return None
-    return folder_doc_id(root, relative)
+    return folder_doc_id(numbers[root], relative)
 
 
 def root_scoped_file_ids(con: duckdb.DuckDBPyConnection) -> None:
-    """Rename `file:<relative>` documents to `file:<root id>/<relative>` (runs inside the migration)."""
+    """Number the roots; rename `file:<relative>` documents to `file:<number>/<relative>` (in the migration)."""
+    con.execute("CREATE TABLE roots (root VARCHAR PRIMARY KEY, number INTEGER UNIQUE NOT NULL)")
     con.execute("CREATE TABLE doc_id_renames (old_id VARCHAR PRIMARY KEY, new_id VARCHAR NOT NULL)")
+    known = con.execute(
+        "SELECT folder FROM documents WHERE starts_with(doc_id, 'file:') AND coalesce(folder, '') <> '' "
+        "UNION SELECT root FROM files WHERE starts_with(doc_id, 'file:') ORDER BY 1"
+    ).fetchall()
+    numbers = {str(root): number for number, (root,) in enumerate(known, start=1)}
+    if numbers:
+        con.executemany("INSERT INTO roots VALUES (?, ?)", [[r, n] for r, n in numbers.items()])
     docs = con.execute(
         "SELECT doc_id, folder FROM documents WHERE starts_with(doc_id, 'file:') AND coalesce(folder, '') <> ''"
     ).fetchall()
-    renames = {old: folder_doc_id(str(folder), old.removeprefix("file:")) for old, folder in docs}
+    renames = {old: folder_doc_id(numbers[str(folder)], old.removeprefix("file:")) for old, folder in docs}
     if renames:
         con.executemany("INSERT INTO doc_id_renames VALUES (?, ?)", [[o, n] for o, n in renames.items()])
     present = {row[0] for row in con.execute("SELECT table_name FROM information_schema.tables").fetchall()}
@@ -59,7 +69,7 @@ def root_scoped_file_ids(con: duckdb.DuckDBPyConnection) -> None:
         if status == "duplicate":
             new_id = renames.get(doc_id)
         else:
-            own = _own_id(str(path), str(root))
+            own = _own_id(str(path), str(root), numbers)
             # Keep the record only where it is the file its document was built from (or a failure).
             new_id = own if own is not None and (renames.get(doc_id) == own or status == "failed") else None
         if new_id is None:
