@@ -12,10 +12,12 @@ from collections.abc import Callable
 
 from workbench.models import Answer, Evidence
 from workbench.present import render_evidence, render_summary, render_synthesis, synthesis_heading
+from workbench.safe_text import printable
 
 
 def show_markdown(text: str, rich: bool) -> None:
-    """Print Markdown: rendered on a terminal, as it is otherwise."""
+    """Print Markdown: rendered on a terminal, as it is otherwise (control characters escaped)."""
+    text = "\n".join(printable(line) for line in text.split("\n"))
     if not rich:
         print(text)
         return
@@ -76,7 +78,7 @@ class AnswerPrinter:
             ]  # fmt: skip
             if parts:
                 show_markdown("\n\n".join(parts), rich=True)
-        papers = dict.fromkeys(f"{e.doc_id}  {e.title}" for e in answer.evidence)
+        papers = dict.fromkeys(f"{printable(e.doc_id)}  {printable(e.title)}" for e in answer.evidence)
         if papers:
             print("\npapers: " + "\n        ".join(papers))
         if answer.verdict is not None:

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from workbench.config import Settings
+from workbench.errors import UsageError
 from workbench.ingest.embed import Embedder
 from workbench.ingest.pipeline import Indexer, IndexReport, Progress, writer_lock
 from workbench.llm.base import LanguageModel, ModelError
@@ -21,8 +22,10 @@ from workbench.paths import Paths
 from workbench.query.ask import Asker, EvidenceSink, QueryTools
 from workbench.query.intent import Intent, detect_intent
 from workbench.query.retrieve import Retriever, SearchResult
+from workbench.safe_text import valid_text
 from workbench.stores.catalog import Catalog
 from workbench.stores.chunks import ChunkStore, Filter
+from workbench.stores.consistency import OrphanFilter
 
 if TYPE_CHECKING:
     from workbench.query.graph import GraphQueries, Neighbour
@@ -52,9 +55,10 @@ class Engine:
 
     @cached_property
     def chunks(self) -> ChunkStore:
-        """The LanceDB chunk table."""
+        """The LanceDB chunk table; search hides chunks the catalog has not committed (orphans)."""
         self.paths.ensure()
-        return ChunkStore(self.settings.chunks_uri(), self.embedder.dimension, self.settings.fts)
+        hidden = OrphanFilter(self.catalog)
+        return ChunkStore(self.settings.chunks_uri(), self.embedder.dimension, self.settings.fts, hidden)
 
     @cached_property
     def model(self) -> LanguageModel:
@@ -143,6 +147,8 @@ class Engine:
 
         `on_evidence` gets the evidence as soon as it is chosen; `on_text` the synthesis draft as it streams.
         """
+        if not query.strip():
+            raise UsageError("the question is empty")
         self.chunks.refresh()
         return self.asker.ask(query, depth, doc_id, on_text, cancelled, on_evidence)
 
@@ -229,6 +235,17 @@ class Engine:
 
         sync_graph(self.catalog, self.chunks, self.paths.graph_path)
 
+    def graph_warnings(self) -> list[str]:
+        """Why the graph may not answer fully: an interrupted (or running) graph sync; [] when none."""
+        from workbench.stores.markers import graph_incomplete_path, has_marker
+
+        if has_marker(graph_incomplete_path(self.paths.graph_path)):
+            return [
+                "the graph is incomplete: an index run was interrupted while updating it (or is updating it now); "
+                "`workbench index` completes it"
+            ]
+        return []
+
     def graph_queries(self) -> GraphQueries:
         """Read-only graph queries; raises GraphError when no graph has been built yet."""
         from workbench.query.graph import GraphQueries
@@ -248,7 +265,7 @@ class Engine:
 
     def document_detail(self, ref: str) -> dict[str, Any] | None:
         """A document by id, Zotero key or citekey, with its files, notes and annotations."""
-        ref = ref.strip().removeprefix("@")
+        ref = valid_text(ref).strip().removeprefix("@")
         with self.catalog.read() as con:
             if con is None:
                 return None
@@ -281,6 +298,9 @@ class Engine:
         limit: int | None = None,
         per_doc: bool = True,
     ) -> SearchResult:
-        """Search the index (see `Retriever.search`)."""
+        """Search the index (see `Retriever.search`); `limit`, when given, is at least 1."""
+        if limit is not None and limit < 1:
+            raise UsageError(f"the result limit must be at least 1, got {limit}")
+        query = valid_text(query)
         self.chunks.refresh()
         return self.retriever.search(query, mode, filters, limit, per_doc)

@@ -10,6 +10,8 @@ import hashlib
 from dataclasses import dataclass, field
 from typing import Literal
 
+from workbench.safe_text import valid_text
+
 SECTIONS: tuple[str, ...] = (
     "title",
     "abstract",
@@ -25,6 +27,15 @@ SECTIONS: tuple[str, ...] = (
 )
 
 FileStatus = Literal["indexed", "no-text", "failed", "duplicate"]
+
+
+def folder_doc_id(root_number: int, relative: str) -> str:
+    """The id of a file's document in a watched folder: `file:<root number>/<path relative to the root>`.
+
+    Each watched root gets a number of its own, once, in the catalog (`Catalog.root_numbers`), so
+    two folders' `notes.md` are two documents while ids stay short and readable (`file:1/notes.md`).
+    """
+    return f"file:{root_number}/{valid_text(relative)}"
 
 
 @dataclass(frozen=True)
@@ -50,6 +61,7 @@ class ParsedDocument:
     page_count: int = 0
     has_text: bool = True
     kind: str = "document"
+    warnings: tuple[str, ...] = ()  # e.g. how non-UTF-8 text was decoded; recorded with the file
 
 
 @dataclass(frozen=True)
@@ -89,7 +101,8 @@ class Chunk:
     @staticmethod
     def make_id(doc_id: str, section: str, ordinal: int, text: str) -> str:
         """A stable id: the same document, place and text always give the same id."""
-        digest = hashlib.sha256(f"{doc_id}\x1f{section}\x1f{ordinal}\x1f{text}".encode())
+        # surrogatepass: ids are hashed over bytes, so no text (a broken PDF's lone surrogate) can raise
+        digest = hashlib.sha256(f"{doc_id}\x1f{section}\x1f{ordinal}\x1f{text}".encode("utf-8", "surrogatepass"))
         return digest.hexdigest()[:32]
 
 

@@ -81,7 +81,7 @@ def test_evidence_comes_first_and_an_approved_synthesis_follows(library: Path) -
     assert events[0].startswith("evidence:") and "draft" in events[1:]  # the evidence arrived before the model wrote
     first = answer.evidence[0]
     assert first.sentence == "Graphene has an electron mobility of 15000 cm2/Vs at room temperature."
-    assert (first.marker, first.doc_id, first.section, first.page_start) == ("1", "file:graphene.md", "abstract", 1)
+    assert (first.marker, first.doc_id, first.section, first.page_start) == ("1", "file:1/graphene.md", "abstract", 1)
     assert all(" ".join(e.sentence.split()) in GRAPHENE_TEXT + " ".join(YEAST.split()) for e in answer.evidence)
     assert answer.status == "answered" and answer.verdict is not None and answer.verdict.decision == "APPROVE"
     (synthesis,) = answer.synthesis
@@ -100,7 +100,7 @@ def test_a_rejected_synthesis_is_withheld_and_the_evidence_stays(library: Path) 
     assert answer.verdict is not None and answer.verdict.decision == "REJECT"
     assert not answer.synthesis[0].shown and "Synthesis withheld" in answer.text
     assert "quantum gravity" not in answer.text
-    assert answer.evidence[0].doc_id == "file:graphene.md" and "15000 cm2/Vs" in answer.evidence[0].sentence
+    assert answer.evidence[0].doc_id == "file:1/graphene.md" and "15000 cm2/Vs" in answer.evidence[0].sentence
 
 
 def test_revise_retries_once_with_feedback(library: Path) -> None:
@@ -136,7 +136,7 @@ def test_comparisons_quote_each_side_grouped_by_paper(library: Path) -> None:
     answer = engine_with(StandInModel(), synthesis="never").ask(
         "compare graphene electron mobility vs yeast lifespan extension"
     )
-    assert {e.doc_id for e in answer.evidence} == {"file:graphene.md", "file:yeast.md"}
+    assert {e.doc_id for e in answer.evidence} == {"file:1/graphene.md", "file:1/yeast.md"}
     assert "**Electron transport in graphene**" in answer.text and "**Caloric restriction in yeast**" in answer.text
 
 
@@ -159,15 +159,15 @@ def test_every_depth_has_an_estimate_and_small_contexts_never_overflow(library: 
 def test_summary_has_four_aspects_of_verbatim_sentences_and_is_cached(library: Path) -> None:
     model = StandInModel()  # echoes its prompt: every rewrite is rejected, the paper's sentences stand
     engine = engine_with(model)
-    answer = engine.summarize("file:graphene.md")
+    answer = engine.summarize("file:1/graphene.md")
     assert answer.depth == "comprehensive" and answer.status == "answered"
     assert all(answer.aspects[a].strip() for a in ("research_question", "methodology", "findings", "conclusions"))
     assert all(" ".join(e.sentence.split()) in GRAPHENE_TEXT for e in answer.evidence)
     by_aspect = {e.aspect: e for e in answer.evidence}
     assert by_aspect["methodology"].section == "methods" and by_aspect["findings"].section in ("results", "abstract")
-    assert {c.doc_id for c in answer.citations} == {"file:graphene.md"}
+    assert {c.doc_id for c in answer.citations} == {"file:1/graphene.md"}
     calls = len(model.calls)
-    again = engine.summarize("file:graphene.md")
+    again = engine.summarize("file:1/graphene.md")
     assert len(model.calls) == calls  # served from the cache: the model was not called
     assert again.text == answer.text and again.evidence == answer.evidence
 
@@ -219,7 +219,7 @@ def test_the_bundled_model_answers_with_evidence_whatever_its_synthesis(library:
 def test_the_bundled_model_summary_always_has_four_aspects(library: Path, smollm: LlamaCppModel) -> None:
     s = Settings()
     engine = Engine(replace(s, answer=replace(s.answer, aspect_tokens=40, revise_once=False)), model=smollm)
-    answer = engine.summarize("file:graphene.md", refresh=True)
+    answer = engine.summarize("file:1/graphene.md", refresh=True)
     assert answer.status == "answered" and len(answer.synthesis) == 4
     assert all(answer.aspects[a].strip() for a in ("research_question", "methodology", "findings", "conclusions"))
     for synthesis in answer.synthesis:  # a rejected rewrite falls back to the paper's own sentences

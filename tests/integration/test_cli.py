@@ -66,7 +66,7 @@ def test_search_json_is_one_stable_object(indexed: tuple[Path, Path]) -> None:
         "backend",
         "text",
     }
-    assert first["doc_id"] == "file:graphene.md" and first["rank"] == 1
+    assert first["doc_id"] == "file:1/graphene.md" and first["rank"] == 1
     assert first["backend"] in {"dense", "fts", "both"}
 
 

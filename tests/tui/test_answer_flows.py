@@ -62,7 +62,7 @@ async def test_summary_shows_aspects_verdict_and_navigable_citations(engine: Tes
         await wait_ready(pilot)
         screen = main_screen(app)
         await search(pilot, "zebrafish fin regeneration")
-        assert screen.current_doc == "file:zebrafish.md"
+        assert screen.current_doc == "file:1/zebrafish.md"
         await pilot.press("s")
         preview = screen.query_one(Preview)
         await wait_for(pilot, lambda: preview.answer is not None and not preview.running)
@@ -79,8 +79,8 @@ async def test_summary_shows_aspects_verdict_and_navigable_citations(engine: Tes
         assert [source.index(h) for h in headings] == sorted(source.index(h) for h in headings)
         assert all(answer.aspects[a].strip() for a in answer.aspects) and len(answer.aspects) == 4
         assert f"“{answer.evidence[0].sentence}”" in source and "p. 1" in source
-        await wait_for(pilot, lambda: "file:zebrafish.md" in screen.summaries)
-        assert screen.summaries["file:zebrafish.md"] is answer
+        await wait_for(pilot, lambda: "file:1/zebrafish.md" in screen.summaries)
+        assert screen.summaries["file:1/zebrafish.md"] is answer
         # citations: ] and [ move, Enter opens the cited paper, backspace comes back to the summary
         assert answer.citations and preview.citation_index == 0
         await pilot.press("right_square_bracket")

@@ -31,7 +31,7 @@ async def test_watcher_runs_in_the_tui_and_refreshes(home: Path, tmp_path: Path)
         )
         engine = app.wait_engine()
         await wait_for(
-            pilot, lambda: any(h.doc_id == "file:second.md" for h in engine.search("permafrost methane").hits), 180
+            pilot, lambda: any(h.doc_id == "file:1/second.md" for h in engine.search("permafrost methane").hits), 180
         )
         table = await search(pilot, "thawing permafrost methane")
-        assert table.rows_shown[0].doc_id == "file:second.md"
+        assert table.rows_shown[0].doc_id == "file:1/second.md"

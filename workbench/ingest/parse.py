@@ -8,12 +8,13 @@ file without a traceback. The parsers themselves live in `pdf` and `text_formats
 
 from __future__ import annotations
 
-import stat
+import errno
 from collections.abc import Callable
 from pathlib import Path
 
 from workbench.ingest.parse_error import ParseError
 from workbench.ingest.pdf import parse_pdf
+from workbench.ingest.regular_file import NotRegularFileError, read_regular
 from workbench.ingest.text_formats import parse_html, parse_markdown, parse_txt
 from workbench.models import ParsedDocument
 
@@ -41,19 +42,16 @@ def parse_file(path: Path) -> ParsedDocument:
 
 def _read_bytes(path: Path) -> bytes:
     try:
-        info = path.stat()
-        if stat.S_ISDIR(info.st_mode):
-            raise ParseError("is a directory, not a file")
-        if not stat.S_ISREG(info.st_mode):
-            raise ParseError("not a regular file")
-        if info.st_size > MAX_FILE_BYTES:
-            raise ParseError(f"file too large ({info.st_size // 2**20} MiB)")
-        data = path.read_bytes()
+        data = read_regular(path, MAX_FILE_BYTES)
     except FileNotFoundError:
         raise ParseError("file not found") from None
     except PermissionError:
         raise ParseError("permission denied") from None
+    except NotRegularFileError as exc:
+        raise ParseError(exc.strerror or "not a regular file") from None
     except OSError as exc:
+        if exc.errno == errno.EFBIG:  # over MAX_FILE_BYTES
+            raise ParseError(exc.strerror or "file too large") from None
         raise ParseError(f"cannot read file: {exc.strerror or exc}") from None
     if not data.strip():
         raise ParseError("file is empty")

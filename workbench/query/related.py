@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
+from workbench.safe_text import quoted
 from workbench.stores.chunks import parse_filter
 
 if TYPE_CHECKING:
@@ -43,15 +44,19 @@ def describe(engine: Engine, ref: str, depth: int = 1) -> dict[str, Any]:
     """`workbench graph REF`: a paper with its neighbours (and theirs at depth 2), or an author."""
     detail = engine.document_detail(ref)
     queries = engine.graph_queries()
+    warnings = engine.graph_warnings()
     try:
         if detail is not None:
             doc_id = str(detail["document"]["doc_id"])
             paper = queries.describe_paper(doc_id)
             groups = queries.neighbours(doc_id)
+            if paper is None:
+                warnings = [*warnings, "this paper is not in the graph yet: `workbench index` adds it"]
             result: dict[str, Any] = {
                 "kind": "paper",
                 "paper": asdict(paper) if paper else {"doc_id": doc_id},
                 "neighbours": {r: [asdict(n) for n in items] for r, items in groups.items()},
+                "warnings": warnings,
             }
             if depth >= 2:
                 second: dict[str, Any] = {}
@@ -64,13 +69,14 @@ def describe(engine: Engine, ref: str, depth: int = 1) -> dict[str, Any]:
             return result
         authors = queries.find_author(ref)
         if not authors:
-            raise ValueError(f"no paper or author matches {ref!r}")
+            raise ValueError(f"no paper or author matches {quoted(ref)}")
         best = authors[0]
         return {
             "kind": "author",
             "author": asdict(best),
             "other_matches": [asdict(a) for a in authors[1:]],
             "coauthors": [asdict(c) for c in queries.coauthors(best.name)],
+            "warnings": warnings,
         }
     finally:
         queries.store.close()

@@ -7,8 +7,9 @@ the TUI) retry briefly and are never held up for longer than one commit.
 
 from __future__ import annotations
 
+import contextlib
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,10 +17,15 @@ from typing import Any
 
 import duckdb
 
-from workbench.errors import StoreBusyError
+from workbench.errors import StoreBusyError, StoreError, one_line
 from workbench.models import Document
+from workbench.stores.catalog_ids import root_scoped_file_ids
+from workbench.stores.markers import set_marker, writes_pending_path
 
-MIGRATIONS: tuple[tuple[str, str], ...] = (
+# A migration is SQL, or a function run on the connection inside the migration's transaction.
+Migration = str | Callable[[duckdb.DuckDBPyConnection], None]
+
+MIGRATIONS: tuple[tuple[str, Migration], ...] = (
     (
         "documents and files",
         """
@@ -72,6 +78,7 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
         CREATE TABLE graph_state (doc_id VARCHAR PRIMARY KEY, content_hash VARCHAR);
         """,
     ),
+    ("file ids carry their watched root", root_scoped_file_ids),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -91,7 +98,7 @@ class FileRecord:
     mtime: float
     content_hash: str
     status: str  # indexed, no-text, failed, duplicate
-    error: str = ""
+    error: str = ""  # why it failed; for an indexed file, a warning (e.g. how its text was decoded)
 
 
 class Catalog:
@@ -112,11 +119,18 @@ class Catalog:
                 # other read-only setting ("different configuration"): both last one commit.
                 message = str(exc).lower()
                 busy = "lock" in message or "different configuration" in message
-                if not busy or time.monotonic() > deadline:
-                    raise CatalogBusyError(f"catalog {self.path} is busy: {exc}") from None
+                if not busy:
+                    raise StoreError(f"catalog {self.path} cannot be opened: {one_line(exc)}") from None
+                if time.monotonic() > deadline:
+                    raise CatalogBusyError(f"catalog {self.path} is busy: {one_line(exc)}") from None
                 time.sleep(0.05)
+            except duckdb.Error as exc:
+                raise StoreError(f"catalog {self.path} cannot be opened: {one_line(exc)}") from None
         try:
             yield con
+        except duckdb.Error as exc:
+            # A failed statement or commit (a full disk, a corrupt file): one line, never a traceback.
+            raise StoreError(f"catalog {self.path}: {one_line(exc)}") from exc
         finally:
             con.close()
 
@@ -129,7 +143,8 @@ class Catalog:
             try:
                 yield con
             except BaseException:
-                con.execute("ROLLBACK")
+                with contextlib.suppress(duckdb.Error):  # a failed commit may have ended it already
+                    con.execute("ROLLBACK")
                 raise
             con.execute("COMMIT")
 
@@ -143,7 +158,14 @@ class Catalog:
             yield con
 
     def migrate(self) -> int:
-        """Apply pending migrations in order; returns the schema version."""
+        """Apply pending migrations in order; returns the schema version.
+
+        A catalog that holds data and is behind is marked as having writes pending first: a
+        migration may rename documents whose chunks only the next index run re-keys (see
+        `catalog_ids`), and until then search must hide those chunks (see `markers`).
+        """
+        if self.path.exists() and self.schema_version() < SCHEMA_VERSION:
+            set_marker(writes_pending_path(self.path))
         with self.write() as con:
             con.execute(
                 "CREATE TABLE IF NOT EXISTS schema_migrations "
@@ -151,9 +173,12 @@ class Catalog:
             )
             row = con.execute("SELECT coalesce(max(version), 0) FROM schema_migrations").fetchone()
             applied = int(row[0]) if row else 0
-            for version, (name, sql) in enumerate(MIGRATIONS, start=1):
+            for version, (name, step) in enumerate(MIGRATIONS, start=1):
                 if version > applied:
-                    con.execute(sql)
+                    if isinstance(step, str):
+                        con.execute(step)
+                    else:
+                        step(con)
                     con.execute("INSERT INTO schema_migrations (version, name) VALUES (?, ?)", [version, name])
         return SCHEMA_VERSION
 
@@ -164,6 +189,18 @@ class Catalog:
                 return 0
             row = con.execute("SELECT coalesce(max(version), 0) FROM schema_migrations").fetchone()
             return int(row[0]) if row else 0
+
+    def root_numbers(self, roots: Sequence[str]) -> dict[str, int]:
+        """Each watched root's number (see `folder_doc_id`); a root seen for the first time gets the next one."""
+        if not roots:
+            return {}
+        with self.write() as con:
+            for root in roots:
+                con.execute(
+                    "INSERT INTO roots SELECT ?, coalesce(max(number), 0) + 1 FROM roots ON CONFLICT DO NOTHING", [root]
+                )
+            rows = con.execute("SELECT root, number FROM roots WHERE list_contains(?, root)", [list(roots)]).fetchall()
+        return {str(root): int(number) for root, number in rows}
 
     def files_under(self, roots: Sequence[str]) -> dict[str, FileRecord]:
         """Every file the catalog holds under these roots, by path."""

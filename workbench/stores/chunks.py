@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import contextlib
 import re
-from collections.abc import Iterable, Sequence
+from collections import Counter
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,7 +18,7 @@ import numpy as np
 import pyarrow as pa
 
 from workbench.config import FtsSettings
-from workbench.errors import UsageError
+from workbench.errors import StoreError, UsageError, one_line
 from workbench.models import Chunk, Document
 
 TABLE_NAME = "chunks"
@@ -174,10 +175,19 @@ def chunk_rows(document: Document, chunks: Sequence[Chunk], vectors: np.ndarray)
     ]
 
 
-class ChunkStore:
-    """Open (or lazily create) the chunk table at a LanceDB URI."""
+# Given the store, the documents whose chunks search must not show (see `refresh`).
+HiddenDocs = Callable[["ChunkStore"], Collection[str]]
 
-    def __init__(self, uri: str, dimension: int, fts: FtsSettings) -> None:
+
+class ChunkStore:
+    """Open (or lazily create) the chunk table at a LanceDB URI.
+
+    `hidden_docs`, when given, is asked on every `refresh()` which documents to leave out of
+    `dense` and `fts` results: the engine hides orphan chunks (rows of documents the catalog
+    has not committed) this way until a run or `doctor --repair` reconciles them.
+    """
+
+    def __init__(self, uri: str, dimension: int, fts: FtsSettings, hidden_docs: HiddenDocs | None = None) -> None:
         import lancedb
 
         self.uri = uri
@@ -186,6 +196,23 @@ class ChunkStore:
         self._db = lancedb.connect(uri)
         self._table: Any = None
         self._dirty = False  # written since the last finish_writes()
+        self._hidden_docs = hidden_docs
+        self.hidden: frozenset[str] = frozenset()
+
+    @contextlib.contextmanager
+    def _writing(self, what: str) -> Iterator[None]:
+        """Turn LanceDB's failures while writing (a full disk, a broken table) into one-line StoreErrors."""
+        try:
+            yield
+        except (OSError, RuntimeError, ValueError) as exc:
+            raise StoreError(f"chunk store {self.uri}: {what} failed: {one_line(exc)}") from exc
+
+    def _where(self, where: str | None) -> str | None:
+        """`where` with the hidden documents left out."""
+        if not self.hidden:
+            return where
+        hide = f"doc_id NOT IN ({', '.join(_quote(d) for d in sorted(self.hidden))})"
+        return f"({where}) AND {hide}" if where else hide
 
     def table(self) -> Any | None:
         """The LanceDB table, or None while nothing has been indexed."""
@@ -207,6 +234,31 @@ class ChunkStore:
         table = self.table()
         if table is not None:
             table.checkout_latest()
+        if self._hidden_docs is not None:
+            self.hidden = frozenset(self._hidden_docs(self))
+
+    def version(self) -> int:
+        """The table version this store reads (0 before the table exists)."""
+        table = self.table()
+        return 0 if table is None else int(table.version)
+
+    def chunk_id_counts(self) -> Counter[str]:
+        """How many rows hold each chunk id (more than one: duplicates left by a crash)."""
+        table = self.table()
+        if table is None:
+            return Counter()
+        return Counter(table.to_lance().to_table(columns=["chunk_id"]).column("chunk_id").to_pylist())
+
+    def stored_rows(self, doc_ids: Sequence[str]) -> list[dict[str, Any]]:
+        """The stored rows of these documents, vectors included (to re-add them under new ids)."""
+        table = self.table()
+        if table is None or not doc_ids:
+            return []
+        rows: list[dict[str, Any]] = []
+        for start in range(0, len(doc_ids), 500):
+            where = f"doc_id IN ({', '.join(_quote(d) for d in doc_ids[start : start + 500])})"
+            rows.extend(table.to_lance().to_table(filter=where).to_pylist())
+        return rows
 
     def count(self) -> int:
         """Rows in the table."""
@@ -249,21 +301,26 @@ class ChunkStore:
         if not ids and not rows:
             return
         self._dirty = True
-        table = self.table()
-        if table is None:
-            if not rows:
+        with self._writing("writing chunks"):
+            table = self.table()
+            if table is None:
+                if not rows:
+                    return
+                data = pa.Table.from_pylist(rows, schema=chunk_schema(self.dimension))
+                self._table = self._db.create_table(TABLE_NAME, data=data)
                 return
-            data = pa.Table.from_pylist(rows, schema=chunk_schema(self.dimension))
-            self._table = self._db.create_table(TABLE_NAME, data=data)
-            return
-        for start in range(0, len(ids), 500):
-            batch = ids[start : start + 500]
-            table.delete(f"doc_id IN ({', '.join(_quote(i) for i in batch)})")
-        if rows:
-            table.add(pa.Table.from_pylist(rows, schema=chunk_schema(self.dimension)))
+            for start in range(0, len(ids), 500):
+                batch = ids[start : start + 500]
+                table.delete(f"doc_id IN ({', '.join(_quote(i) for i in batch)})")
+            if rows:
+                table.add(pa.Table.from_pylist(rows, schema=chunk_schema(self.dimension)))
 
     def finish_writes(self, vector_index_min_rows: int) -> None:
         """Bring the indexes up to date after a run: FTS, compaction, ANN when large."""
+        with self._writing("updating the indexes"):
+            self._finish_writes(vector_index_min_rows)
+
+    def _finish_writes(self, vector_index_min_rows: int) -> None:
         from lancedb.index import FTS, HnswSq
 
         table = self.table()
@@ -299,6 +356,7 @@ class ChunkStore:
         if table is None:
             return pa.table({})
         query = table.search(vector, vector_column_name="vector").distance_type("cosine").with_row_id(True)
+        where = self._where(where)
         if where:
             query = query.where(where, prefilter=True)
         return query.select([*columns, "_distance"]).limit(limit).to_arrow()
@@ -313,6 +371,7 @@ class ChunkStore:
             return pa.table({})
         match = MatchQuery(terms, FTS_COLUMN)  # type: ignore[call-arg]  # pydantic defaults
         query = table.search(match, query_type="fts").with_row_id(True)
+        where = self._where(where)
         if where:
             query = query.where(where, prefilter=True)
         return query.select([*columns, "_score"]).limit(limit).to_arrow()
