@@ -50,6 +50,9 @@ class ParsedDocument:
     page_count: int = 0
     has_text: bool = True
     kind: str = "document"
+    venue: str | None = None
+    title_source: str = ""  # where the title came from: "page", "metadata", "file name"
+    warnings: tuple[str, ...] = ()  # what a reader should know (a garbled text layer, ...)
 
 
 @dataclass(frozen=True)

@@ -135,7 +135,7 @@ def _manifest_labels(text: str) -> list[MetadataLabel]:
         prefix = title.endswith(("...", "…"))
         title = title.rstrip(".… ").strip() if prefix else title
         layer = row.get("text_layer", "").strip().lower() == "yes"
-        is_paper = not _NOT_A_TITLE.search(raw_title)
+        is_paper = layer and not _NOT_A_TITLE.search(raw_title)  # other rows describe the file
         labels.append(
             MetadataLabel(
                 path=name,
