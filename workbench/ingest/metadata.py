@@ -93,15 +93,19 @@ def split_authors(raw: str) -> tuple[str, ...]:
 _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
 # Contexts in which a year printed on a title page is the paper's own (publication, copyright,
 # the journal's citation line, a dated version), as opposed to a year mentioned in the prose.
-_YEAR_CONTEXT = re.compile(
-    r"©|\(c\)|copyright|\bvol\.|\bvolume\b|\bno\.|\bpp\.|\bpages\b|proceedings|journal|transactions|"
-    r"communications|symposium|conference|workshop|published|appeared|revised|version|date:|"
-    r"accepted|received|technical report|report|thesis|press|magazine|letters|review\b|" + _MONTH + r"\s*\d",
+_YEAR_STRONG = re.compile(
+    r"©|\(c\)|[°!]c\s*\d|(?:^|\s)c\s+(?:19|20)\d\d\b|copyright|\bvol\.|\bvolume\b|\bnumber\b|\bno\.\s*\d|appear|published|revised|version|date:|"
+    r"accepted|\d+\s*\(\d{1,4}\)|\b[A-Z]{3,}\s*[’']?\s*(?:19|20)\d\d\b|" + _MONTH + r",?\s*(?:\d{1,2},?\s*)?\d{4}",
+    re.IGNORECASE,
+)
+_YEAR_WEAK = re.compile(
+    r"\bpp\.|\bpages\b|proceedings|journal|transactions|communications|symposium|conference|workshop|"
+    r"received|technical report|report|thesis|press|magazine|letters|review\b",
     re.IGNORECASE,
 )
 _NOT_PUBLICATION = re.compile(
-    r"download|re-?keyed|reproduced|retrieved|accessed|printed|\d{1,2}:\d{2}|\d{1,2}/\w{3}/\d{4}|"
-    r"\d{1,2}/\d{1,2}/\d{2,4}",
+    r"download|re-?keyed|retrieved|accessed|\d{1,2}:\d{2}|\d{1,2}/[A-Za-z]{3}/\d{4}|"
+    r"(?<![\d-])\d{1,2}/\d{1,2}/\d{2,4}(?![\d/])",
     re.IGNORECASE,
 )
 _ARXIV_STAMP_DATE = re.compile(r"arXiv:\S+\s+\[[^\]]+\]\s+\d{1,2}\s+\w{3}\s+(\d{4})")
@@ -110,25 +114,27 @@ _ARXIV_STAMP_DATE = re.compile(r"arXiv:\S+\s+\[[^\]]+\]\s+\d{1,2}\s+\w{3}\s+(\d{
 def printed_year(text: str) -> int | None:
     """The publication year printed on a title page, judged by the words around each year.
 
-    A year counts when its line reads like a citation, copyright or date line (the latest
-    such year wins: "received 2002; accepted 2003" in a journal dated 2004 gives 2004); lines
+    A year counts when its line reads like a copyright, volume or date line (the latest such
+    year wins; lines that only look like citations count when there are none: "received 2002; accepted 2003" in a journal dated 2004 gives 2004); lines
     that stamp a download or a re-keying are ignored; an arXiv margin stamp gives its date.
     """
     stamp = _ARXIV_STAMP_DATE.search(text)
     if stamp:
         return plausible_year(stamp.group(1))
-    years: list[int] = []
-    for line in text.splitlines():
-        if not _YEAR_CONTEXT.search(line) or _NOT_PUBLICATION.search(line):
-            continue
-        for match in _YEAR.finditer(line):
-            after = line[match.end() : match.end() + 2]
-            if after.startswith(("s", "'s", "’s")):  # "the 1930s"
+    for context in (_YEAR_STRONG, _YEAR_WEAK):
+        years: list[int] = []
+        for line in text.splitlines():
+            if not context.search(line) or _NOT_PUBLICATION.search(line):
                 continue
-            year = plausible_year(match.group(1))
-            if year:
-                years.append(year)
-    return max(years) if years else None
+            for match in _YEAR.finditer(line):
+                if line[match.end() : match.end() + 3].startswith(("s", "'s", "’s")):  # "the 1930s"
+                    continue
+                year = plausible_year(match.group(1))
+                if year:
+                    years.append(year)
+        if years:
+            return max(years)
+    return None
 
 
 def standalone_year(lines: list[str]) -> int | None:

@@ -99,7 +99,8 @@ def page_layout(page: Any, textpage: Any) -> PageLayout:
             size *= abs(matrix.a * matrix.d - matrix.b * matrix.c) ** 0.5
         if size < 3.0:  # a broken (e.g. Type 3 bitmap) font: fall back on the glyph height
             size = (top.value - bottom.value) * 1.4
-        weight = int(pdfium_c.FPDFText_GetFontWeight(raw, index))
+        # The weight only breaks ties between title candidates: sample a line's first letters.
+        weight = int(pdfium_c.FPDFText_GetFontWeight(raw, index)) if len(chars) < 4 else -1
         chars.append(_Char(ch, size, left.value, bottom.value, right.value, top.value, weight))
     _close_line(chars, lines)
     return PageLayout(tuple(lines), width, height)
@@ -131,7 +132,7 @@ def _close_line(chars: list[_Char], lines: list[LayoutLine]) -> None:
             clean.append("\t")
         clean.append(char.ch)
         previous = char
-    weights = [c.weight for c in letters]
+    weights = [c.weight for c in letters if c.weight >= 0] or [0]
     lines.append(
         LayoutLine(
             text=text,

@@ -17,7 +17,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from workbench.ingest.authors import NAME_PARTICLES
+from workbench.ingest.authors import NAME_PARTICLES, repair_accents
 from workbench.ingest.junk_authors import real_authors
 from workbench.ingest.pdf_layout import LayoutLine, PageLayout
 from workbench.ingest.source_lines import join_lines
@@ -67,6 +67,9 @@ _STOP_AUTHORS = re.compile(r"^(abstract|summary|introduction|keywords|key words|
 _MARKERS = re.compile(r"[∗*†‡§¶#♯⊥]|\d+")
 _SEPARATORS = re.compile(r"\t|,|;|\band\b|&|\s+·\s+", re.IGNORECASE)
 _SPACING_ACCENTS = "¨´`ˆ˜ˇ˘˙˚˛˝¸¯"
+# Society grades printed after names ("Murali Kodialam, Associate Member, IEEE"), and affiliation letters.
+_MEMBERSHIP = re.compile(r"^((student |senior |life |associate )?(member|fellow)|ieee|acm|siam)\W*$", re.I)
+_SPLIT_ACCENT = re.compile(r"([^\W\d_])\s?[" + _SPACING_ACCENTS + r"]\s+([^\W\d_])")  # "Babao ¨ glu"
 _NOT_NAMES = frozenset(
     """
     preprint review reviews article forum peer journal research paper abstract university department
@@ -75,6 +78,7 @@ _NOT_NAMES = frozenset(
     programming computer computing science sciences algorithm algorithms theory analysis network networks
     model models design language languages learning based new control problem problems approach
     technical report proceedings conference symposium workshop volume number edition press editor
+    citation citable link published version accepted member fellow senior associate
     """.split()
 )
 _CONNECTORS = frozenset(
@@ -240,7 +244,7 @@ def _title_block(rows: Sequence[_Row], height: float, body: float) -> list[int]:
         used.update(block)
         blocks.append(block)
     good = [b for b in blocks if _plausible_title(rows, b, body)]
-    return max(good, key=lambda b: _block_rank(rows, b)) if good else []
+    return max(good, key=lambda b: _block_rank(rows, b, height, body)) if good else []
 
 
 def _next_in_column(rows: Sequence[_Row], index: int, reach: float = 2.6) -> int | None:
@@ -289,13 +293,15 @@ def _has_bigger_or_equal_other(rows: Sequence[_Row], block: list[int]) -> bool:
     return any(r.size >= 0.95 * size for i, r in enumerate(rows) if i not in block and r.text)
 
 
-def _block_rank(rows: Sequence[_Row], block: list[int]) -> tuple[float, int, float]:
+def _block_rank(rows: Sequence[_Row], block: list[int], height: float, body: float) -> tuple[bool, float, int, float]:
+    """Larger first, but a distinct block in the top third beats anything below (figure labels)."""
     first = rows[block[0]]
     text = " ".join(_plain(rows[i]) for i in block)
     caps = text.upper() == text and sum(c.isalpha() for c in text) >= 8
     emphasis = int(first.bold) + int(caps)
     not_names = int(not _is_name_list(text))
-    return (round(first.size), emphasis + not_names, first.top)
+    upper = first.top >= 0.65 * height and first.size > 1.1 * body
+    return (upper, round(first.size), emphasis + not_names, first.top)
 
 
 def _is_subtitle(last: _Row, nxt: _Row, body: float) -> bool:
@@ -337,19 +343,27 @@ def _title_case(text: str) -> str:
 
 
 def _authors_near(rows: Sequence[_Row], block: list[int], following: list[int]) -> tuple[str, ...]:
-    """Name lists below the title (its column) up to the abstract; else those just above it."""
+    """Name lists below the title (its column) up to the abstract; else those just above it.
+
+    Between name rows, up to three other rows (affiliations, e-mail addresses) are passed
+    over, as when each author's name stands above their own address.
+    """
     title = rows[block[-1]]
     names: list[str] = []
+    misses = 0
     for index in following:
         row = rows[index]
         text = _plain(row)
-        if _STOP_AUTHORS.match(text) or title.top - row.top > 16 * title.size:
+        if _STOP_AUTHORS.match(text) or title.top - row.top > 24 * title.size:
             break
         found = _row_names(row.text)
         if found:
             names.extend(found)
-        elif names and not _AFFILIATION.search(text) and len(text.split()) > 8:
-            break
+            misses = 0
+        elif names:
+            misses += 1
+            if misses > 3 or (not _AFFILIATION.search(text) and len(text.split()) > 8):
+                break
     if not names:
         first = rows[block[0]]
         above = [i for i in range(block[0]) if rows[i].overlaps(first) and rows[i].top - first.top < 8 * first.size]
@@ -359,23 +373,26 @@ def _authors_near(rows: Sequence[_Row], block: list[int], following: list[int]) 
 
 
 def _row_names(text: str) -> list[str]:
-    """The names a row lists, or [] when it is not a list of names."""
+    """The names a row lists from its start ("Mike Burrows, Google Inc." gives Mike Burrows)."""
+    text = repair_accents(_SPLIT_ACCENT.sub(r"\1\2", text))
     text = re.sub(r"^\s*by\s+", "", text, flags=re.IGNORECASE)
-    if _AFFILIATION.search(text.replace("\t", " ")):
-        return []
     parts = [p.strip() for p in _SEPARATORS.split(_MARKERS.sub(",", text)) if p.strip(" .")]
-    parts = [p for p in parts if not re.fullmatch(r"[a-z]{1,2}|[A-Z]\.?", p)]  # affiliation letters
+    parts = [p for p in parts if not re.fullmatch(r"[a-z]{1,2}|[A-Z]\.?", p) and not _MEMBERSHIP.match(p)]
     if not parts or len(set(parts)) < len(parts):  # "UC Berkeley, UC Berkeley": affiliations
         return []
     names: list[str] = []
     for part in parts:
         tokens = [t.strip(_SPACING_ACCENTS) for t in part.split()]
+        while len(tokens) > 2 and re.fullmatch(r"[a-z]", tokens[-1]):
+            tokens.pop()  # a footnote letter set in line: "Fokkinga y"
+        if _AFFILIATION.search(part):
+            break
         if len(tokens) >= 4 and len(tokens) % 2 == 0 and all(_is_full_word_name(t) for t in tokens):
             names.extend(" ".join(tokens[i : i + 2]) for i in range(0, len(tokens), 2))
         elif 2 <= len(tokens) <= 5 and all(_is_name_token(t) for t in tokens):
             names.append(" ".join(_titled(t) for t in tokens))
         else:
-            return []  # a lone word or a phrase: not a list of names
+            break  # a lone word or a phrase: the list of names ends here
     return names
 
 
