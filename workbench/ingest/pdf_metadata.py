@@ -146,8 +146,9 @@ def _choose_authors(meta_author: str, page_authors: tuple[str, ...]) -> tuple[st
     from_meta = real_authors(split_authors(meta_author))
     if not page_authors:
         return from_meta
-    if from_meta and _surname(from_meta[0]) in {_surname(a) for a in page_authors[:3]}:
-        return from_meta
+    agree = from_meta and _surname(from_meta[0]) in {_surname(a) for a in page_authors[:3]}
+    if agree and len(from_meta) >= len(page_authors):
+        return from_meta  # the same people, spelled by the metadata (it keeps accents)
     return page_authors
 
 

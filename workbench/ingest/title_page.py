@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from workbench.ingest.authors import NAME_PARTICLES, repair_accents
 from workbench.ingest.junk_authors import real_authors
@@ -63,6 +63,8 @@ _AFFILIATION = re.compile(
     r"\d{4,}|street|\bave\b|avenue|road|\bbox\b|cedex|\bp\.?o\.?\b",
     re.IGNORECASE,
 )
+_LINE_NUMBER = re.compile(r"^\d{1,4}[\t ]+(?=\S)")
+_DANGLING = re.compile(r"(,|\band|&)\s+[^\W\d_][\w.\-]*$|^(and|&)\s+[^\W\d_][\w.\-]*$", re.IGNORECASE)
 _STOP_AUTHORS = re.compile(r"^(abstract|summary|introduction|keywords|key words|index terms|1\.?\s+intro)", re.I)
 _MARKERS = re.compile(r"[∗*†‡§¶#♯⊥]|\d+")
 _SEPARATORS = re.compile(r"\t|,|;|\band\b|&|\s+·\s+", re.IGNORECASE)
@@ -183,6 +185,9 @@ def _rows(layout: PageLayout, running: frozenset[str]) -> list[_Row]:
         group.append(line)
     if group:
         rows.append(_make_row(group, running))
+    numbered = [r for r in rows if _LINE_NUMBER.match(r.text)]
+    if len(numbered) >= 5 and len(numbered) >= 0.3 * len(rows):  # a manuscript with line numbers
+        rows = [replace(r, text=_LINE_NUMBER.sub("", r.text)) for r in rows if not r.text.strip().isdigit()]
     return rows
 
 
@@ -351,12 +356,21 @@ def _authors_near(rows: Sequence[_Row], block: list[int], following: list[int]) 
     title = rows[block[-1]]
     names: list[str] = []
     misses = 0
-    for index in following:
+    carried = ""
+    for position, index in enumerate(following):
         row = rows[index]
         text = _plain(row)
         if _STOP_AUTHORS.match(text) or title.top - row.top > 24 * title.size:
             break
-        found = _row_names(row.text)
+        if re.match(r"^\W*[∗*†‡§¶]", text):
+            continue  # an affiliation footnote ("¶Vial Health Technology, Inc.")
+        row_text = f"{carried} {row.text}".strip()
+        nxt = following[position + 1] if position + 1 < len(following) else None
+        if nxt is not None and _DANGLING.search(text) and abs(rows[nxt].size - row.size) < 0.05 * row.size:
+            carried = row_text  # "..., and Andrew" continues on the next line: "D. White"
+            continue
+        carried = ""
+        found = _row_names(row_text)
         if found:
             names.extend(found)
             misses = 0
