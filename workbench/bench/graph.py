@@ -169,7 +169,7 @@ def author_quality(store: GraphStore) -> dict[str, Any]:
     return {
         "author_nodes": len(rows),
         "junk_author_nodes": len(junk),
-        "junk": sorted(junk, key=lambda e: -e["papers"])[:30],
+        "junk": sorted(junk, key=lambda e: -int(str(e["papers"])))[:30],
         "most_papers": [{"name": name, "papers": n} for name, n in shared],
     }
 

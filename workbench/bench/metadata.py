@@ -192,7 +192,12 @@ def _shares(rows: list[tuple[MetadataLabel, dict[str, Any]]]) -> dict[str, Any]:
         right = sum(1 for ok in scored if ok)
         return {"right": right, "of": len(scored), "share": round(right / len(scored), 3) if scored else None}
 
-    return {"files": len(rows), "title": share("title_ok"), "first_author": share("author_ok"), "year": share("year_ok")}
+    return {
+        "files": len(rows),
+        "title": share("title_ok"),
+        "first_author": share("author_ok"),
+        "year": share("year_ok"),
+    }
 
 
 def _confusion(rows: list[tuple[MetadataLabel, dict[str, Any]]]) -> dict[str, list[dict[str, Any]]]:

@@ -15,21 +15,97 @@ from collections.abc import Iterable
 
 # Placeholder and account names that tools write into the Author field.
 _PLACEHOLDERS = frozenset(
-    """
-    administrator admin administrador administrateur user users owner author authors unknown anonymous
-    anon guest default root test tester staff customer client office pc laptop desktop valued
-    licensed registered windows macintosh editor editors publisher sysadmin webmaster helpdesk
-    none null n/a nobody someone
-    """.split()
+    [
+        "administrator",
+        "admin",
+        "administrador",
+        "administrateur",
+        "user",
+        "users",
+        "owner",
+        "author",
+        "authors",
+        "unknown",
+        "anonymous",
+        "anon",
+        "guest",
+        "default",
+        "root",
+        "test",
+        "tester",
+        "staff",
+        "customer",
+        "client",
+        "office",
+        "pc",
+        "laptop",
+        "desktop",
+        "valued",
+        "licensed",
+        "registered",
+        "windows",
+        "macintosh",
+        "editor",
+        "editors",
+        "publisher",
+        "sysadmin",
+        "webmaster",
+        "helpdesk",
+        "none",
+        "null",
+        "n/a",
+        "nobody",
+        "someone",
+    ]
 )
 # Software and publishers that appear in Author fields instead of people.
 _PRODUCERS = frozenset(
-    """
-    microsoft word office excel powerpoint acrobat adobe distiller pdfmaker pdftex latex tex dvips
-    ghostscript openoffice libreoffice writer quartz pdfcreator primopdf cutepdf nitro foxit
-    arbortext framemaker indesign quarkxpress scribus texmaker overleaf elsevier springer wiley
-    ieee acm usenix jstor researchgate escholarship dspace arxiv biorxiv medrxiv pubmed
-    """.split()
+    [
+        "microsoft",
+        "word",
+        "office",
+        "excel",
+        "powerpoint",
+        "acrobat",
+        "adobe",
+        "distiller",
+        "pdfmaker",
+        "pdftex",
+        "latex",
+        "tex",
+        "dvips",
+        "ghostscript",
+        "openoffice",
+        "libreoffice",
+        "writer",
+        "quartz",
+        "pdfcreator",
+        "primopdf",
+        "cutepdf",
+        "nitro",
+        "foxit",
+        "arbortext",
+        "framemaker",
+        "indesign",
+        "quarkxpress",
+        "scribus",
+        "texmaker",
+        "overleaf",
+        "elsevier",
+        "springer",
+        "wiley",
+        "ieee",
+        "acm",
+        "usenix",
+        "jstor",
+        "researchgate",
+        "escholarship",
+        "dspace",
+        "arxiv",
+        "biorxiv",
+        "medrxiv",
+        "pubmed",
+    ]
 )
 _ET_AL = re.compile(r"(^|\s)(et\.?\s*al\.?|al\.)$|^et\b", re.IGNORECASE)
 _INITIAL_TOKEN = re.compile(r"^(?:[^\W\d_]\.?-?){1,3}$")

@@ -114,8 +114,9 @@ _ARXIV_STAMP_DATE = re.compile(r"arXiv:\S+\s+\[[^\]]+\]\s+\d{1,2}\s+\w{3}\s+(\d{
 def printed_year(text: str) -> int | None:
     """The publication year printed on a title page, judged by the words around each year.
 
-    A year counts when its line reads like a copyright, volume or date line (the latest such
-    year wins; lines that only look like citations count when there are none: "received 2002; accepted 2003" in a journal dated 2004 gives 2004); lines
+    A year counts when its line reads like a copyright, volume or date line; the latest such
+    year wins ("accepted 2003" in a journal whose line says "321 (2004)" gives 2004). Lines
+    that only look like citations ("pp.", "Proceedings") count when there are none; lines
     that stamp a download or a re-keying are ignored; an arXiv margin stamp gives its date.
     """
     stamp = _ARXIV_STAMP_DATE.search(text)

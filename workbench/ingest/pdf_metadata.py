@@ -39,9 +39,6 @@ from workbench.ingest.title_page import TitlePage, is_junk_title, read_title_pag
 if TYPE_CHECKING:
     from workbench.ingest.pdf import PdfContent
 
-# Bump when the rules change: documents derived by an older version are re-derived from their
-# files on the next index run (their text and vectors are kept).
-METADATA_RULES_VERSION = 2
 AGREE = 0.8  # word overlap at which two titles say the same thing
 _WORD = re.compile(r"[a-z0-9]+")
 _RUNNING_PAGES = 4  # pages after the title page searched for running heads

@@ -29,7 +29,8 @@ from workbench.config import Settings
 from workbench.errors import StoreBusyError
 from workbench.ingest.chunk import chunk_sections
 from workbench.ingest.embed import Embedder
-from workbench.ingest.parse import SUPPORTED_SUFFIXES, parse_file
+from workbench.ingest.metadata_refresh import refresh_metadata as refresh_metadata_of
+from workbench.ingest.parse import METADATA_RULES_VERSION, SUPPORTED_SUFFIXES, parse_file
 from workbench.ingest.parse_error import ParseError
 from workbench.models import Chunk, Document, ParsedDocument, Section
 from workbench.setup_models import sha256_of
@@ -38,7 +39,7 @@ from workbench.stores.catalog import Catalog, FileRecord
 from workbench.stores.chunks import ChunkStore, chunk_rows, embedding_text
 
 # Catalog tables keyed by doc_id whose rows follow a document when its file moves.
-DOC_KEYED_TABLES: tuple[str, ...] = ("documents", "triage", "summaries")
+DOC_KEYED_TABLES: tuple[str, ...] = ("documents", "triage", "summaries", "metadata_rules")
 # File states that own a document (a failed or duplicate file has no chunks to move).
 MOVABLE_STATUSES: frozenset[str] = frozenset({"indexed", "no-text"})
 
@@ -74,6 +75,7 @@ class IndexReport:
     failures: list[dict[str, str]] = field(default_factory=list)
     moved: int = 0
     moves: list[dict[str, str]] = field(default_factory=list)
+    metadata_refreshed: int = 0  # unchanged files whose metadata newer rules re-derived (no re-embedding)
 
 
 @contextmanager
@@ -146,8 +148,13 @@ class Indexer:
         roots: Sequence[Path],
         progress: Callable[[Progress], None] | None = None,
         cancelled: Callable[[], bool] | None = None,
+        refresh_metadata: bool = False,
     ) -> IndexReport:
-        """Bring the index in line with these folders: add, update, remove; returns a report."""
+        """Bring the index in line with these folders: add, update, remove; returns a report.
+
+        Unchanged files whose metadata older rules derived (all of them with
+        `refresh_metadata`) get their metadata re-derived without re-embedding.
+        """
         started = time.perf_counter()
         report = IndexReport()
         self.catalog.migrate()
@@ -179,12 +186,16 @@ class Indexer:
         if gone or moved_to:
             known = self.catalog.files_under(live_roots)
         todo: list[FileEntry] = []
+        stale = None if refresh_metadata else self.catalog.stale_metadata(METADATA_RULES_VERSION)
+        rederive: list[FileRecord] = []
         for path, entry in entries.items():
             if path in moved_to:
                 continue
             record = known.get(path)
             if record and record.size == entry.size and record.mtime == entry.mtime:
                 report.unchanged += 1
+                if record.status in MOVABLE_STATUSES and (stale is None or record.doc_id in stale):
+                    rederive.append(record)
             else:
                 todo.append(entry)
 
@@ -197,6 +208,7 @@ class Indexer:
                 progress(Progress(number, len(todo), entry.path, status))
         self.flush(report)
         if not report.cancelled:
+            refresh_metadata_of(self, rederive, report)
             self._reconcile()
         self.chunks.finish_writes(self.settings.index.vector_index_min_rows)
         report.seconds = round(time.perf_counter() - started, 3)
@@ -294,6 +306,7 @@ class Indexer:
             authors=parsed.authors,
             year=parsed.year,
             doi=parsed.doi,
+            venue=parsed.venue,
             abstract=parsed.abstract,
             item_type=parsed.kind,
             folder=entry.root,
@@ -301,7 +314,8 @@ class Indexer:
             content_hash=content_hash,
         )
         status = "indexed" if parsed.has_text else "no-text"
-        record = FileRecord(entry.path, entry.root, doc_id, entry.size, entry.mtime, content_hash, status)
+        note = "; ".join(parsed.warnings)  # e.g. a garbled text layer, a title from the file name
+        record = FileRecord(entry.path, entry.root, doc_id, entry.size, entry.mtime, content_hash, status, note)
         self.queue(document, metadata_sections(parsed), [record], previous is None, report)
         return status
 
@@ -337,6 +351,8 @@ class Indexer:
                 [(p.document, len(p.chunks)) for p in self._pending],
                 [r for p in self._pending for r in p.records],
             )
+            folder_docs = [p.document.doc_id for p in self._pending if p.document.source == "folder"]
+            Catalog.set_metadata_rules(con, folder_docs, METADATA_RULES_VERSION)
         for item in self._pending:
             if item.records and all(r.status == "no-text" for r in item.records):
                 report.no_text += 1

@@ -63,6 +63,7 @@ _AFFILIATION = re.compile(
     r"\d{4,}|street|\bave\b|avenue|road|\bbox\b|cedex|\bp\.?o\.?\b",
     re.IGNORECASE,
 )
+_ADDRESS = re.compile(r"\b\d{4,}\b|,\s*[A-Z]{2}\b(?!\.)")  # "Palo Alto, CA 94304"
 _LINE_NUMBER = re.compile(r"^\d{1,4}[\t ]+(?=\S)")
 _DANGLING = re.compile(r"(,|\band|&)\s+[^\W\d_][\w.\-]*$|^(and|&)\s+[^\W\d_][\w.\-]*$", re.IGNORECASE)
 _STOP_AUTHORS = re.compile(r"^(abstract|summary|introduction|keywords|key words|index terms|1\.?\s+intro)", re.I)
@@ -73,18 +74,125 @@ _SPACING_ACCENTS = "¨´`ˆ˜ˇ˘˙˚˛˝¸¯"
 _MEMBERSHIP = re.compile(r"^((student |senior |life |associate )?(member|fellow)|ieee|acm|siam)\W*$", re.I)
 _SPLIT_ACCENT = re.compile(r"([^\W\d_])\s?[" + _SPACING_ACCENTS + r"]\s+([^\W\d_])")  # "Babao ¨ glu"
 _NOT_NAMES = frozenset(
-    """
-    preprint review reviews article forum peer journal research paper abstract university department
-    institute laboratory school supplementary information introduction the of on in for with and a an
-    to from by at as is are we our this that using via towards toward system systems data program
-    programming computer computing science sciences algorithm algorithms theory analysis network networks
-    model models design language languages learning based new control problem problems approach
-    technical report proceedings conference symposium workshop volume number edition press editor
-    citation citable link published version accepted member fellow senior associate
-    """.split()
+    [
+        "preprint",
+        "review",
+        "reviews",
+        "article",
+        "forum",
+        "peer",
+        "journal",
+        "research",
+        "paper",
+        "abstract",
+        "university",
+        "department",
+        "institute",
+        "laboratory",
+        "school",
+        "supplementary",
+        "information",
+        "introduction",
+        "the",
+        "of",
+        "on",
+        "in",
+        "for",
+        "with",
+        "and",
+        "a",
+        "an",
+        "to",
+        "from",
+        "by",
+        "at",
+        "as",
+        "is",
+        "are",
+        "we",
+        "our",
+        "this",
+        "that",
+        "using",
+        "via",
+        "towards",
+        "toward",
+        "system",
+        "systems",
+        "data",
+        "program",
+        "programming",
+        "computer",
+        "computing",
+        "science",
+        "sciences",
+        "algorithm",
+        "algorithms",
+        "theory",
+        "analysis",
+        "network",
+        "networks",
+        "model",
+        "models",
+        "design",
+        "language",
+        "languages",
+        "learning",
+        "based",
+        "new",
+        "control",
+        "problem",
+        "problems",
+        "approach",
+        "technical",
+        "report",
+        "proceedings",
+        "conference",
+        "symposium",
+        "workshop",
+        "volume",
+        "number",
+        "edition",
+        "press",
+        "editor",
+        "citation",
+        "citable",
+        "link",
+        "published",
+        "version",
+        "accepted",
+        "member",
+        "fellow",
+        "senior",
+        "associate",
+    ]
 )
 _CONNECTORS = frozenset(
-    "a an the of on in for and or to with via from by at as towards toward using into between under through".split()
+    [
+        "a",
+        "an",
+        "the",
+        "of",
+        "on",
+        "in",
+        "for",
+        "and",
+        "or",
+        "to",
+        "with",
+        "via",
+        "from",
+        "by",
+        "at",
+        "as",
+        "towards",
+        "toward",
+        "using",
+        "into",
+        "between",
+        "under",
+        "through",
+    ]
 )
 _JUNK_TITLE = re.compile(
     r"^(microsoft (word|powerpoint|excel)\b|untitled\b|document\d*$|title$|no title$|none$|"
@@ -390,6 +498,8 @@ def _row_names(text: str) -> list[str]:
     """The names a row lists from its start ("Mike Burrows, Google Inc." gives Mike Burrows)."""
     text = repair_accents(_SPLIT_ACCENT.sub(r"\1\2", text))
     text = re.sub(r"^\s*by\s+", "", text, flags=re.IGNORECASE)
+    if _ADDRESS.search(text):
+        return []
     parts = [p.strip() for p in _SEPARATORS.split(_MARKERS.sub(",", text)) if p.strip(" .")]
     parts = [p for p in parts if not re.fullmatch(r"[a-z]{1,2}|[A-Z]\.?", p) and not _MEMBERSHIP.match(p)]
     if not parts or len(set(parts)) < len(parts):  # "UC Berkeley, UC Berkeley": affiliations
