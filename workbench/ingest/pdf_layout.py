@@ -21,11 +21,13 @@ from typing import Any
 
 from workbench.ingest.source_lines import clean_text
 
-MAX_LAYOUT_CHARS = 12_000  # the title page of even a dense paper holds fewer
+MAX_LAYOUT_CHARS = 5_000  # the title, authors and abstract come well within this
 _BOLD_WEIGHT = 600
 _SUPERSCRIPT = 0.75  # letters smaller than this share of the line's size are markers
 _WIDE_GAP = 1.5  # a gap wider than this many font sizes separates two names on one line
 _WORDLIKE = re.compile(r"^[(\"“‘'\[]?[^\W\d_]{2,}(?:[-'’][^\W\d_]+)*[.,;:)\]\"”’'!?]*$")
+_GARBLE_SAMPLE = 2000
+_EDGE_PUNCTUATION = '("“‘\'[.,;:)]"”’!?'
 _VOWELS = frozenset("aeiouyAEIOUYàáâäãåèéêëìíîïòóôöõùúûüýÀÁÂÄÈÉÊËÌÍÎÏÒÓÔÖÙÚÛÜ")
 
 
@@ -81,8 +83,10 @@ def page_layout(page: Any, textpage: Any) -> PageLayout:
     chars: list[_Char] = []
     count = min(int(textpage.count_chars()), MAX_LAYOUT_CHARS)
     raw = textpage.raw
+    get_unicode, get_box = pdfium_c.FPDFText_GetUnicode, pdfium_c.FPDFText_GetCharBox
+    get_size, get_matrix = pdfium_c.FPDFText_GetFontSize, pdfium_c.FPDFText_GetMatrix
     for index in range(count):
-        code = int(pdfium_c.FPDFText_GetUnicode(raw, index))
+        code = int(get_unicode(raw, index))
         if code == 10:
             _close_line(chars, lines)
             chars = []
@@ -93,9 +97,9 @@ def page_layout(page: Any, textpage: Any) -> PageLayout:
         if ch.isspace():
             chars.append(_Char(" ", 0.0, 0.0, 0.0, 0.0, 0.0, 0))
             continue
-        pdfium_c.FPDFText_GetCharBox(raw, index, left, right, bottom, top)
-        size = float(pdfium_c.FPDFText_GetFontSize(raw, index))
-        if pdfium_c.FPDFText_GetMatrix(raw, index, matrix):
+        get_box(raw, index, left, right, bottom, top)
+        size = float(get_size(raw, index))
+        if get_matrix(raw, index, matrix):
             size *= abs(matrix.a * matrix.d - matrix.b * matrix.c) ** 0.5
         if size < 3.0:  # a broken (e.g. Type 3 bitmap) font: fall back on the glyph height
             size = (top.value - bottom.value) * 1.4
@@ -148,14 +152,28 @@ def _close_line(chars: list[_Char], lines: list[LayoutLine]) -> None:
 
 
 def garbled_share(text: str) -> float:
-    """The share of a text's tokens that are not word-like (0 for clean prose, ~1 for symbol soup)."""
+    """The share of a text's tokens that are not word-like (0 for clean prose, ~1 for symbol soup).
+
+    A sample of the text (its first few thousand characters) decides: a broken encoding
+    garbles a whole page, so the sample is enough and keeps long documents cheap.
+    """
+    text = text[:_GARBLE_SAMPLE]
     control = sum(1 for c in text if ord(c) < 32 and c not in "\r\n\t")
     tokens = [t for t in text.split() if len(t) >= 2]
     if not tokens:
         return 1.0 if control else 0.0
-    wordlike = sum(1 for t in tokens if _WORDLIKE.match(t) and any(c in _VOWELS for c in t) and _sane_case(t))
+    wordlike = sum(1 for t in tokens if _is_wordlike(t))
     inked = sum(1 for c in text if not c.isspace())
     return max(1 - wordlike / len(tokens), min(1.0, 5 * control / max(1, inked)))
+
+
+def _is_wordlike(token: str) -> bool:
+    """A word: letters (a hyphen or apostrophe inside), a vowel, sane capitals, light punctuation."""
+    core = token.strip(_EDGE_PUNCTUATION)
+    if core.isalpha():  # the common case, decided without a regex
+        cased = core.islower() or core.isupper() or core[1:].islower()
+        return len(core) >= 2 and cased and any(c in _VOWELS for c in core)
+    return bool(_WORDLIKE.match(token)) and any(c in _VOWELS for c in token) and _sane_case(token)
 
 
 def _sane_case(token: str) -> bool:

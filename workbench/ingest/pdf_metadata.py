@@ -80,7 +80,10 @@ def derive_metadata(path: Path, content: PdfContent, has_text: bool) -> DerivedM
     page_text = clean_text(content.page_texts[tp]) if has_text else ""
     page = TitlePage("", (), False)
     if page_text.strip() and content.layout is not None:
-        page = read_title_page(content.layout, _running_heads(content.page_texts, tp))
+        try:
+            page = read_title_page(content.layout, _running_heads(content.page_texts, tp))
+        except Exception as exc:  # a heuristic's bug costs the title, never the document
+            warnings.append(f"title page not read: {type(exc).__name__}")
     meta_title = " ".join(meta.get("Title", "").split())
     title, source = _choose_title(meta_title, page, page_text, path)
     if source != "page":
