@@ -63,7 +63,7 @@ _AFFILIATION = re.compile(
     r"\d{4,}|street|\bave\b|avenue|road|\bbox\b|cedex|\bp\.?o\.?\b",
     re.IGNORECASE,
 )
-_ADDRESS = re.compile(r"\b\d{4,}\b|,\s*[A-Z]{2}\b(?!\.)")  # "Palo Alto, CA 94304"
+_ADDRESS = re.compile(r"\b\d{4,}\b|,\s*[A-Z]{2}(\s+\d{5}\b|\s*$)")  # "Palo Alto, CA 94304", "Ithaca, NY"
 _LINE_NUMBER = re.compile(r"^\d{1,4}[\t ]+(?=\S)")
 _DANGLING = re.compile(r"(,|\band|&)\s+[^\W\d_][\w.\-]*$|^(and|&)\s+[^\W\d_][\w.\-]*$", re.IGNORECASE)
 _STOP_AUTHORS = re.compile(r"^(abstract|summary|introduction|keywords|key words|index terms|1\.?\s+intro)", re.I)
@@ -498,6 +498,7 @@ def _row_names(text: str) -> list[str]:
     """The names a row lists from its start ("Mike Burrows, Google Inc." gives Mike Burrows)."""
     text = repair_accents(_SPLIT_ACCENT.sub(r"\1\2", text))
     text = re.sub(r"^\s*by\s+", "", text, flags=re.IGNORECASE)
+    text = re.sub(r"<[^<>]*@[^<>]*>|\{[^{}]*\}@\S+|\S+@\S+", ",", text)  # "Name <name@host>"
     if _ADDRESS.search(text):
         return []
     parts = [p.strip() for p in _SEPARATORS.split(_MARKERS.sub(",", text)) if p.strip(" .")]
@@ -506,7 +507,7 @@ def _row_names(text: str) -> list[str]:
         return []
     names: list[str] = []
     for part in parts:
-        tokens = [t.strip(_SPACING_ACCENTS) for t in part.split()]
+        tokens = [t.strip(_SPACING_ACCENTS) for t in part.split() if t.strip(_SPACING_ACCENTS)]
         while len(tokens) > 2 and re.fullmatch(r"[a-z]", tokens[-1]):
             tokens.pop()  # a footnote letter set in line: "Fokkinga y"
         if _AFFILIATION.search(part):
