@@ -87,7 +87,12 @@ def _first_author_surname(doc: ParsedDocument) -> str:
             2009,
         ),
         # "Name <e-mail>" author lines.
-        ("operating_systems/jails-confining-the-omnipotent-root..pdf", "Jails: Confining the omnipotent root", "Kamp", None),
+        (
+            "operating_systems/jails-confining-the-omnipotent-root..pdf",
+            "Jails: Confining the omnipotent root",
+            "Kamp",
+            None,
+        ),
         # Accents the text layer set apart ("Laszl ´ o Szekeres ´") and symbol markers.
         ("security/sok-eternal-war-in-memory.pdf", "SoK: Eternal War in Memory", "Szekeres", None),
         # A long author list wrapped over four lines ("..., JJ Furman," is not an address).
