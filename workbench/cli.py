@@ -77,7 +77,11 @@ def cmd_index(engine: Engine, args: argparse.Namespace) -> int:
         )
     reports: dict[str, IndexReport] = {}
     if folders:
-        reports["folders"] = engine.index_folders(folders, progress=None if args.json else ProgressBar())
+        reports["folders"] = engine.index_folders(
+            folders,
+            progress=None if args.json else ProgressBar(),
+            refresh_metadata=getattr(args, "refresh_metadata", False),
+        )
     if zotero is not None:
         reports["zotero"] = engine.index_zotero(zotero, progress=None if args.json else ProgressBar())
     if args.json:
@@ -89,7 +93,8 @@ def cmd_index(engine: Engine, args: argparse.Namespace) -> int:
             f"{name}: added {report.added}, updated {report.updated}, removed {report.removed}, "
             f"unchanged {report.unchanged}, failed {report.failed} "
             f"(no text layer {report.no_text}, duplicates {report.duplicate}); "
-            f"{report.chunks} chunks in {report.seconds:.1f} s"
+            + (f"metadata re-derived {report.metadata_refreshed}; " if report.metadata_refreshed else "")
+            + f"{report.chunks} chunks in {report.seconds:.1f} s"
         )
         for failure in report.failures:
             print(f"  failed: {shown(failure['path'])}: {shown(failure['error'])}", file=sys.stderr)
@@ -381,6 +386,11 @@ def build_parser() -> argparse.ArgumentParser:
         const="auto",
         metavar="DIR",
         help="sync a Zotero data dir, read-only (default: sources.zotero_dir, else ~/Zotero)",
+    )
+    index.add_argument(
+        "--refresh-metadata",
+        action="store_true",
+        help="re-derive every file's title, authors, year, venue and DOI (text and vectors are kept)",
     )
     watch = verb("watch", cmd_watch, "catch up, then index changes to folders and Zotero as they happen")
     watch.add_argument("paths", nargs="*", help="folders to watch (default: sources.folders)")

@@ -175,12 +175,13 @@ class Engine:
         folders: Sequence[Path],
         progress: Callable[[Progress], None] | None = None,
         cancelled: Callable[[], bool] | None = None,
+        refresh_metadata: bool = False,
     ) -> IndexReport:
-        """Index these folders under the single-writer lock."""
+        """Index these folders under the single-writer lock (`refresh_metadata`: re-derive all metadata)."""
         self.paths.ensure()
         with writer_lock(self.paths.writer_lock_path):
             indexer = Indexer(self.settings, self.embedder, self.catalog, self.chunks)
-            report = indexer.index_folders(folders, progress, cancelled)
+            report = indexer.index_folders(folders, progress, cancelled, refresh_metadata)
             self._sync_graph()
             return report
 

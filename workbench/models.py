@@ -61,7 +61,9 @@ class ParsedDocument:
     page_count: int = 0
     has_text: bool = True
     kind: str = "document"
-    warnings: tuple[str, ...] = ()  # e.g. how non-UTF-8 text was decoded; recorded with the file
+    venue: str | None = None
+    title_source: str = ""  # where the title came from: "page", "metadata", "file name"
+    warnings: tuple[str, ...] = ()  # what a reader should know (a garbled text layer, how non-UTF-8 text was decoded)
 
 
 @dataclass(frozen=True)

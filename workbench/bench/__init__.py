@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from workbench.engine import Engine
+from workbench.errors import UsageError
 from workbench.models import DEPTHS
 
 DEFAULT_SCIFACT = Path(__file__).resolve().parents[3] / "shared" / "data" / "scifact"
@@ -45,6 +46,7 @@ def add_bench_arguments(parser: argparse.ArgumentParser) -> None:
             "graph",
             "startup",
             "watch",
+            "metadata",
         ),
         help="benchmark to run",
     )
@@ -70,6 +72,10 @@ def add_bench_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--model-intent", action="store_true", help="intent: also run the model on every query")
     parser.add_argument("--depth", action="append", choices=DEPTHS, help="answer: depths to run (default: all)")
     parser.add_argument("--generated", type=int, default=1000, help="zotero: generated items in the library")
+    parser.add_argument("--labels", type=Path, help="metadata: labels.json (pwl) or MANIFEST.tsv for --folder")
+    parser.add_argument(
+        "--folder-only", action="store_true", help="graph: build from --folder's PDFs alone (no SciFact)"
+    )
 
 
 def run_bench(engine: Engine, args: argparse.Namespace) -> dict[str, Any]:
@@ -109,10 +115,21 @@ def run_bench(engine: Engine, args: argparse.Namespace) -> dict[str, Any]:
 
         depth = (args.depth or ["comprehensive"])[0]
         return bench_summary(engine, args.folder or SHARED_PDFS, depth, not args.no_synthesis)
+    if args.which == "metadata":
+        from workbench.bench.metadata import bench_metadata
+
+        if args.folder is None or args.labels is None:
+            raise UsageError("bench metadata needs --folder DIR and --labels FILE")
+        return bench_metadata(args.folder, args.labels)
     if args.which == "graph":
         from workbench.bench.graph import bench_graph
         from workbench.bench.retrieval import ensure_corpus_index, load_beir
 
+        if args.folder_only:
+            if args.folder is None:
+                raise UsageError("bench graph --folder-only needs --folder DIR")
+            workdir = engine.paths.cache_dir / "bench" / "graph-folder"
+            return bench_graph(args.dataset, args.folder, workdir, include_scifact=False)
         corpus = load_beir(args.dataset, "test")[0]
         source = ensure_corpus_index(engine, args.dataset, corpus)[0]
         pdfs = args.folder or args.dataset.parent / "pdfs"

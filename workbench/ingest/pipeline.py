@@ -33,7 +33,8 @@ from workbench.config import Settings
 from workbench.errors import StoreBusyError
 from workbench.ingest.chunk import chunk_sections
 from workbench.ingest.embed import Embedder
-from workbench.ingest.parse import SUPPORTED_SUFFIXES, parse_file
+from workbench.ingest.metadata_refresh import refresh_metadata as refresh_metadata_of
+from workbench.ingest.parse import METADATA_RULES_VERSION, SUPPORTED_SUFFIXES, parse_file
 from workbench.ingest.parse_error import ParseError
 from workbench.ingest.regular_file import hash_regular
 from workbench.models import Chunk, Document, ParsedDocument, Section
@@ -45,7 +46,7 @@ from workbench.stores.consistency import apply_renames
 from workbench.stores.markers import clear_marker, set_marker, writes_pending_path
 
 # Catalog tables keyed by doc_id whose rows follow a document when its file moves.
-DOC_KEYED_TABLES: tuple[str, ...] = ("documents", "triage", "summaries")
+DOC_KEYED_TABLES: tuple[str, ...] = ("documents", "triage", "summaries", "metadata_rules")
 # File states that own a document (a failed or duplicate file has no chunks to move).
 MOVABLE_STATUSES: frozenset[str] = frozenset({"indexed", "no-text"})
 
@@ -87,6 +88,8 @@ class IndexReport:
         """Count and list one failure (so `failed` always equals the failures listed)."""
         self.failed += 1
         self.failures.append({"path": path, "error": error})
+
+    metadata_refreshed: int = 0  # unchanged files whose metadata newer rules re-derived (no re-embedding)
 
 
 @contextmanager
@@ -162,8 +165,13 @@ class Indexer:
         roots: Sequence[Path],
         progress: Callable[[Progress], None] | None = None,
         cancelled: Callable[[], bool] | None = None,
+        refresh_metadata: bool = False,
     ) -> IndexReport:
-        """Bring the index in line with these folders: add, update, remove; returns a report."""
+        """Bring the index in line with these folders: add, update, remove; returns a report.
+
+        Unchanged files whose metadata older rules derived (all of them with
+        `refresh_metadata`) get their metadata re-derived without re-embedding.
+        """
         started = time.perf_counter()
         report = IndexReport()
         self.begin()
@@ -197,12 +205,16 @@ class Indexer:
         if gone or moved_to:
             known = self.catalog.files_under(live_roots)
         todo: list[FileEntry] = []
+        stale = None if refresh_metadata else self.catalog.stale_metadata(METADATA_RULES_VERSION)
+        rederive: list[FileRecord] = []
         for path, entry in entries.items():
             if path in moved_to:
                 continue
             record = known.get(path)
             if record and record.size == entry.size and record.mtime == entry.mtime:
                 report.unchanged += 1
+                if record.status in MOVABLE_STATUSES and (stale is None or record.doc_id in stale):
+                    rederive.append(record)
             else:
                 todo.append(entry)
 
@@ -214,6 +226,8 @@ class Indexer:
             if progress is not None:
                 progress(Progress(number, len(todo), entry.key, status))
         self.flush(report)
+        if not report.cancelled:
+            refresh_metadata_of(self, rederive, report)
         self.finish(reconcile=not report.cancelled)
         report.seconds = round(time.perf_counter() - started, 3)
         return report
@@ -347,6 +361,7 @@ class Indexer:
             authors=parsed.authors,
             year=parsed.year,
             doi=parsed.doi,
+            venue=parsed.venue,
             abstract=parsed.abstract,
             item_type=parsed.kind,
             folder=entry.root_key,
@@ -354,7 +369,7 @@ class Indexer:
             content_hash=content_hash,
         )
         status = "indexed" if parsed.has_text else "no-text"
-        warning = "; ".join(parsed.warnings)
+        warning = "; ".join(parsed.warnings)  # a garbled text layer, a title from the file name, a decoding
         if warning:
             report.warnings.append({"path": entry.key, "warning": warning})
         record = FileRecord(entry.key, entry.root_key, doc_id, entry.size, entry.mtime, content_hash, status, warning)
@@ -392,6 +407,8 @@ class Indexer:
                 [(p.document, len(p.chunks)) for p in self._pending],
                 [r for p in self._pending for r in p.records],
             )
+            folder_docs = [p.document.doc_id for p in self._pending if p.document.source == "folder"]
+            Catalog.set_metadata_rules(con, folder_docs, METADATA_RULES_VERSION)
         for item in self._pending:
             if item.records and all(r.status == "no-text" for r in item.records):
                 report.no_text += 1

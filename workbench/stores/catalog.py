@@ -79,6 +79,12 @@ MIGRATIONS: tuple[tuple[str, Migration], ...] = (
         """,
     ),
     ("file ids carry their watched root", root_scoped_file_ids),
+    (
+        "metadata rules version",
+        """
+        CREATE TABLE metadata_rules (doc_id VARCHAR PRIMARY KEY, version INTEGER);
+        """,
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -272,6 +278,38 @@ class Catalog:
             con.execute("DELETE FROM documents WHERE list_contains(?, doc_id)", [list(doc_ids)])
         if paths:
             con.execute("DELETE FROM files WHERE list_contains(?, path)", [list(paths)])
+
+    @staticmethod
+    def set_metadata_rules(con: duckdb.DuckDBPyConnection, doc_ids: Sequence[str], version: int) -> None:
+        """Record which version of the metadata rules derived these documents' metadata."""
+        if doc_ids:
+            con.executemany(
+                "INSERT OR REPLACE INTO metadata_rules (doc_id, version) VALUES (?, ?)",
+                [[doc_id, version] for doc_id in doc_ids],
+            )
+
+    def stale_metadata(self, version: int) -> set[str]:
+        """Folder documents whose metadata an older version of the rules derived (or none recorded)."""
+        with self.read() as con:
+            if con is None:
+                return set()
+            rows = con.execute(
+                "SELECT d.doc_id FROM documents d LEFT JOIN metadata_rules m ON m.doc_id = d.doc_id "
+                "WHERE d.source = 'folder' AND coalesce(m.version, 0) < ?",
+                [version],
+            ).fetchall()
+        return {str(row[0]) for row in rows}
+
+    @staticmethod
+    def update_metadata(con: duckdb.DuckDBPyConnection, document: Document, version: int) -> None:
+        """Replace a document's bibliographic fields (not its text) and mark its graph node stale."""
+        con.execute(
+            "UPDATE documents SET title = ?, authors = ?, year = ?, venue = ?, doi = ?, updated_at = now() "
+            "WHERE doc_id = ?",
+            [document.title, list(document.authors), document.year, document.venue, document.doi, document.doc_id],
+        )
+        con.execute("DELETE FROM graph_state WHERE doc_id = ?", [document.doc_id])
+        Catalog.set_metadata_rules(con, [document.doc_id], version)
 
     def doc_ids(self) -> set[str]:
         """Every document id in the catalog."""

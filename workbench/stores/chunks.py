@@ -315,6 +315,28 @@ class ChunkStore:
             if rows:
                 table.add(pa.Table.from_pylist(rows, schema=chunk_schema(self.dimension)))
 
+    def update_metadata(self, document: Document) -> int:
+        """Rewrite a document's metadata columns (title, authors, year, BM25 text) in one commit.
+
+        The vectors are carried over as stored, so nothing is embedded again; the rows are
+        upserted by chunk id (`merge_insert`), which LanceDB applies atomically.
+        """
+        table = self.table()
+        if table is None:
+            return 0
+        rows: list[dict[str, Any]] = table.to_lance().to_table(filter=f"doc_id = {_quote(document.doc_id)}").to_pylist()
+        if not rows:
+            return 0
+        for row in rows:
+            row["title"] = document.title
+            row["authors"] = list(document.authors)
+            row["year"] = document.year
+            row[FTS_COLUMN] = embedding_text(document.title, row["text"])
+        data = pa.Table.from_pylist(rows, schema=chunk_schema(self.dimension))
+        table.merge_insert("chunk_id").when_matched_update_all().execute(data)
+        self._dirty = True
+        return len(rows)
+
     def finish_writes(self, vector_index_min_rows: int) -> None:
         """Bring the indexes up to date after a run: FTS, compaction, ANN when large."""
         with self._writing("updating the indexes"):

@@ -25,6 +25,7 @@ from workbench.ingest.citations import (
     normalise_doi,
     references_of,
 )
+from workbench.ingest.junk_authors import is_junk_author
 from workbench.ingest.keyphrases import DEFAULT_TOP_N, document_keyphrases
 from workbench.models import Document, Section
 from workbench.stores.chunks import ChunkStore
@@ -153,12 +154,13 @@ class GraphStore(SimilarPapers):
         )
 
     def _merge_authors(self, facts: Sequence[PaperFacts]) -> None:
+        """Author nodes and AUTHORED edges; producer junk ("Administrator", "et al.") never becomes a node."""
         best: dict[str, tuple[str, int]] = {}
         edges: list[dict[str, Any]] = []
         for item in facts:
             seen: set[str] = set()
             for position, raw in enumerate(item.document.authors):
-                parsed = parse_author(raw)
+                parsed = None if is_junk_author(raw) else parse_author(raw)
                 if parsed is None or not parsed.key or parsed.key in seen:
                     continue
                 seen.add(parsed.key)
