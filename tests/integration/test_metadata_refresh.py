@@ -72,15 +72,15 @@ def test_newer_rules_rederive_metadata_without_embedding(tmp_path: Path, workben
     engine = Engine(Settings())
     first = engine.index_folders([folder])
     assert first.added == 2 and first.metadata_refreshed == 0
-    doc_id = f"file:{BITCOIN}"
+    doc_id = f"file:1/{BITCOIN}"
     fresh_title = "Bitcoin: A Peer-to-Peer Electronic Cash System"
     assert engine.catalog.document(doc_id)["title"] == fresh_title  # type: ignore[index]
     assert engine.catalog.stale_metadata(METADATA_RULES_VERSION) == set()
 
     _age(engine, doc_id)
     with engine.catalog.write() as con:  # the scan too was derived by the older rules
-        Catalog.set_metadata_rules(con, [f"file:{SCAN}"], METADATA_RULES_VERSION - 1)
-    assert engine.catalog.stale_metadata(METADATA_RULES_VERSION) == {doc_id, f"file:{SCAN}"}
+        Catalog.set_metadata_rules(con, [f"file:1/{SCAN}"], METADATA_RULES_VERSION - 1)
+    assert engine.catalog.stale_metadata(METADATA_RULES_VERSION) == {doc_id, f"file:1/{SCAN}"}
     before = _rows(engine, doc_id)
     assert before and all(r["title"] == "Microsoft Word - bitcoin.doc" for r in before)
 
