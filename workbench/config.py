@@ -126,7 +126,7 @@ class AnswerSettings:
         choices=("auto", "never"),
     )
     min_evidence_score: float = _field(
-        0.2,
+        0.15,
         "Below this score of its best evidence sentence (0-1), a question is answered 'not found in your "
         "library'. Calibrated by `workbench bench evidence --fit` (answerable questions abstain <= 10%).",
         min=0.0,
