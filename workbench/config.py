@@ -11,6 +11,7 @@ names the key, so a typo never silently falls back to a default.
 
 from __future__ import annotations
 
+import math
 import os
 import tomllib
 from dataclasses import dataclass, field, fields, is_dataclass, replace
@@ -112,12 +113,25 @@ class AnswerSettings:
     )
     quick_tokens: int = _field(160, "Answer budget (completion tokens) at quick depth.", min=16, max=8192)
     targeted_tokens: int = _field(320, "Answer budget at targeted depth.", min=16, max=8192)
-    aspect_tokens: int = _field(160, "Budget per aspect at comprehensive depth.", min=16, max=8192)
-    full_tokens: int = _field(400, "Final answer budget at full depth (map steps use half).", min=16, max=8192)
+    aspect_tokens: int = _field(160, "Budget per aspect (comprehensive depth and summaries).", min=16, max=8192)
+    full_tokens: int = _field(400, "Synthesis budget at full depth.", min=16, max=8192)
     targeted_chunks: int = _field(
-        8, "Most chunks sent at targeted depth (fewer when the context is small).", min=1, max=100
+        8, "Passages whose sentences are searched for evidence at targeted depth.", min=1, max=100
     )
     revise_once: bool = _field(True, "On a REVISE verdict, retry once with the critic's feedback.")
+    synthesis: str = _field(
+        "auto",
+        "auto: after the evidence, the model writes a synthesis from it and the critic keeps what it "
+        "approves; never: evidence only (no model call).",
+        choices=("auto", "never"),
+    )
+    min_evidence_score: float = _field(
+        0.15,
+        "Below this score of its best evidence sentence (0-1), a question is answered 'not found in your "
+        "library'. Calibrated by `workbench bench evidence --fit` (answerable questions abstain <= 10%).",
+        min=0.0,
+        max=1.0,
+    )
 
 
 @dataclass(frozen=True)
@@ -171,6 +185,8 @@ def _check_value(where: str, expected: Any, value: Any, meta: Any) -> Any:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise ConfigError(f"{where}: expected a number, got {value!r}")
         value = float(value)
+        if not math.isfinite(value):  # TOML allows nan and inf; no setting means either
+            raise ConfigError(f"{where}: expected a finite number, got {value!r}")
     elif expected is str and not isinstance(value, str):
         raise ConfigError(f"{where}: expected a string, got {value!r}")
     if "min" in meta and value < meta["min"]:
@@ -202,12 +218,30 @@ def _merge(where: str, current: Any, raw: dict[str, Any]) -> Any:
     return replace(current, **changes)
 
 
+# Rules between settings: (the rule holds, the line that says what is wrong).
+_CROSS_FIELD_RULES: tuple[tuple[Any, str], ...] = (
+    (
+        lambda s: s.retrieval.dense_weight + s.retrieval.fts_weight > 0,
+        "'retrieval.dense_weight' and 'retrieval.fts_weight' are both 0",
+    ),
+    (
+        lambda s: s.index.chunk_tokens <= s.index.max_chunk_tokens,
+        "'index.chunk_tokens' ({s.index.chunk_tokens}) is above 'index.max_chunk_tokens' ({s.index.max_chunk_tokens})",
+    ),
+    (
+        lambda s: s.index.min_chunk_tokens < s.index.chunk_tokens,
+        "'index.min_chunk_tokens' ({s.index.min_chunk_tokens}) must be below 'index.chunk_tokens' "
+        "({s.index.chunk_tokens})",
+    ),
+)
+
+
 def settings_from_dict(raw: dict[str, Any], base: Settings | None = None) -> Settings:
-    """Apply a parsed TOML mapping on top of `base` (the defaults), strictly."""
+    """Apply a parsed TOML mapping on top of `base` (the defaults), strictly, then the cross-field rules."""
     merged: Settings = _merge("", base or Settings(), raw)
-    dense, fts = merged.retrieval.dense_weight, merged.retrieval.fts_weight
-    if dense + fts <= 0:
-        raise ConfigError("'retrieval.dense_weight' and 'retrieval.fts_weight' are both 0")
+    for holds, message in _CROSS_FIELD_RULES:
+        if not holds(merged):
+            raise ConfigError(message.format(s=merged))
     return merged
 
 

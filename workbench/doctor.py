@@ -1,4 +1,8 @@
-"""`workbench doctor`: are the models installed and intact, the stores readable, versions known."""
+"""`workbench doctor`: are the models installed and intact, the stores readable and in agreement, versions known.
+
+`--repair` fixes what the consistency check finds (see `workbench.stores.consistency`) under
+the writer lock, re-syncs the graph, and checks again.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from workbench.engine import Engine
-from workbench.errors import IndexMismatchError, ModelError, SourceError, WorkbenchError
+from workbench.errors import IndexMismatchError, ModelError, SourceError, StoreError, WorkbenchError
 from workbench.model_files import verify_models
 
 LIBRARIES = ("textual", "duckdb", "lancedb", "fastembed", "kuzu", "llama-cpp-python", "watchfiles", "pypdfium2")
@@ -21,8 +25,33 @@ def _check(name: str, probe: Callable[[], str]) -> dict[str, Any]:
         return {"name": name, "ok": False, "detail": f"{type(exc).__name__}: {exc}"}
 
 
-def run_checks(engine: Engine) -> list[dict[str, Any]]:
-    """Run every check; each returns name, ok and a one-line detail."""
+def _consistency(engine: Engine, repair: bool) -> str:
+    """Catalog ↔ chunks ↔ graph: counts, orphans, dangling records, duplicates, unfinished syncs."""
+    from workbench.ingest.graph_sync import sync_graph
+    from workbench.ingest.pipeline import writer_lock
+    from workbench.stores.consistency import check, repair_stores
+
+    graph_path = engine.paths.graph_path
+    report = check(engine.catalog, engine.chunks, graph_path)
+    actions: list[str] = []
+    if repair and report.problems():
+        with writer_lock(engine.paths.writer_lock_path):
+            actions = repair_stores(engine.catalog, engine.chunks, report)
+            engine.chunks.refresh()
+            sync_graph(engine.catalog, engine.chunks, graph_path)
+        report = check(engine.catalog, engine.chunks, graph_path)
+    done = f"repaired: {'; '.join(actions)}. " if actions else ""
+    problems = report.problems()
+    if problems:
+        raise StoreError(done + "; ".join(problems) + ("" if repair else " (run `workbench doctor --repair`)"))
+    return (
+        f"{done}{report.documents} documents, {report.chunk_rows} chunk rows "
+        f"({report.catalog_chunks} counted by the catalog), graph {report.graph} ({report.graph_papers} papers)"
+    )
+
+
+def run_checks(engine: Engine, repair: bool = False) -> list[dict[str, Any]]:
+    """Run every check; each returns name, ok and a one-line detail. `repair` fixes store disagreements."""
 
     def models() -> str:
         problems = verify_models(engine.paths.models_dir)
@@ -78,6 +107,7 @@ def run_checks(engine: Engine) -> list[dict[str, Any]]:
         _check("catalog", catalog),
         _check("chunks", chunks),
         _check("index fingerprint", fingerprint),
+        _check("consistency", lambda: _consistency(engine, repair)),
         _check("zotero", zotero),
         _check("libraries", versions),
     ]

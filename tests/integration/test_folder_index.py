@@ -93,7 +93,7 @@ def test_search_finds_the_right_paper_in_every_mode(library: tuple[Engine, Path]
     for mode in ("dense", "fts", "hybrid"):
         result = engine.search("peer-to-peer electronic cash without a trusted third party", mode=mode)
         assert result.hits, mode
-        assert result.hits[0].doc_id == "file:zotero_bitcoin_whitepaper.pdf", mode
+        assert result.hits[0].doc_id == "file:1/zotero_bitcoin_whitepaper.pdf", mode
         assert result.hits[0].page_start >= 1
 
 
@@ -117,8 +117,8 @@ def test_hits_carry_their_passage_and_metadata_even_when_row_ids_went_stale(libr
 
 def test_scanned_pdf_is_still_findable_by_metadata(library: tuple[Engine, Path]) -> None:
     engine, _ = library
-    result = engine.search("ocrmypdf c02 22", mode="fts", filters=[parse_filter("doc=file:ocrmypdf_c02-22.pdf")])
-    assert [h.doc_id for h in result.hits] == ["file:ocrmypdf_c02-22.pdf"]
+    result = engine.search("ocrmypdf c02 22", mode="fts", filters=[parse_filter("doc=file:1/ocrmypdf_c02-22.pdf")])
+    assert [h.doc_id for h in result.hits] == ["file:1/ocrmypdf_c02-22.pdf"]
 
 
 @pytest.mark.parametrize(
@@ -173,7 +173,7 @@ def test_changed_file_is_updated_and_touched_file_is_not(library: tuple[Engine, 
     report = engine.index_folders([papers])
     assert report.updated == 1 and report.added == 0
     hits = engine.search("selfish mining threshold", mode="fts").hits
-    assert hits and hits[0].doc_id == "file:sub/notes.md"
+    assert hits and hits[0].doc_id == "file:1/sub/notes.md"
 
 
 def test_duplicate_content_is_indexed_once(library: tuple[Engine, Path]) -> None:
@@ -181,7 +181,7 @@ def test_duplicate_content_is_indexed_once(library: tuple[Engine, Path]) -> None
     shutil.copy(papers / "zotero_bitcoin_whitepaper.pdf", papers / "sub" / "bitcoin-copy.pdf")
     report = engine.index_folders([papers])
     assert report.duplicate == 1
-    assert "file:sub/bitcoin-copy.pdf" not in engine.chunks.doc_ids()
+    assert "file:1/sub/bitcoin-copy.pdf" not in engine.chunks.doc_ids()
     assert statuses(engine)["bitcoin-copy.pdf"][0] == "duplicate"
 
 
@@ -193,11 +193,11 @@ def test_deleted_files_leave_the_index(library: tuple[Engine, Path]) -> None:
     assert report.removed == 2
     assert report.added == 1  # the duplicate copy takes over as the paper's document, same run
     ids = engine.chunks.doc_ids()
-    assert "file:page.html" not in ids
-    assert "file:zotero_bitcoin_whitepaper.pdf" not in ids
-    assert "file:page.html" not in engine.catalog.doc_ids()
-    assert "file:sub/bitcoin-copy.pdf" in engine.chunks.doc_ids()
-    assert engine.search("electronic cash", mode="fts").hits[0].doc_id == "file:sub/bitcoin-copy.pdf"
+    assert "file:1/page.html" not in ids
+    assert "file:1/zotero_bitcoin_whitepaper.pdf" not in ids
+    assert "file:1/page.html" not in engine.catalog.doc_ids()
+    assert "file:1/sub/bitcoin-copy.pdf" in engine.chunks.doc_ids()
+    assert engine.search("electronic cash", mode="fts").hits[0].doc_id == "file:1/sub/bitcoin-copy.pdf"
 
 
 def test_missing_folder_is_reported_not_fatal(library: tuple[Engine, Path], tmp_path: Path) -> None:

@@ -154,29 +154,29 @@ def test_create_modify_move_delete(
     assert w.wait_for("caught-up").status == "watching 1 folder"
 
     (papers / "sparrows.md").write_text(note("Sparrow flocks", "Sparrows gather in murmurations."))
-    texts = wait_until(lambda: hits(engine, "file:sparrows.md"), "the new file in search")
+    texts = wait_until(lambda: hits(engine, "file:1/sparrows.md"), "the new file in search")
     assert "murmurations" in texts[0]
 
     (papers / "sparrows.md").write_text(note("Sparrow flocks", "Sparrows nest under tiled roofs."))
-    wait_until(lambda: any("tiled roofs" in t for t in hits(engine, "file:sparrows.md")), "the modified text")
-    assert not any("murmurations" in t for t in hits(engine, "file:sparrows.md"))
+    wait_until(lambda: any("tiled roofs" in t for t in hits(engine, "file:1/sparrows.md")), "the modified text")
+    assert not any("murmurations" in t for t in hits(engine, "file:1/sparrows.md"))
 
     calls_before = len(embed_calls)
     seen = len(w.events)
     (papers / "birds").mkdir()
     (papers / "sparrows.md").rename(papers / "birds" / "house-sparrows.md")
-    wait_until(lambda: hits(engine, "file:birds/house-sparrows.md"), "the moved file in search")
-    assert hits(engine, "file:sparrows.md") == []
+    wait_until(lambda: hits(engine, "file:1/birds/house-sparrows.md"), "the moved file in search")
+    assert hits(engine, "file:1/sparrows.md") == []
     assert len(embed_calls) == calls_before, "a move re-embedded the document"
     moved = wait_until(
         lambda: [e.report for e in w.events[seen:] if e.kind == "indexed" and e.report and e.report.moved],
         "the run that moved the file",
     )
-    assert moved[0].moves[0]["doc_id"] == "file:birds/house-sparrows.md" and moved[0].added == 0
+    assert moved[0].moves[0]["doc_id"] == "file:1/birds/house-sparrows.md" and moved[0].added == 0
     assert any("moved 1" in line and "house-sparrows.md" in line for line in w.lines)
 
     (papers / "birds" / "house-sparrows.md").unlink()
-    wait_until(lambda: not hits(engine, "file:birds/house-sparrows.md"), "the deleted file gone from search")
+    wait_until(lambda: not hits(engine, "file:1/birds/house-sparrows.md"), "the deleted file gone from search")
     w.close()
     assert engine.catalog.doc_ids() == set() == engine.chunks.doc_ids()
 
@@ -196,13 +196,13 @@ def test_temp_and_partial_files_are_ignored_and_half_written_files_wait(
         handle.flush()
         time.sleep(0.4)  # shorter than settle_s: the watcher must wait for the second half
         handle.write("\nThe second half talks about desert foxes.\n")
-    texts = wait_until(lambda: hits(engine, "file:growing.md"), "the completed file in search")
+    texts = wait_until(lambda: hits(engine, "file:1/growing.md"), "the completed file in search")
     assert any("desert foxes" in t for t in texts)
     time.sleep(2 * options.settle_s)
     reports = w.reports()
     assert sum(r.added for r in reports) == 1 and sum(r.updated for r in reports) == 0  # indexed once, complete
     w.close()
-    assert engine.catalog.doc_ids() == {"file:growing.md"}
+    assert engine.catalog.doc_ids() == {"file:1/growing.md"}
 
 
 def test_catch_up_on_start(engine: Engine, tmp_path: Path, watching: Callable[..., Watching]) -> None:
@@ -223,10 +223,10 @@ def test_catch_up_on_start(engine: Engine, tmp_path: Path, watching: Callable[..
     (report,) = w.reports()
     assert (report.added, report.updated, report.removed, report.moved) == (1, 1, 1, 1)
     assert any(line.split(" ", 1)[1].startswith("catch-up folders: added 1") for line in w.lines)
-    assert any("egrets" in t for t in hits(engine, "file:edited.md"))
-    assert hits(engine, "file:kestrels.md") and hits(engine, "file:new.md") and hits(engine, "file:kept.md")
+    assert any("egrets" in t for t in hits(engine, "file:1/edited.md"))
+    assert hits(engine, "file:1/kestrels.md") and hits(engine, "file:1/new.md") and hits(engine, "file:1/kept.md")
     w.close()
-    assert engine.catalog.doc_ids() == {"file:kept.md", "file:edited.md", "file:kestrels.md", "file:new.md"}
+    assert engine.catalog.doc_ids() == {"file:1/kept.md", "file:1/edited.md", "file:1/kestrels.md", "file:1/new.md"}
 
 
 def test_folder_removed_and_recreated(engine: Engine, tmp_path: Path, watching: Callable[..., Watching]) -> None:
@@ -239,7 +239,7 @@ def test_folder_removed_and_recreated(engine: Engine, tmp_path: Path, watching: 
     locked.chmod(0)
     try:
         w = watching(engine, WatchSources((papers,), None))
-        assert hits(engine, "file:first.md")
+        assert hits(engine, "file:1/first.md")
         if os.geteuid() != 0:  # root reads everything
             denied = [line for line in w.lines if "Permission denied" in line]
             assert len(denied) == 1, w.lines
@@ -249,14 +249,14 @@ def test_folder_removed_and_recreated(engine: Engine, tmp_path: Path, watching: 
         papers.rename(away)  # like an unmounted drive: the folder is simply not there
         w.wait_for("missing", seen)
         time.sleep(3 * FAST.settle_s)
-        assert hits(engine, "file:first.md"), "a missing folder's documents were dropped"
+        assert hits(engine, "file:1/first.md"), "a missing folder's documents were dropped"
 
         seen = len(w.events)
         away.rename(papers)
         w.wait_for("back", seen)
         (papers / "second.md").write_text(note("Second", "Written after the folder came back."))
-        wait_until(lambda: hits(engine, "file:second.md"), "a file in the re-attached folder")
-        assert hits(engine, "file:first.md")
+        wait_until(lambda: hits(engine, "file:1/second.md"), "a file in the re-attached folder")
+        assert hits(engine, "file:1/first.md")
 
         seen = len(w.events)
         locked.chmod(0o755)
@@ -264,8 +264,8 @@ def test_folder_removed_and_recreated(engine: Engine, tmp_path: Path, watching: 
         w.wait_for("missing", seen)
         papers.mkdir()
         (papers / "third.md").write_text(note("Third", "In the recreated folder."))
-        wait_until(lambda: hits(engine, "file:third.md"), "a file in the recreated folder")
-        wait_until(lambda: not hits(engine, "file:first.md"), "the old files dropped after the rescan")
+        wait_until(lambda: hits(engine, "file:1/third.md"), "a file in the recreated folder")
+        wait_until(lambda: not hits(engine, "file:1/first.md"), "the old files dropped after the rescan")
         if os.geteuid() != 0:
             assert len([line for line in w.lines if "Permission denied" in line]) == 1
         w.close()
@@ -282,9 +282,9 @@ def test_emptied_folder_keeps_its_documents(engine: Engine, tmp_path: Path, watc
     seen = len(w.events)
     (papers / "on-the-drive.md").rename(tmp_path / "elsewhere.md")  # what an unmounted mount point looks like
     wait_until(lambda: any("treating it as unmounted" in e.message for e in w.events[seen:]), "the unmount guard")
-    assert hits(engine, "file:on-the-drive.md")
+    assert hits(engine, "file:1/on-the-drive.md")
     w.close()
-    assert engine.catalog.doc_ids() == {"file:on-the-drive.md"}
+    assert engine.catalog.doc_ids() == {"file:1/on-the-drive.md"}
 
 
 def test_zotero_item_added_in_wal(
@@ -297,7 +297,9 @@ def test_zotero_item_added_in_wal(
         )
         w = watching(engine, WatchSources((), library.data_dir), timeout=600)  # the catch-up embeds real PDFs
         (catch_up,) = w.reports("zotero")
-        assert catch_up.added >= 9 and catch_up.failed == 0
+        assert catch_up.added >= 9
+        # the fixture's one missing attachment: counted and listed (the item is indexed from its metadata)
+        assert catch_up.failed == len(catch_up.failures) == 1 and "is missing" in catch_up.failures[0]["error"]
 
         real_sync, attempts = engine.index_zotero, []
 
@@ -330,7 +332,7 @@ def test_writer_lock_busy_then_free(engine: Engine, tmp_path: Path, watching: Ca
         time.sleep(3 * FAST.busy_retry_s)
         assert len([e for e in w.events if e.kind == "busy"]) == 1  # said once, not per retry
     w.wait_for("caught-up")
-    assert hits(engine, "file:waiting.md")
+    assert hits(engine, "file:1/waiting.md")
     w.close()
 
 
@@ -361,10 +363,10 @@ def test_move_in_pipeline_keeps_vectors_and_triage(engine: Engine, tmp_path: Pat
     shutil.copy(PDFS / "zotero_bitcoin_whitepaper.pdf", papers / "a" / "bitcoin.pdf")
     (papers / "a" / "copy.pdf").write_bytes((PDFS / "zotero_bitcoin_whitepaper.pdf").read_bytes())  # a duplicate
     engine.index_folders([papers])
-    before = vectors(engine, "file:a/bitcoin.pdf")
+    before = vectors(engine, "file:1/a/bitcoin.pdf")
     assert before
     with engine.catalog.write() as con:
-        con.execute("INSERT INTO triage (doc_id, state) VALUES ('file:a/bitcoin.pdf', 'reading')")
+        con.execute("INSERT INTO triage (doc_id, state) VALUES ('file:1/a/bitcoin.pdf', 'reading')")
     calls = len(embed_calls)
 
     (papers / "b").mkdir()
@@ -372,18 +374,18 @@ def test_move_in_pipeline_keeps_vectors_and_triage(engine: Engine, tmp_path: Pat
     report = engine.index_folders([papers])
     assert (report.moved, report.added, report.removed, report.updated) == (1, 0, 0, 0)
     assert len(embed_calls) == calls
-    assert engine.catalog.doc_ids() == engine.chunks.doc_ids() == {"file:b/satoshi.pdf"}
+    assert engine.catalog.doc_ids() == engine.chunks.doc_ids() == {"file:1/b/satoshi.pdf"}
     top = engine.search("double-spending peer-to-peer electronic cash", mode="hybrid").hits[0]
-    assert top.doc_id == "file:b/satoshi.pdf"
+    assert top.doc_id == "file:1/b/satoshi.pdf"
     with engine.catalog.read() as con:
         assert con is not None
-        assert con.execute("SELECT doc_id, state FROM triage").fetchall() == [("file:b/satoshi.pdf", "reading")]
+        assert con.execute("SELECT doc_id, state FROM triage").fetchall() == [("file:1/b/satoshi.pdf", "reading")]
         files = dict(con.execute("SELECT path, doc_id FROM files").fetchall())
     new_path, copy_path = str(papers / "b" / "satoshi.pdf"), str(papers / "a" / "copy.pdf")
-    assert files == {new_path: "file:b/satoshi.pdf", copy_path: "file:b/satoshi.pdf"}
+    assert files == {new_path: "file:1/b/satoshi.pdf", copy_path: "file:1/b/satoshi.pdf"}
     ids = chunk_ids(engine)
     assert len(ids) == len(set(ids))
-    assert vectors(engine, "file:b/satoshi.pdf") == before  # the very same vectors, not re-embedded ones
+    assert vectors(engine, "file:1/b/satoshi.pdf") == before  # the very same vectors, not re-embedded ones
 
 
 DRIVER = """

@@ -35,8 +35,8 @@ async def _shoot(out: Path) -> None:
         await wait_for(pilot, lambda: screen.query_one(GraphPane).option_count > 1)
         await wait_for(pilot, lambda: bool(screen.query_one(CostPane).estimates), timeout=120)
         await pilot.press("asterisk", "2")  # starred, priority 2: shows the triage mark
-        await wait_for(pilot, lambda: app.triage_cache.get("file:graphene.md") is not None)
-        await wait_for(pilot, lambda: app.triage_cache["file:graphene.md"].priority == 2)
+        await wait_for(pilot, lambda: app.triage_cache.get("file:1/graphene.md") is not None)
+        await wait_for(pilot, lambda: app.triage_cache["file:1/graphene.md"].priority == 2)
         app.clear_notifications()
         await pilot.pause(0.5)
         out.write_text(app.export_screenshot(title="workbench"), encoding="utf-8")

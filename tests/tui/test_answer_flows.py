@@ -62,7 +62,7 @@ async def test_summary_shows_aspects_verdict_and_navigable_citations(engine: Tes
         await wait_ready(pilot)
         screen = main_screen(app)
         await search(pilot, "zebrafish fin regeneration")
-        assert screen.current_doc == "file:zebrafish.md"
+        assert screen.current_doc == "file:1/zebrafish.md"
         await pilot.press("s")
         preview = screen.query_one(Preview)
         await wait_for(pilot, lambda: preview.answer is not None and not preview.running)
@@ -73,12 +73,14 @@ async def test_summary_shows_aspects_verdict_and_navigable_citations(engine: Tes
         assert badge.has_class("-shown") and badge.has_class(f"-{answer.verdict.decision.lower()}")
         assert answer.verdict.decision in str(badge.render())
         source = preview.query_one("#preview-md").source  # type: ignore[attr-defined]
-        assert "(cite:1)" in source and "## Sources" in source
-        if answer.aspects:  # four aspects render as sections, in order
-            assert set(answer.aspects) <= {"research_question", "methodology", "findings", "conclusions"}
-            assert "## Research question" in source or "## Findings" in source
-        await wait_for(pilot, lambda: "file:zebrafish.md" in screen.summaries)
-        assert screen.summaries["file:zebrafish.md"] is answer
+        assert "(cite:1)" in source
+        # four aspects, in order, each with the paper's own sentences quoted and cited to the page
+        headings = ["### Research question", "### Methodology", "### Findings", "### Conclusions"]
+        assert [source.index(h) for h in headings] == sorted(source.index(h) for h in headings)
+        assert all(answer.aspects[a].strip() for a in answer.aspects) and len(answer.aspects) == 4
+        assert f"“{answer.evidence[0].sentence}”" in source and "p. 1" in source
+        await wait_for(pilot, lambda: "file:1/zebrafish.md" in screen.summaries)
+        assert screen.summaries["file:1/zebrafish.md"] is answer
         # citations: ] and [ move, Enter opens the cited paper, backspace comes back to the summary
         assert answer.citations and preview.citation_index == 0
         await pilot.press("right_square_bracket")
@@ -94,7 +96,7 @@ async def test_summary_shows_aspects_verdict_and_navigable_citations(engine: Tes
         await wait_for(pilot, lambda: preview.answer is answer)
         # the summary goes to the clipboard as Markdown
         await pilot.press("Y")
-        assert "## Sources" in app.clipboard and "[1] Zebrafish fin regeneration" in app.clipboard
+        assert "### Research question" in app.clipboard and f"“{answer.evidence[0].sentence}”" in app.clipboard
 
 
 async def test_answer_streams_and_escape_cancels(home: object) -> None:
@@ -105,7 +107,11 @@ async def test_answer_streams_and_escape_cancels(home: object) -> None:
         preview = screen.query_one(Preview)
         await search(pilot, "how does proof of work prevent double spending")
         await pilot.press("a")
-        await wait_for(pilot, lambda: preview.running and len(preview._buffer) > 80)  # text arrived
+        # the evidence shows while the model is still writing (the slow model has not finished)
+        await wait_for(pilot, lambda: preview.running and "**Evidence**" in preview._buffer)
+        assert "the model is writing" in preview._buffer and preview.answer is None
+        await wait_for(pilot, lambda: "“" in preview.query_one("#preview-md").source)  # type: ignore[attr-defined]
+        await wait_for(pilot, lambda: preview.running and len(preview._buffer.split("the model is writing")[1]) > 40)
         assert "Esc cancels" in app.status.task
         await pilot.press("escape")
         await wait_for(pilot, lambda: not preview.running)

@@ -34,7 +34,7 @@ async def test_search_shows_results_intent_and_preview(engine: TestEngine) -> No
         assert table.rows_shown[0].backend in ("both", "dense", "fts")
         assert any(isinstance(m, ResultsShown) for m in seen)
         screen = main_screen(app)
-        assert screen.current_doc == "file:graphene.md"
+        assert screen.current_doc == "file:1/graphene.md"
         intent = str(screen.query_one("#intent").render())
         assert "depth: auto→" in intent
         preview = screen.query_one(Preview)
@@ -139,7 +139,7 @@ async def test_graph_neighbours_open_and_back(engine: TestEngine) -> None:
         await wait_for(pilot, lambda: target in screen.details)
         assert screen.query_one("#results").selected_doc_id == target  # type: ignore[attr-defined]
         await pilot.press("backspace")
-        await wait_for(pilot, lambda: screen.current_doc == "file:graphene.md")
+        await wait_for(pilot, lambda: screen.current_doc == "file:1/graphene.md")
 
 
 async def test_graph_not_built_is_said_in_the_pane(home: object) -> None:

@@ -23,7 +23,7 @@ async def test_triage_keys_change_the_catalog_and_the_table(engine: TestEngine) 
         await wait_ready(pilot)
         table = await search(pilot, "electron mobility graphene")
         doc = main_screen(app).current_doc
-        assert doc == "file:graphene.md"
+        assert doc == "file:1/graphene.md"
         store = TriageStore(engine.catalog)
 
         await pilot.press("r")
@@ -64,8 +64,8 @@ async def test_triage_keys_change_the_catalog_and_the_table(engine: TestEngine) 
 
 async def test_triage_queue_works_through_the_inbox(engine: TestEngine) -> None:
     store = TriageStore(engine.catalog)
-    store.set_priority("file:yeast.md", 3)
-    store.set_state("file:lattice.md", "read")
+    store.set_priority("file:1/yeast.md", 3)
+    store.set_state("file:1/lattice.md", "read")
     app = WorkbenchApp(engine)
     async with app.run_test(size=(100, 30)) as pilot:
         await wait_ready(pilot)
@@ -74,8 +74,8 @@ async def test_triage_queue_works_through_the_inbox(engine: TestEngine) -> None:
         queue = app.screen
         assert isinstance(queue, QueueScreen)
         assert len(queue.items) == 4
-        assert queue.items[0].doc_id == "file:yeast.md"  # highest priority first
-        assert queue.current == "file:yeast.md"
+        assert queue.items[0].doc_id == "file:1/yeast.md"  # highest priority first
+        assert queue.current == "file:1/yeast.md"
         await pilot.press("m")  # read: leaves the inbox, the next paper comes up
         await wait_for(pilot, lambda: len(queue.items) == 3)
         second = queue.items[0].doc_id
@@ -110,14 +110,14 @@ async def test_copy_and_export(engine: TestEngine, tmp_path: Path) -> None:
         await pilot.press("B")  # nothing starred yet
         await wait_for(pilot, lambda: any("no starred papers" in n.message for n in app._notifications))
         await pilot.press("asterisk")
-        await wait_for(pilot, lambda: app.triage_cache.get("file:graphene.md") is not None)
+        await wait_for(pilot, lambda: app.triage_cache.get("file:1/graphene.md") is not None)
         await pilot.press("B")
         starred = tmp_path / "novoselov2004electron-2.bib"
         await wait_for(pilot, starred.exists)
 
         await pilot.press("n")
         await pilot.press(*"compare with hall data", "enter")
-        await wait_for(pilot, lambda: app.triage_cache["file:graphene.md"].note == "compare with hall data")
+        await wait_for(pilot, lambda: app.triage_cache["file:1/graphene.md"].note == "compare with hall data")
         await pilot.press("e")
         note = tmp_path / "novoselov2004electron.md"
         await wait_for(pilot, note.exists)
@@ -128,10 +128,10 @@ async def test_copy_and_export(engine: TestEngine, tmp_path: Path) -> None:
 
 
 async def test_table_marks_follow_triage(engine: TestEngine) -> None:
-    TriageStore(engine.catalog).set_state("file:zebrafish.md", "skipped")
+    TriageStore(engine.catalog).set_state("file:1/zebrafish.md", "skipped")
     app = WorkbenchApp(engine)
     async with app.run_test(size=(120, 40)) as pilot:
         await wait_ready(pilot)
         table = main_screen(app).query_one(ResultsTable)
-        assert str(table.get_cell("file:zebrafish.md", "mark")).strip() == "⊘"
+        assert str(table.get_cell("file:1/zebrafish.md", "mark")).strip() == "⊘"
         await wait_for(pilot, lambda: app.status.counts.get("skipped") == 1)

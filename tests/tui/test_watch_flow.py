@@ -14,6 +14,8 @@ from workbench.tui.app import WorkbenchApp
 
 pytestmark = [pytest.mark.integration, pytest.mark.anyio]
 
+SECOND = "file:2/second.md"  # the home's indexed library is root 1, the watched folder root 2
+
 
 async def test_watcher_runs_in_the_tui_and_refreshes(home: Path, tmp_path: Path) -> None:
     folder = tmp_path / "watched"
@@ -30,8 +32,6 @@ async def test_watcher_runs_in_the_tui_and_refreshes(home: Path, tmp_path: Path)
             encoding="utf-8",
         )
         engine = app.wait_engine()
-        await wait_for(
-            pilot, lambda: any(h.doc_id == "file:second.md" for h in engine.search("permafrost methane").hits), 180
-        )
+        await wait_for(pilot, lambda: any(h.doc_id == SECOND for h in engine.search("permafrost methane").hits), 180)
         table = await search(pilot, "thawing permafrost methane")
-        assert table.rows_shown[0].doc_id == "file:second.md"
+        assert table.rows_shown[0].doc_id == SECOND

@@ -14,11 +14,13 @@ from pathlib import Path
 from typing import Any
 
 from workbench.engine import Engine
+from workbench.errors import UsageError
 from workbench.models import DEPTHS
 
 DEFAULT_SCIFACT = Path(__file__).resolve().parents[3] / "shared" / "data" / "scifact"
 DEFAULT_CLAIMS = DEFAULT_SCIFACT.parent / "scifact-claims" / "claims_train.csv"
 INTENT_DATA = Path(__file__).resolve().parents[2] / "tests" / "data" / "intent_queries.jsonl"
+ABSENT_TOPICS = INTENT_DATA.parent / "absent_topics.jsonl"
 
 
 def cache_key(*parts: object) -> str:
@@ -31,7 +33,21 @@ def add_bench_arguments(parser: argparse.ArgumentParser) -> None:
     """Arguments of `workbench bench`."""
     parser.add_argument(
         "which",
-        choices=("retrieval", "ingest", "query", "zotero", "intent", "critic", "answer", "graph", "startup", "watch"),
+        choices=(
+            "retrieval",
+            "ingest",
+            "query",
+            "zotero",
+            "intent",
+            "critic",
+            "answer",
+            "evidence",
+            "summary",
+            "graph",
+            "startup",
+            "watch",
+            "metadata",
+        ),
         help="benchmark to run",
     )
     parser.add_argument("--dataset", type=Path, default=DEFAULT_SCIFACT, help="BEIR-style dataset folder")
@@ -42,10 +58,24 @@ def add_bench_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--queries", type=int, default=300, help="query: number of timed queries")
     parser.add_argument("--claims", type=Path, default=DEFAULT_CLAIMS, help="critic: labelled SciFact claims CSV")
     parser.add_argument("--corpus", type=Path, default=DEFAULT_SCIFACT / "corpus.jsonl", help="critic: corpus.jsonl")
-    parser.add_argument("--fit", action="store_true", help="critic: refit the support weights on the train split")
+    parser.add_argument(
+        "--fit", action="store_true", help="critic, evidence: refit the weights (and cut-off) on the train split"
+    )
+    parser.add_argument("--model", help="answer: a GGUF path to use instead of the configured model")
+    parser.add_argument(
+        "--no-synthesis", action="store_true", help="answer, summary: evidence only (answer.synthesis = never)"
+    )
+    parser.add_argument("--limit", type=int, help="evidence: only the first N claims")
+    parser.add_argument(
+        "--partial", action="store_true", help="evidence: use the corpus index as far as it is built (no indexing)"
+    )
     parser.add_argument("--model-intent", action="store_true", help="intent: also run the model on every query")
     parser.add_argument("--depth", action="append", choices=DEPTHS, help="answer: depths to run (default: all)")
     parser.add_argument("--generated", type=int, default=1000, help="zotero: generated items in the library")
+    parser.add_argument("--labels", type=Path, help="metadata: labels.json (pwl) or MANIFEST.tsv for --folder")
+    parser.add_argument(
+        "--folder-only", action="store_true", help="graph: build from --folder's PDFs alone (no SciFact)"
+    )
 
 
 def run_bench(engine: Engine, args: argparse.Namespace) -> dict[str, Any]:
@@ -72,11 +102,34 @@ def run_bench(engine: Engine, args: argparse.Namespace) -> dict[str, Any]:
     if args.which == "answer":
         from workbench.bench.answer import bench_answer
 
-        return bench_answer(engine, args.folder, tuple(args.depth or DEPTHS))
+        return bench_answer(engine, args.folder, tuple(args.depth or DEPTHS), args.model, not args.no_synthesis)
+    if args.which == "evidence":
+        from workbench.bench.evidence import bench_evidence
+
+        return bench_evidence(
+            engine, args.dataset, args.claims, ABSENT_TOPICS, fit=args.fit, limit=args.limit, partial=args.partial
+        )
+    if args.which == "summary":
+        from workbench.bench.answer import SHARED_PDFS
+        from workbench.bench.summary import bench_summary
+
+        depth = (args.depth or ["comprehensive"])[0]
+        return bench_summary(engine, args.folder or SHARED_PDFS, depth, not args.no_synthesis)
+    if args.which == "metadata":
+        from workbench.bench.metadata import bench_metadata
+
+        if args.folder is None or args.labels is None:
+            raise UsageError("bench metadata needs --folder DIR and --labels FILE")
+        return bench_metadata(args.folder, args.labels)
     if args.which == "graph":
         from workbench.bench.graph import bench_graph
         from workbench.bench.retrieval import ensure_corpus_index, load_beir
 
+        if args.folder_only:
+            if args.folder is None:
+                raise UsageError("bench graph --folder-only needs --folder DIR")
+            workdir = engine.paths.cache_dir / "bench" / "graph-folder"
+            return bench_graph(args.dataset, args.folder, workdir, include_scifact=False)
         corpus = load_beir(args.dataset, "test")[0]
         source = ensure_corpus_index(engine, args.dataset, corpus)[0]
         pdfs = args.folder or args.dataset.parent / "pdfs"

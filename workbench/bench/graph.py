@@ -29,8 +29,10 @@ from workbench.models import Document
 from workbench.stores.chunks import ChunkStore
 from workbench.stores.graph import GraphStore, PaperFacts, paper_vectors
 from workbench.stores.graph_queries import GraphQueries
+from workbench.text.junk_authors import junk_author_reason
 
 WRITE_BATCH = 500
+HUB_SHARE = 0.10  # a concept carried by more papers than this share should link nothing
 LATENCY_TARGET_MS = 20.0
 
 
@@ -61,11 +63,11 @@ def scifact_documents(scifact_dir: Path) -> list[Document]:
 
 
 def _pdf_facts(pdf_dir: Path) -> tuple[list[PaperFacts], list[str], float, float]:
-    """Parsed PDFs as facts, the files that failed, parse seconds and keyphrase seconds."""
+    """Parsed PDFs (the folder and its sub-folders) as facts, failures, parse and keyphrase seconds."""
     facts: list[PaperFacts] = []
     failed: list[str] = []
     parse_s = keyphrase_s = 0.0
-    for path in sorted(pdf_dir.glob("*.pdf")):
+    for path in sorted(pdf_dir.rglob("*.pdf")):
         started = time.perf_counter()
         try:
             parsed = parse_file(path)
@@ -76,7 +78,7 @@ def _pdf_facts(pdf_dir: Path) -> tuple[list[PaperFacts], list[str], float, float
         if not parsed.has_text:
             continue
         document = Document(
-            doc_id=f"file:{path.name}",
+            doc_id=f"file:{path.relative_to(pdf_dir).as_posix()}",
             title=parsed.title,
             source="folder",
             authors=parsed.authors,
@@ -111,6 +113,67 @@ def _vectors(
     return found, source
 
 
+def concept_specificity(queries: GraphQueries, doc_ids: Sequence[str], max_share: float = HUB_SHARE) -> dict[str, Any]:
+    """How specific the concept links are: edges listed via a concept more than `max_share` of papers carry.
+
+    For each paper, the concept neighbours the graph pane lists (top 10) are counted, and an
+    edge is "via a hub" when one of its connecting concepts is carried by more than
+    `max_share` of all papers.
+    """
+    store = queries.store
+    papers = int(store.rows("MATCH (p:Paper) RETURN count(p)")[0][0])
+    carried = {
+        str(phrase): int(n)
+        for phrase, n in store.rows("MATCH (p:Paper)-[:MENTIONS]->(c:Concept) RETURN c.phrase, count(DISTINCT p)")
+    }
+    limit = max_share * papers
+    hubs = {phrase for phrase, n in carried.items() if n > limit}
+    edges = via_hub = via_total = via_hub_mentions = 0
+    examples: list[dict[str, Any]] = []
+    for doc_id in doc_ids:
+        for item in queries.sharing_concepts(doc_id, limit=10):
+            edges += 1
+            via_total += len(item.via)
+            hub_via = [v for v in item.via if v in hubs]
+            via_hub_mentions += len(hub_via)
+            if hub_via:
+                via_hub += 1
+                if len(examples) < 10:
+                    examples.append({"from": doc_id, "to": item.doc_id, "via": list(item.via[:5])})
+    top = sorted(carried.items(), key=lambda e: -e[1])[:15]
+    return {
+        "papers": papers,
+        "max_share": max_share,
+        "concepts": len(carried),
+        "hub_concepts": len(hubs),
+        "most_carried": [{"concept": c, "papers": n, "share": round(n / max(1, papers), 3)} for c, n in top],
+        "papers_checked": len(doc_ids),
+        "concept_edges": edges,
+        "edges_via_hub": via_hub,
+        "share_edges_via_hub": round(via_hub / edges, 3) if edges else 0.0,
+        "via_concepts": via_total,
+        "via_hub_concepts": via_hub_mentions,
+        "examples_via_hub": examples,
+    }
+
+
+def author_quality(store: GraphStore) -> dict[str, Any]:
+    """Author nodes, and those whose name is not a person's (producer fields, debris)."""
+    rows = store.rows("MATCH (a:Author)-[:AUTHORED]->(p:Paper) RETURN a.name, count(DISTINCT p)")
+    junk = [
+        {"name": str(name), "papers": int(n), "why": reason}
+        for name, n in rows
+        if (reason := junk_author_reason(str(name or ""))) is not None
+    ]
+    shared = sorted(((str(name), int(n)) for name, n in rows), key=lambda e: -e[1])[:10]
+    return {
+        "author_nodes": len(rows),
+        "junk_author_nodes": len(junk),
+        "junk": sorted(junk, key=lambda e: -int(str(e["papers"])))[:30],
+        "most_papers": [{"name": name, "papers": n} for name, n in shared],
+    }
+
+
 def bench_graph(
     scifact_dir: Path,
     pdf_dir: Path,
@@ -119,15 +182,20 @@ def bench_graph(
     chunks: ChunkStore | None = None,
     samples: int = 200,
     seed: int = 13,
+    include_scifact: bool = True,
 ) -> dict[str, Any]:
-    """Build the graph from scratch in `workdir` and report stage times, counts and latency."""
+    """Build the graph from scratch in `workdir` and report stage times, counts and latency.
+
+    With `include_scifact=False` the graph holds the folder's PDFs alone (a user's library),
+    which is where concept specificity and junk authors matter.
+    """
     if workdir.exists():
         shutil.rmtree(workdir)
     workdir.mkdir(parents=True)
     store = GraphStore(workdir / "graph.kuzu", buffer_pool_mb=512)
 
     started = time.perf_counter()
-    documents = scifact_documents(scifact_dir)
+    documents = scifact_documents(scifact_dir) if include_scifact else []
     facts = [PaperFacts(d, document_keyphrases(d.title, d.abstract)) for d in documents]
     scifact_keyphrase_s = time.perf_counter() - started
     pdf_facts, failed, parse_s, pdf_keyphrase_s = _pdf_facts(pdf_dir)
@@ -170,6 +238,8 @@ def bench_graph(
         queries.neighbours(doc_id)
         latencies.append((time.perf_counter() - began) * 1000)
         cpu.append((time.process_time() - began_cpu) * 1000)
+    specificity = concept_specificity(queries, [f.document.doc_id for f in pdf_facts] or sample)
+    authors = author_quality(store)
     describe_ms = []
     for doc_id in sample[:50]:
         began = time.perf_counter()
@@ -199,6 +269,8 @@ def bench_graph(
             "resolved_examples": [{"from": a, "via": via, "to": b, "title": title} for a, via, b, title in edges],
         },
         "counts": counts,
+        "concept_specificity": specificity,
+        "authors": authors,
         "neighbours_ms": {
             "samples": len(latencies),
             "p50": round(statistics.median(latencies), 2),

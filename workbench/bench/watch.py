@@ -26,6 +26,7 @@ from typing import Any
 
 from workbench.engine import Engine
 from workbench.errors import WorkbenchError
+from workbench.models import folder_doc_id
 from workbench.query.filters import parse_filter
 from workbench.watch import run_watch
 from workbench.watch.records import WatchEvent, WatchOptions, WatchSources
@@ -169,7 +170,7 @@ def bench_watch(
             def land(number: int) -> str:
                 target = folder / f"watch-bench-{number}-{pdf.name}"
                 target.write_bytes(payload + f"\n% workbench watch benchmark {number}\n".encode())
-                return f"file:{target.name}"
+                return folder_doc_id(1, target.name)  # the benchmark's fresh home watches one root
 
             def add_item(number: int) -> str:
                 assert library is not None

@@ -6,7 +6,10 @@ graph never needs the source files again. The catalog's `graph_state` table reme
 content hash each paper was built from; a run upserts the papers whose hash changed,
 deletes the ones that left the catalog, refreshes their SIMILAR edges and resolves pending
 citations. State is written after the graph, so a crash only means redoing some papers,
-and upserts are idempotent. Runs inside the single-writer lock.
+and upserts are idempotent. While the graph is being written a marker file says it is
+incomplete (see `workbench.stores.markers`), so a sync cut short is reported by `graph`,
+`related` and `doctor` instead of answering from a partial graph. Runs inside the
+single-writer lock.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from workbench.models import Document
 from workbench.stores.catalog import Catalog
 from workbench.stores.chunks import ChunkStore
 from workbench.stores.graph import GraphStore, paper_vectors
+from workbench.stores.markers import clear_marker, graph_incomplete_path, has_marker, set_marker
 
 BATCH = 200
 
@@ -61,8 +65,14 @@ def sync_graph(catalog: Catalog, chunks: ChunkStore, graph_path: Path) -> GraphS
     if not state and not rows:
         return GraphSyncReport(0, 0, 0, False)
     current = {row["doc_id"]: row["content_hash"] for row in rows}
+    marker = graph_incomplete_path(graph_path)
+    interrupted = has_marker(marker)
+    if interrupted:  # the last sync stopped part-way: what the graph holds is unknown, so redo every paper
+        state = {}
     if state == current and graph_path.exists():  # nothing to do: do not even open the graph
         return GraphSyncReport(0, 0, 0, False)
+    # Until the graph holds every change, readers are told it is incomplete (a kill leaves the marker).
+    set_marker(marker)
     with GraphStore(graph_path) as graph:
         in_graph = graph.doc_ids()
         rebuilt = bool(graph.rebuilt) or (not in_graph and bool(state))
@@ -79,5 +89,6 @@ def sync_graph(catalog: Catalog, chunks: ChunkStore, graph_path: Path) -> GraphS
         if changed:
             graph.update_similar(paper_vectors(chunks, [r["doc_id"] for r in changed]))
         resolved = graph.resolve_citations().resolved if graph.citations_pending() else 0
-    catalog.record_graph_state(rebuilt, gone, [(r["doc_id"], r["content_hash"]) for r in changed])
+    clear_marker(marker)
+    catalog.record_graph_state(rebuilt or interrupted, gone, [(r["doc_id"], r["content_hash"]) for r in changed])
     return GraphSyncReport(len(changed), len(gone), resolved, rebuilt)

@@ -88,3 +88,82 @@ def split_authors(raw: str) -> tuple[str, ...]:
             names.append(part)
     usernames = all(" " not in n and (n.islower() or n.lower() in ("admin", "user")) for n in names)
     return () if usernames else tuple(names)
+
+
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
+# Contexts in which a year printed on a title page is the paper's own (publication, copyright,
+# the journal's citation line, a dated version), as opposed to a year mentioned in the prose.
+_YEAR_STRONG = re.compile(
+    r"©|\(c\)|[°!]c\s*\d|(?:^|\s)c\s+(?:19|20)\d\d\b|copyright|\bvol\.|\bvolume\b|\bnumber\b|\bno\.\s*\d|appear|published|revised|version|date:|"
+    r"accepted|\d+\s*\(\d{1,4}\)|\b[A-Z]{3,}\s*[’']?\s*(?:19|20)\d\d\b|" + _MONTH + r",?\s*(?:\d{1,2},?\s*)?\d{4}",
+    re.IGNORECASE,
+)
+_YEAR_WEAK = re.compile(
+    r"\bpp\.|\bpages\b|proceedings|journal|transactions|communications|symposium|conference|workshop|"
+    r"received|technical report|report|thesis|press|magazine|letters|review\b",
+    re.IGNORECASE,
+)
+_NOT_PUBLICATION = re.compile(
+    r"download|re-?keyed|retrieved|accessed|\d{1,2}:\d{2}|\d{1,2}/[A-Za-z]{3}/\d{4}|"
+    r"(?<![\d-])\d{1,2}/\d{1,2}/\d{2,4}(?![\d/])",
+    re.IGNORECASE,
+)
+_ARXIV_STAMP_DATE = re.compile(r"arXiv:\S+\s+\[[^\]]+\]\s+\d{1,2}\s+\w{3}\s+(\d{4})")
+
+
+def printed_year(text: str) -> int | None:
+    """The publication year printed on a title page, judged by the words around each year.
+
+    A year counts when its line reads like a copyright, volume or date line; the latest such
+    year wins ("accepted 2003" in a journal whose line says "321 (2004)" gives 2004). Lines
+    that only look like citations ("pp.", "Proceedings") count when there are none; lines
+    that stamp a download or a re-keying are ignored; an arXiv margin stamp gives its date.
+    """
+    stamp = _ARXIV_STAMP_DATE.search(text)
+    if stamp:
+        return plausible_year(stamp.group(1))
+    for context in (_YEAR_STRONG, _YEAR_WEAK):
+        years: list[int] = []
+        for line in text.splitlines():
+            if not context.search(line) or _NOT_PUBLICATION.search(line):
+                continue
+            for match in _YEAR.finditer(line):
+                if line[match.end() : match.end() + 3].startswith(("s", "'s", "’s")):  # "the 1930s"
+                    continue
+                year = plausible_year(match.group(1))
+                if year:
+                    years.append(year)
+        if years:
+            return max(years)
+    return None
+
+
+def standalone_year(lines: list[str]) -> int | None:
+    """A year printed alone or as a short date line ("2010", "January 29, 1998")."""
+    for line in lines:
+        text = line.strip()
+        if len(text) <= 24 and not _NOT_PUBLICATION.search(text):
+            match = _YEAR.search(text)
+            if match and len(re.sub(r"[\W\d_]", "", text)) <= 12:
+                return plausible_year(match.group(1))
+    return None
+
+
+_VENUE = re.compile(
+    r"((?:ACM |IEEE |SIAM )?(?:Journal of|Transactions on|Proceedings of|Communications of)"
+    r"[^\d,;()]{3,80}|[A-Z][\w&.\- ]{2,60}? (?:Journal|Letters|Review|Magazine|Transactions))",
+)
+
+
+def printed_venue(lines: list[str]) -> str | None:
+    """A journal or proceedings name from a title page's citation line, else None."""
+    for line in lines:
+        if not _YEAR.search(line) and not re.search(r"\bvol\.|\bvolume\b|\d+\s*\(\d+\)", line, re.IGNORECASE):
+            continue
+        match = _VENUE.search(line)
+        if match:
+            venue = " ".join(match.group(1).split()).strip(" .-–,")
+            venue = re.sub(r"^(?:in|the)\s+", "", venue, flags=re.IGNORECASE)
+            if 2 <= len(venue.split()) <= 12:
+                return venue
+    return None

@@ -8,18 +8,24 @@ file without a traceback. The parsers themselves live in `pdf` and `text_formats
 
 from __future__ import annotations
 
-import stat
+import errno
 from collections.abc import Callable
 from pathlib import Path
 
 from workbench.ingest.parse_error import ParseError
 from workbench.ingest.pdf import parse_pdf
+from workbench.ingest.regular_file import NotRegularFileError, read_regular
 from workbench.ingest.text_formats import parse_html, parse_markdown, parse_txt
 from workbench.models import ParsedDocument
 
 SUPPORTED_SUFFIXES: frozenset[str] = frozenset({".pdf", ".md", ".markdown", ".txt", ".html", ".htm"})
 
 MAX_FILE_BYTES = 512 * 2**20
+
+# The version of the rules that derive a file's title, authors, year, venue and DOI. Bump it
+# when they change: the next index run re-derives the metadata of documents indexed under an
+# older version from their files, keeping their text and vectors (`metadata_refresh`).
+METADATA_RULES_VERSION = 2
 
 Parser = Callable[[Path, bytes], ParsedDocument]
 
@@ -41,19 +47,16 @@ def parse_file(path: Path) -> ParsedDocument:
 
 def _read_bytes(path: Path) -> bytes:
     try:
-        info = path.stat()
-        if stat.S_ISDIR(info.st_mode):
-            raise ParseError("is a directory, not a file")
-        if not stat.S_ISREG(info.st_mode):
-            raise ParseError("not a regular file")
-        if info.st_size > MAX_FILE_BYTES:
-            raise ParseError(f"file too large ({info.st_size // 2**20} MiB)")
-        data = path.read_bytes()
+        data = read_regular(path, MAX_FILE_BYTES)
     except FileNotFoundError:
         raise ParseError("file not found") from None
     except PermissionError:
         raise ParseError("permission denied") from None
+    except NotRegularFileError as exc:
+        raise ParseError(exc.strerror or "not a regular file") from None
     except OSError as exc:
+        if exc.errno == errno.EFBIG:  # over MAX_FILE_BYTES
+            raise ParseError(exc.strerror or "file too large") from None
         raise ParseError(f"cannot read file: {exc.strerror or exc}") from None
     if not data.strip():
         raise ParseError("file is empty")

@@ -6,9 +6,14 @@ with its content hash. A crash in between leaves the catalog unaware of the batc
 next run redoes it; the delete-then-add makes that repeat free of duplicates. Deletions run
 in the same order, and a reconcile step drops chunks of documents the catalog does not know.
 
+While a run writes, a marker file says its writes are pending (`workbench.stores.markers`):
+search hides chunks the catalog has not committed, and a run killed mid-way leaves the marker
+for the next run (or `doctor --repair`) to reconcile. Documents of folders are
+`file:<root number>/<relative path>`, so two watched folders never share an id.
+
 Renames and moves are never re-embedded: within one run, a file that disappeared and a new
 file with the same content hash are one document that moved. Its chunk rows are read back
-with their vectors and re-added under the new `file:<relative path>` id (new rows first, old
+with their vectors and re-added under the new `file:<root number>/<relative path>` id (new rows first, old
 rows second), then the catalog moves the document, its file record and the rows keyed by it
 (triage, summaries) in one transaction. A crash in between leaves the old catalog state; the
 next run finds the same pair, finds no old rows to carry over and indexes the file afresh.
@@ -23,19 +28,22 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from workbench.config import Settings
 from workbench.errors import StoreBusyError
 from workbench.ingest.chunk import chunk_sections
-from workbench.ingest.parse import SUPPORTED_SUFFIXES, parse_file
+from workbench.ingest.metadata_refresh import refresh_metadata as refresh_metadata_of
+from workbench.ingest.parse import METADATA_RULES_VERSION, SUPPORTED_SUFFIXES, parse_file
 from workbench.ingest.parse_error import ParseError
+from workbench.ingest.regular_file import hash_regular
 from workbench.llm.embed import Embedder
-from workbench.model_files import sha256_of
 from workbench.models import Chunk, Document, ParsedDocument, Section
+from workbench.safe_text import valid_text
 from workbench.sources.folder import FileEntry, ScanProblem, scan_folder
 from workbench.stores.catalog import Catalog, FileRecord
 from workbench.stores.chunks import ChunkStore, chunk_rows, embedding_text
+from workbench.stores.consistency import apply_renames
+from workbench.stores.markers import clear_marker, set_marker, writes_pending_path
 
 # File states that own a document (a failed or duplicate file has no chunks to move).
 MOVABLE_STATUSES: frozenset[str] = frozenset({"indexed", "no-text"})
@@ -72,6 +80,14 @@ class IndexReport:
     failures: list[dict[str, str]] = field(default_factory=list)
     moved: int = 0
     moves: list[dict[str, str]] = field(default_factory=list)
+    warnings: list[dict[str, str]] = field(default_factory=list)  # indexed, with a caveat (e.g. decoding)
+
+    def fail(self, path: str, error: str) -> None:
+        """Count and list one failure (so `failed` always equals the failures listed)."""
+        self.failed += 1
+        self.failures.append({"path": path, "error": error})
+
+    metadata_refreshed: int = 0  # unchanged files whose metadata newer rules re-derived (no re-embedding)
 
 
 @contextmanager
@@ -96,8 +112,11 @@ def writer_lock(lock_path: Path) -> Iterator[None]:
 
 
 def file_hash(path: str) -> str:
-    """sha256 of a file's bytes (the content hash used for change and duplicate detection)."""
-    return sha256_of(Path(path))
+    """sha256 of a regular file's bytes (the content hash for change and duplicate detection).
+
+    Opened without blocking and checked to be a regular file at that moment (see `regular_file`).
+    """
+    return hash_regular(path)
 
 
 def metadata_sections(parsed: ParsedDocument) -> tuple[Section, ...]:
@@ -144,32 +163,39 @@ class Indexer:
         roots: Sequence[Path],
         progress: Callable[[Progress], None] | None = None,
         cancelled: Callable[[], bool] | None = None,
+        refresh_metadata: bool = False,
     ) -> IndexReport:
-        """Bring the index in line with these folders: add, update, remove; returns a report."""
+        """Bring the index in line with these folders: add, update, remove; returns a report.
+
+        Unchanged files whose metadata older rules derived (all of them with
+        `refresh_metadata`) get their metadata re-derived without re-embedding.
+        """
         started = time.perf_counter()
         report = IndexReport()
-        self.catalog.migrate()
-        root_strs = [str(r.resolve()) for r in roots]
+        self.begin()
         problems: list[ScanProblem] = []
         entries: dict[str, FileEntry] = {}
+        live_roots = [valid_text(str(r.resolve())) for r in roots if r.is_dir()]
+        numbers = self.catalog.root_numbers(live_roots)
         for root in roots:
             if not root.is_dir():
-                problems.append(ScanProblem(str(root), "not a folder (missing or unmounted)"))
+                problems.append(ScanProblem(valid_text(str(root)), "not a folder (missing or unmounted)"))
                 continue
-            for entry in scan_folder(root.resolve(), SUPPORTED_SUFFIXES, self.settings.sources.ignore, problems):
-                entries[entry.path] = entry
-        live_roots = [r for r in root_strs if Path(r).is_dir()]
+            number = numbers[valid_text(str(root.resolve()))]
+            ignore = self.settings.sources.ignore
+            for entry in scan_folder(root.resolve(), SUPPORTED_SUFFIXES, ignore, problems, number):
+                entries[entry.key] = entry
         known = self.catalog.files_under(live_roots)
-        report.failures.extend({"path": p.path, "error": p.reason} for p in problems)
+        unreadable = self._record_problems(problems, known, report)
 
-        gone = [record for path, record in known.items() if path not in entries]
+        gone = [record for path, record in known.items() if path not in entries and path not in unreadable]
         hashes: dict[str, str] = {}
         moved_to: set[str] = set()
         if gone:
             fresh = [entry for path, entry in entries.items() if path not in known]
             for source, target in self._find_moves(gone, fresh, hashes):
                 if self._move(source, target, report):
-                    moved_to.add(target.path)
+                    moved_to.add(target.key)
             moved_from = {m["from"] for m in report.moves}
             gone = [r for r in gone if r.path not in moved_from]
         if gone:
@@ -177,12 +203,16 @@ class Indexer:
         if gone or moved_to:
             known = self.catalog.files_under(live_roots)
         todo: list[FileEntry] = []
+        stale = None if refresh_metadata else self.catalog.stale_metadata(METADATA_RULES_VERSION)
+        rederive: list[FileRecord] = []
         for path, entry in entries.items():
             if path in moved_to:
                 continue
             record = known.get(path)
             if record and record.size == entry.size and record.mtime == entry.mtime:
                 report.unchanged += 1
+                if record.status in MOVABLE_STATUSES and (stale is None or record.doc_id in stale):
+                    rederive.append(record)
             else:
                 todo.append(entry)
 
@@ -190,15 +220,52 @@ class Indexer:
             if cancelled is not None and cancelled():
                 report.cancelled = True
                 break
-            status = self._ingest_file(entry, known.get(entry.path), report, hashes.get(entry.path))
+            status = self._ingest_file(entry, known.get(entry.key), report, hashes.get(entry.key))
             if progress is not None:
-                progress(Progress(number, len(todo), entry.path, status))
+                progress(Progress(number, len(todo), entry.key, status))
         self.flush(report)
         if not report.cancelled:
-            self._reconcile()
-        self.chunks.finish_writes(self.settings.index.vector_index_min_rows)
+            report.metadata_refreshed += refresh_metadata_of(self.catalog, self.chunks, rederive)
+        self.finish(reconcile=not report.cancelled)
         report.seconds = round(time.perf_counter() - started, 3)
         return report
+
+    def begin(self) -> None:
+        """Start a run: mark writes pending, migrate the catalog, finish renames a migration left."""
+        set_marker(writes_pending_path(self.catalog.path))
+        self.catalog.migrate()
+        apply_renames(self.catalog, self.chunks)
+
+    def finish(self, reconcile: bool) -> None:
+        """End a run whose writes are all committed: drop orphans if asked, update indexes, clear the marker."""
+        orphans = self.chunks.doc_ids() - self.catalog.doc_ids()
+        if orphans and reconcile:  # chunks whose document the catalog does not know (left by a crash)
+            self.chunks.replace_documents(sorted(orphans), [])
+        self.chunks.finish_writes(self.settings.index.vector_index_min_rows)
+        if reconcile or not orphans:
+            clear_marker(writes_pending_path(self.catalog.path))
+
+    def _record_problems(
+        self, problems: Sequence[ScanProblem], known: dict[str, FileRecord], report: IndexReport
+    ) -> set[str]:
+        """Count and list scan problems; a file's (a broken or looping link) is recorded as failed.
+
+        Returns the catalog keys of those files, which are therefore not "gone".
+        """
+        records: list[FileRecord] = []
+        for problem in problems:
+            report.fail(problem.path, problem.reason)
+            entry = problem.entry
+            if entry is None:
+                continue
+            previous = known.get(entry.key)
+            if previous is not None and previous.status in MOVABLE_STATUSES:
+                self.drop_documents([previous.doc_id], [])  # its file is gone; the record stays, failed
+            records.append(FileRecord(entry.key, entry.root_key, entry.doc_id, 0, 0.0, "", "failed", problem.reason))
+        if records:
+            with self.catalog.write() as con:
+                Catalog.upsert(con, [], records)
+        return {r.path for r in records}
 
     def index_documents(
         self,
@@ -208,14 +275,14 @@ class Indexer:
         """Index documents that come with their text (benchmarks, Zotero notes); no files."""
         started = time.perf_counter()
         report = IndexReport()
-        self.catalog.migrate()
+        self.begin()
         known = self.catalog.doc_ids()
         for number, (document, sections) in enumerate(items, start=1):
             self.queue(document, sections, [], document.doc_id not in known, report)
             if progress is not None:
                 progress(Progress(number, len(items), document.doc_id, "indexed"))
         self.flush(report)
-        self.chunks.finish_writes(self.settings.index.vector_index_min_rows)
+        self.finish(reconcile=False)
         report.seconds = round(time.perf_counter() - started, 3)
         return report
 
@@ -244,7 +311,7 @@ class Indexer:
     def _ingest_file(
         self, entry: FileEntry, previous: FileRecord | None, report: IndexReport, known_hash: str | None = None
     ) -> str:
-        doc_id = f"file:{entry.relative}"
+        doc_id = entry.doc_id
         try:
             content_hash = known_hash or file_hash(entry.path)
         except OSError as exc:
@@ -252,8 +319,8 @@ class Indexer:
         if previous and previous.content_hash == content_hash and previous.status != "failed":
             # Touched but not changed: remember the new mtime, keep everything else.
             record = FileRecord(
-                entry.path,
-                entry.root,
+                entry.key,
+                entry.root_key,
                 previous.doc_id,
                 entry.size,
                 entry.mtime,
@@ -268,8 +335,8 @@ class Indexer:
         owner = self.pending_owner(content_hash)
         if owner and owner != doc_id:
             record = FileRecord(
-                entry.path,
-                entry.root,
+                entry.key,
+                entry.root_key,
                 owner,
                 entry.size,
                 entry.mtime,
@@ -292,27 +359,30 @@ class Indexer:
             authors=parsed.authors,
             year=parsed.year,
             doi=parsed.doi,
+            venue=parsed.venue,
             abstract=parsed.abstract,
             item_type=parsed.kind,
-            folder=entry.root,
-            paths=(entry.path,),
+            folder=entry.root_key,
+            paths=(entry.key,),
             content_hash=content_hash,
         )
         status = "indexed" if parsed.has_text else "no-text"
-        record = FileRecord(entry.path, entry.root, doc_id, entry.size, entry.mtime, content_hash, status)
+        warning = "; ".join(parsed.warnings)  # a garbled text layer, a title from the file name, a decoding
+        if warning:
+            report.warnings.append({"path": entry.key, "warning": warning})
+        record = FileRecord(entry.key, entry.root_key, doc_id, entry.size, entry.mtime, content_hash, status, warning)
         self.queue(document, metadata_sections(parsed), [record], previous is None, report)
         return status
 
     def _record_failure(
         self, entry: FileEntry, doc_id: str, content_hash: str, reason: str, report: IndexReport
     ) -> str:
-        record = FileRecord(entry.path, entry.root, doc_id, entry.size, entry.mtime, content_hash, "failed", reason)
+        record = FileRecord(entry.key, entry.root_key, doc_id, entry.size, entry.mtime, content_hash, "failed", reason)
         self.chunks.replace_documents([doc_id], [])
         with self.catalog.write() as con:
             Catalog.remove(con, [doc_id], [])
             Catalog.upsert(con, [], [record])
-        report.failed += 1
-        report.failures.append({"path": entry.path, "error": reason})
+        report.fail(entry.key, reason)
         return "failed"
 
     def flush(self, report: IndexReport) -> None:
@@ -335,6 +405,8 @@ class Indexer:
                 [(p.document, len(p.chunks)) for p in self._pending],
                 [r for p in self._pending for r in p.records],
             )
+            folder_docs = [p.document.doc_id for p in self._pending if p.document.source == "folder"]
+            Catalog.set_metadata_rules(con, folder_docs, METADATA_RULES_VERSION)
         for item in self._pending:
             if item.records and all(r.status == "no-text" for r in item.records):
                 report.no_text += 1
@@ -364,10 +436,10 @@ class Indexer:
             if not candidates:
                 continue
             try:
-                content_hash = hashes.get(entry.path) or file_hash(entry.path)
+                content_hash = hashes.get(entry.key) or file_hash(entry.path)
             except OSError:
                 continue
-            hashes[entry.path] = content_hash
+            hashes[entry.key] = content_hash
             # Prefer the candidate with the same file name (a move between folders).
             matches = [r for r in candidates if r.content_hash == content_hash]
             if matches:
@@ -379,30 +451,26 @@ class Indexer:
 
     def _move(self, record: FileRecord, entry: FileEntry, report: IndexReport) -> bool:
         """Move a document to its file's new path without re-embedding; False if it must be re-indexed."""
-        old_id, new_id = record.doc_id, f"file:{entry.relative}"
-        rows = self._stored_rows(old_id)
+        old_id, new_id = record.doc_id, entry.doc_id
+        rows = self.chunks.stored_rows([old_id])
         if not rows:  # nothing to carry over (e.g. a crash mid-move): index the file afresh
             return False
         for row in rows:
             row["doc_id"] = new_id
             row["chunk_id"] = Chunk.make_id(new_id, row["section"], row["ordinal"], row["text"])
-            row["folder"] = entry.root
+            row["folder"] = entry.root_key
         # New rows first, old rows second: a crash in between leaves duplicates that the next
         # run's delete-then-add of the same move (or the reconcile step) clears.
         self.chunks.replace_documents([new_id], rows)
         if new_id != old_id:
             self.chunks.replace_documents([old_id], [])
         moved = FileRecord(
-            entry.path, entry.root, new_id, entry.size, entry.mtime, record.content_hash, record.status, record.error
+            entry.key, entry.root_key, new_id, entry.size, entry.mtime, record.content_hash, record.status, record.error
         )
-        self.catalog.move_document(old_id, new_id, entry.root, record.path, moved)
+        self.catalog.move_document(old_id, new_id, entry.root_key, record.path, moved)
         report.moved += 1
-        report.moves.append({"from": record.path, "to": entry.path, "doc_id": new_id})
+        report.moves.append({"from": record.path, "to": entry.key, "doc_id": new_id})
         return True
-
-    def _stored_rows(self, doc_id: str) -> list[dict[str, Any]]:
-        """A document's chunk rows as stored, vectors included (to re-add them under a new id)."""
-        return self.chunks.stored_rows(doc_id)
 
     def _remove(self, gone: Sequence[FileRecord], report: IndexReport) -> None:
         """Drop files that disappeared; a duplicate of a removed original is re-indexed next."""
@@ -414,9 +482,3 @@ class Indexer:
         """Remove documents (index first, then catalog) and file records; free their duplicates."""
         self.chunks.replace_documents(doc_ids, [])
         self.catalog.drop_documents(doc_ids, paths)
-
-    def _reconcile(self) -> None:
-        """Delete chunks whose document the catalog does not know (left by a crash)."""
-        orphans = self.chunks.doc_ids() - self.catalog.doc_ids()
-        if orphans:
-            self.chunks.replace_documents(sorted(orphans), [])

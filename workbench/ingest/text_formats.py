@@ -20,8 +20,12 @@ from workbench.ingest.title_page import MAX_TITLE_CHARS
 from workbench.models import ParsedDocument
 
 
-def _decode_text(data: bytes) -> str:
-    """Decode text bytes: BOMs honoured, UTF-8 tried strictly, then UTF-8 with replacements."""
+def _decode_text(data: bytes) -> tuple[str, str]:
+    """Decode text bytes and say how: BOMs honoured, UTF-8 tried strictly, else the encoding detected.
+
+    Returns the text and a warning ('' for UTF-8 and BOM-marked text) to record with the file.
+    """
+    warning = ""
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         text = data.decode("utf-16", errors="replace")
     elif b"\x00" in data[:8192]:
@@ -30,8 +34,18 @@ def _decode_text(data: bytes) -> str:
         try:
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError:
-            text = data.decode("utf-8", errors="replace")
-    return text.replace("\r\n", "\n").replace("\r", "\n")
+            text, warning = _detect_and_decode(data)
+    return text.replace("\r\n", "\n").replace("\r", "\n"), warning
+
+
+def _detect_and_decode(data: bytes) -> tuple[str, str]:
+    """Text that is not UTF-8: decoded with the encoding charset-normalizer finds most plausible."""
+    from charset_normalizer import from_bytes
+
+    best = from_bytes(data).best()
+    if best is None:
+        return data.decode("utf-8", errors="replace"), "not UTF-8 and no encoding fits: bad bytes replaced"
+    return str(best), f"not UTF-8: decoded as {best.encoding}"
 
 
 def _text_document(
@@ -42,6 +56,7 @@ def _text_document(
     detect_headings: bool,
     title: str = "",
     meta: Mapping[str, str] | None = None,
+    warning: str = "",
 ) -> ParsedDocument:
     """A ParsedDocument for a text-like file from its lines and optional metadata."""
     meta = meta or {}
@@ -63,15 +78,17 @@ def _text_document(
         page_count=max((line.page for line in lines), default=1),
         has_text=any(s.text.strip() for s in sections),
         kind=kind,
+        warnings=(warning,) if warning else (),
     )
 
 
 def parse_txt(path: Path, data: bytes) -> ParsedDocument:
     """Parse a plain-text file; its first non-blank line is the title when it is short."""
-    lines = text_lines(_decode_text(data))
+    text, warning = _decode_text(data)
+    lines = text_lines(text)
     first = next((line.text for line in lines if line.text), "")
     title = first if len(first) <= 200 else ""
-    return _text_document(path, lines, "text", detect_headings=True, title=title)
+    return _text_document(path, lines, "text", detect_headings=True, title=title, warning=warning)
 
 
 _ATX = re.compile(r"^ {0,3}(#{1,6})\s+(.*?)(?:\s+#+)?\s*$")
@@ -83,7 +100,7 @@ _MD_LEAD = re.compile(r"^[*_]{1,3}([A-Za-z][A-Za-z ]{2,30}?)([:.]?)[*_]{1,3}\s*(
 
 def parse_markdown(path: Path, data: bytes) -> ParsedDocument:
     """Parse a Markdown file: YAML front matter, ATX and setext headings, fenced code kept as text."""
-    text = _decode_text(data)
+    text, warning = _decode_text(data)
     meta, body = _front_matter(text)
     raw_lines = clean_text(body).split("\n")
     lines: list[SourceLine] = []
@@ -108,7 +125,7 @@ def parse_markdown(path: Path, data: bytes) -> ParsedDocument:
         else:
             lead = _MD_LEAD.sub(lambda m: m.group(1) + (m.group(2) or m.group(3)) + " ", line)
             lines.append(SourceLine(lead.strip(), 1, "text" if line else "break"))
-    return _text_document(path, lines, "markdown", detect_headings=False, title=title, meta=meta)
+    return _text_document(path, lines, "markdown", detect_headings=False, title=title, meta=meta, warning=warning)
 
 
 def _front_matter(text: str) -> tuple[dict[str, str], str]:
@@ -129,7 +146,10 @@ def _front_matter(text: str) -> tuple[dict[str, str], str]:
     return meta, text[match.end() :]
 
 
-_HTML_SKIP = frozenset({"script", "style", "nav", "noscript", "template", "svg", "head"})
+# Elements whose content is never visible text. <head> is not one of them: HTML5 lets a page
+# omit </head> (and <body>), and what <head> may hold (<title>, <meta>, <script>, <style>) is
+# handled element by element, so skipping "the head" would drop the body of such a page.
+_HTML_SKIP = frozenset({"script", "style", "nav", "noscript", "template", "svg"})
 _HTML_BLOCK = frozenset(
     {
         "p",
@@ -250,7 +270,10 @@ class _HtmlText(HTMLParser):
 def parse_html(path: Path, data: bytes) -> ParsedDocument:
     """Parse an HTML page: visible text, <h1>-<h3> headings and citation meta tags."""
     parser = _HtmlText()
-    parser.feed(_decode_text(data))
+    text, warning = _decode_text(data)
+    parser.feed(text)
     parser.close()
     title = parser.meta.get("title") or " ".join(parser.page_title.split()) or parser.first_h1
-    return _text_document(path, parser.lines, "html", detect_headings=False, title=title, meta=parser.meta)
+    return _text_document(
+        path, parser.lines, "html", detect_headings=False, title=title, meta=parser.meta, warning=warning
+    )

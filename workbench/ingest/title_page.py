@@ -1,37 +1,174 @@
-"""Title and author heuristics for the first page of a PDF, read from its lines and font sizes.
+"""Title and authors of a paper, read from the layout of its title page.
 
-The title is the largest-font run of candidate lines near the top (else the first candidate and
-the lines that continue it); the authors are the name-like lines right after it, up to the first
-affiliation. `is_junk_title` says when a PDF's own Title metadata is a placeholder to replace.
+The title is the largest text in the upper part of the title page once banners (journal
+names, "Research Article", conference lines), running heads, dates, addresses and lone
+words are set aside: consecutive lines of that size form it, and a slightly smaller line
+right below continues it as a subtitle. Ties in size go to bold or capitals, then to the
+higher block. The authors are the name lists right below the title (side-by-side names are
+told apart by wide gaps), skipping affiliation and e-mail lines, up to the abstract; when
+none follow, the name lists just above the title. `is_junk_title` says when a PDF's Title
+metadata is a placeholder, and `is_cover_sheet` spots a publisher's or repository's cover
+page (the paper's own title page follows it).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
+from workbench.ingest.pdf_layout import LayoutLine, PageLayout
 from workbench.ingest.source_lines import join_lines
-from workbench.text.authors import NAME_PARTICLES
+from workbench.text.authors import NAME_PARTICLES, repair_accents
+from workbench.text.junk_authors import real_authors
 
-_TITLE_LINES_SCANNED = 40
 MAX_TITLE_CHARS = 300
+_MAX_TITLE_ROWS = 5
+_SHORT = 40  # lines at one height merge into a row only when short (names side by side, not columns)
+_SUBTITLE_SHARE = 0.7  # a line at least this share of the title's size may continue it
 
 _BANNER = re.compile(
     r"^((a )?(peer[- ]reviewed( forum)?|preprint|reviews?|research( article| paper)?|original "
-    r"(article|research)|article|letter|(short )?communication|editorial|perspective|brief "
-    r"report)\W*$|(journal of|proceedings|vol\.|volume|copyright|©|received|accepted|"
-    r"published|doi)\b)",
+    r"(article|research|paper)|article|letter|(short |rapid )?communications?|editorial|perspectives?|"
+    r"brief (report|communication)|technical (report|note)|research report|abstract|summary|"
+    r"introduction|contents|preface|foreword|chapter \w+|part \w+|open access|full paper|"
+    r"regular paper|invited paper|extended abstract|position paper|survey|tutorial)\W*$|"
+    r"(journal of|proceedings|vol\.|volume|copyright|©|\(c\) \d|received|accepted|published|doi|"
+    r"issn|isbn|in press|available online|contents lists|to appear|submitted|manuscript|draft|"
+    r"technical report|tech\. rep|working paper|department of|school of|faculty of)\b)",
     re.IGNORECASE,
 )
-_NOISE = re.compile(r"@|https?://|www\.|arXiv:|\bdoi\b|^\W*\d+\W*$", re.IGNORECASE)
+_VENUE_LINE = re.compile(
+    r"^(the |international |ieee |acm |siam |american |european |annual )*(journal|proceedings|transactions|"
+    r"communications|annals|bulletin|magazine|newsletter|letters|conference|symposium|workshop)\b|"
+    r"\b(journal|magazine|letters|review|quarterly|press|publishers?|proceedings)$|"
+    r"^(the )?(university|universit[àäé]|department|school|faculty|institute|college|laborator)|"
+    r"\b(university|universit[àäé]|institute of technology)\b.{0,40}$",
+    re.IGNORECASE,
+)
+_NOISE = re.compile(
+    r"@|https?://|www\.|arXiv:|\bdoi\b|\bISSN\b|^\W*\d+\W*$|^page \d|\d+\s*\.\.\s*\d+|"
+    r"^\W*(\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|\d{1,2}:\d{2})",
+    re.IGNORECASE,
+)
+_DATE_LINE = re.compile(
+    r"^\W*((\d{1,2}(st|nd|rd|th)?\s+)?(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
+    r"(\s+\d{1,2}(st|nd|rd|th)?,?)?\s+\d{4}|\d{4})\W*$",
+    re.IGNORECASE,
+)
 _AFFILIATION = re.compile(
-    r"@|https?://|universit|department|institute|school|laborator|college|hospital|center|"
-    r"centre|\binc\b|\bltd\b|abstract|corresponding|e-?mail|^[\W\d]+$",
+    r"@|https?://|universit|department|dept\.|institute|school|laborator|college|hospital|center|"
+    r"centre|\binc\b|\bltd\b|\bcorp|compan|research|faculty|abstract|corresponding|e-?mail|"
+    r"^[\W\d]+$|\b(usa|u\.s\.a|uk|germany|france|china|japan|canada|italy|switzerland)\b|"
+    r"\d{4,}|street|\bave\b|avenue|road|\bbox\b|cedex|\bp\.?o\.?\b",
     re.IGNORECASE,
 )
+_ADDRESS = re.compile(r"\b\d{4,}\b|,\s*[A-Z]{2}(\s+\d{5}\b|\s*$)")  # "Palo Alto, CA 94304", "Ithaca, NY"
+_LINE_NUMBER = re.compile(r"^\d{1,4}[\t ]+(?=\S)")
+_DANGLING = re.compile(r"(,|\band|&)\s+[^\W\d_][\w.\-]*$|^(and|&)\s+[^\W\d_][\w.\-]*$", re.IGNORECASE)
+_STOP_AUTHORS = re.compile(r"^(abstract|summary|introduction|keywords|key words|index terms|1\.?\s+intro)", re.I)
 _MARKERS = re.compile(r"[∗*†‡§¶#♯⊥]|\d+")
+_SEPARATORS = re.compile(r"\t|,|;|\band\b|&|\s+·\s+", re.IGNORECASE)
+_SPACING_ACCENTS = "¨´`ˆ˜ˇ˘˙˚˛˝¸¯"
+# Society grades printed after names ("Murali Kodialam, Associate Member, IEEE"), and affiliation letters.
+_MEMBERSHIP = re.compile(r"^((student |senior |life |associate )?(member|fellow)|ieee|acm|siam)\W*$", re.I)
+_SPLIT_ACCENT = re.compile(r"([^\W\d_])\s?[" + _SPACING_ACCENTS + r"]\s+([^\W\d_])")  # "Babao ¨ glu"
+_NOT_NAMES = frozenset(
+    [
+        "preprint",
+        "review",
+        "reviews",
+        "article",
+        "forum",
+        "peer",
+        "journal",
+        "research",
+        "paper",
+        "abstract",
+        "university",
+        "department",
+        "institute",
+        "laboratory",
+        "school",
+        "supplementary",
+        "information",
+        "introduction",
+        "the",
+        "of",
+        "on",
+        "in",
+        "for",
+        "with",
+        "and",
+        "a",
+        "an",
+        "to",
+        "from",
+        "by",
+        "at",
+        "as",
+        "is",
+        "are",
+        "we",
+        "our",
+        "this",
+        "that",
+        "using",
+        "via",
+        "towards",
+        "toward",
+        "system",
+        "systems",
+        "data",
+        "program",
+        "programming",
+        "computer",
+        "computing",
+        "science",
+        "sciences",
+        "algorithm",
+        "algorithms",
+        "theory",
+        "analysis",
+        "network",
+        "networks",
+        "model",
+        "models",
+        "design",
+        "language",
+        "languages",
+        "learning",
+        "based",
+        "new",
+        "control",
+        "problem",
+        "problems",
+        "approach",
+        "technical",
+        "report",
+        "proceedings",
+        "conference",
+        "symposium",
+        "workshop",
+        "volume",
+        "number",
+        "edition",
+        "press",
+        "editor",
+        "citation",
+        "citable",
+        "link",
+        "published",
+        "version",
+        "accepted",
+        "member",
+        "fellow",
+        "senior",
+        "associate",
+    ]
+)
 _CONNECTORS = frozenset(
-    {
+    [
         "a",
         "an",
         "the",
@@ -55,125 +192,356 @@ _CONNECTORS = frozenset(
         "between",
         "under",
         "through",
-    }
-)
-_NOT_NAMES = frozenset(
-    {
-        "preprint",
-        "review",
-        "reviews",
-        "article",
-        "forum",
-        "peer",
-        "journal",
-        "research",
-        "paper",
-        "abstract",
-        "university",
-        "department",
-        "institute",
-        "laboratory",
-        "school",
-        "supplementary",
-        "information",
-        "introduction",
-    }
+    ]
 )
 _JUNK_TITLE = re.compile(
     r"^(microsoft (word|powerpoint|excel)\b|untitled\b|document\d*$|title$|no title$|none$|"
-    r"unknown$|paper$|manuscript$|draft$|slide \d+$|powerpoint presentation$)|"
-    r"\.(docx?|pdf|tex|dvi|e?ps|rtf|odt|indd|qxd|txt|wpd|pages|png|jpe?g)$",
+    r"unknown$|paper$|manuscript$|draft$|slide \d+$|powerpoint presentation$|arxiv:|doi:|https?://|"
+    r"www\.|proceedings template|template\b|\S+\s+\d+\s*\.\.\s*\d+$)|"
+    r"\.(docx?|pdf|tex|dvi|e?ps|rtf|odt|indd|qxd|txt|wpd|pages|png|jpe?g|html?)$|\btemplate\b",
+    re.IGNORECASE,
+)
+_COVER = re.compile(
+    r"see discussions, stats, and author profiles|researchgate\.net/publication|escholarship\.org|"
+    r"escholarship,? university of california|this paper is included in the proceedings|"
+    r"open access to the proceedings|hal is a multi-disciplinary open access|archive ouverte "
+    r"pluridisciplinaire|your use of the jstor archive|jstor is a not-for-profit|dspace@|"
+    r"citation as published|terms of use for this article|persistent link:|this article was "
+    r"downloaded by|digital commons|scholarworks|brought to you by|powered by bepress|"
+    r"the mit faculty has made this article openly available|(this|the) (document|file) "
+    r"(is|was) downloaded from|deposited in|take down policy|share your story",
     re.IGNORECASE,
 )
 
 
+@dataclass(frozen=True)
+class TitlePage:
+    """What the title page says: the title (empty when none was found) and the authors."""
+
+    title: str
+    authors: tuple[str, ...]
+    distinct_size: bool  # the title's font is larger than the body text's
+
+
+@dataclass(frozen=True)
+class _Row:
+    """Lines at one height and size, joined (names side by side become one row)."""
+
+    text: str
+    size: float
+    top: float
+    bottom: float
+    bold: bool
+    running: bool
+    left: float = 0.0
+    right: float = 0.0
+
+    def overlaps(self, other: _Row) -> bool:
+        """Whether the two rows share some horizontal extent (the same column)."""
+        return self.left < other.right and other.left < self.right
+
+
 def is_junk_title(title: str) -> bool:
-    """Whether a metadata title is a placeholder ("Microsoft Word - draft.docx", "untitled")."""
+    """Whether a metadata title is a placeholder ("Microsoft Word - draft.docx", "paper.dvi")."""
     title = title.strip()
     if len(title) < 4 or not any(c.isalpha() for c in title) or _JUNK_TITLE.search(title):
         return True
     return " " not in title and ("_" in title or any(c.isdigit() for c in title))
 
 
-def _is_title_candidate(line: str) -> bool:
-    words = line.split()
-    letters = sum(c.isalpha() for c in line)
-    return (
-        (len(words) >= 3 or len(line) >= 20)
-        and letters >= 0.5 * len(line)
-        and not _NOISE.search(line)
-        and not _BANNER.match(line)
+def is_cover_sheet(text: str) -> bool:
+    """Whether a page is a repository's or publisher's cover sheet rather than the paper."""
+    return bool(_COVER.search(" ".join(text.split())))
+
+
+def running_key(text: str) -> str:
+    """A line's identity for spotting running heads: lower case, digits as "#"."""
+    return re.sub(r"\d+", "#", " ".join(text.split()).lower())
+
+
+def read_title_page(layout: PageLayout, running: frozenset[str] = frozenset()) -> TitlePage:
+    """The title and authors printed on a title page (see the module docstring)."""
+    rows = _rows(layout, running)
+    if not rows:
+        return TitlePage("", (), False)
+    body = _body_size(rows)
+    block = _title_block(rows, layout.height, body)
+    if not block:
+        return TitlePage("", (), False)
+    following = _column_after(rows, block)
+    if following and _is_subtitle(rows[block[-1]], rows[following[0]], body):
+        block.append(following.pop(0))
+    title = _join_title([rows[i] for i in block])
+    authors = _authors_near(rows, block, following)
+    return TitlePage(title, authors, rows[block[0]].size > 1.1 * body)
+
+
+def _rows(layout: PageLayout, running: frozenset[str]) -> list[_Row]:
+    """Lines top-down, with lines at one height and size merged into one row."""
+    lines = sorted(layout.lines, key=lambda ln: (-round(ln.top), ln.left))
+    rows: list[_Row] = []
+    group: list[LayoutLine] = []
+    for line in lines:
+        if group and (
+            abs(group[0].top - line.top) > 0.35 * max(line.size, 1.0)
+            or abs(group[0].size - line.size) > 0.12 * group[0].size
+            or max(len(ln.text) for ln in group) > _SHORT
+            or len(line.text) > _SHORT
+        ):
+            rows.append(_make_row(group, running))
+            group = []
+        group.append(line)
+    if group:
+        rows.append(_make_row(group, running))
+    numbered = [r for r in rows if _LINE_NUMBER.match(r.text)]
+    if len(numbered) >= 5 and len(numbered) >= 0.3 * len(rows):  # a manuscript with line numbers
+        rows = [replace(r, text=_LINE_NUMBER.sub("", r.text)) for r in rows if not r.text.strip().isdigit()]
+    return rows
+
+
+def _make_row(group: list[LayoutLine], running: frozenset[str]) -> _Row:
+    group = sorted(group, key=lambda ln: ln.left)
+    text = "\t".join(ln.clean for ln in group)
+    letters = sum(ln.letters for ln in group) or 1
+    bold = sum(ln.letters for ln in group if ln.bold) > letters / 2
+    is_running = any(running_key(ln.text) in running for ln in group)
+    size = max(ln.size for ln in group)
+    return _Row(
+        text,
+        size,
+        max(ln.top for ln in group),
+        min(ln.bottom for ln in group),
+        bold,
+        is_running,
+        min(ln.left for ln in group),
+        max(ln.right for ln in group),
     )
 
 
-def title_block(lines: Sequence[tuple[str, float]]) -> tuple[str, int] | None:
-    """The title on page 1 and the index of the line after it: largest font, else first line."""
-    head = list(lines[:_TITLE_LINES_SCANNED])
-    candidates = [i for i, (text, _) in enumerate(head) if _is_title_candidate(text)]
-    if not candidates:
-        return None
-    sizes = [size for _, size in head if size > 0]
-    if sizes and max(sizes) - min(sizes) > 0.5:
-        best = max(head[i][1] for i in candidates)
-        start = next(i for i in candidates if abs(head[i][1] - best) < 0.3)
-        end = start + 1
-        while (
-            end < len(head) and end - start < 4 and abs(head[end][1] - best) < 0.3 and not _NOISE.search(head[end][0])
-        ):
-            end += 1
-    else:
-        start = candidates[0]
-        end = start + 1
-        while end < len(head) and end - start < 4 and _continues_title(head[end - 1][0], head[end][0]):
-            end += 1
-    title = join_lines(text for text, _ in head[start:end])[:MAX_TITLE_CHARS].strip()
-    return (title, end) if title else None
+def _body_size(rows: Sequence[_Row]) -> float:
+    """The size most letters on the page are set in (the body text)."""
+    weight: dict[float, int] = {}
+    for row in rows:
+        key = round(row.size * 2) / 2
+        weight[key] = weight.get(key, 0) + sum(c.isalpha() for c in row.text)
+    return max(weight, key=lambda k: (weight[k], -k)) if weight else 0.0
 
 
-def _continues_title(previous: str, line: str) -> bool:
-    if _NOISE.search(line) or _AFFILIATION.search(line) or _MARKERS.search(line):
+def _plain(row: _Row) -> str:
+    return " ".join(row.text.replace("\t", " ").split())
+
+
+def _is_candidate(row: _Row, height: float, body: float) -> bool:
+    text = _plain(row)
+    letters = sum(c.isalpha() for c in text)
+    if letters < 3 or letters < 0.5 * len(text.replace(" ", "")):
         return False
-    last_word = previous.rsplit(maxsplit=1)[-1].lower() if previous.split() else ""
-    if previous.endswith((",", ":", ";", "-", "–")) or last_word in _CONNECTORS:
-        return True
-    return line[:1].islower() or not _is_name_list(line)
+    if row.top < 0.2 * height or (row.running and row.size <= 1.1 * body):
+        return False
+    return not (_NOISE.search(text) or _BANNER.match(text) or _DATE_LINE.match(text) or is_cover_sheet(text))
 
 
-def _is_name_list(line: str) -> bool:
-    parts = [p for p in re.split(r",|;|\band\b|&", line, flags=re.IGNORECASE) if p.strip()]
-    return bool(parts) and len(_names_in(line)) == len(parts)
+def _title_block(rows: Sequence[_Row], height: float, body: float) -> list[int]:
+    """Indices of the rows that hold the title (rows of another column in between are skipped)."""
+    blocks: list[list[int]] = []
+    used: set[int] = set()
+    for index, row in enumerate(rows):
+        if index in used or not _is_candidate(row, height, body):
+            continue
+        block = [index]
+        while len(block) < _MAX_TITLE_ROWS:
+            nxt = _next_in_column(rows, block[-1])
+            if nxt is None or not _same_block(rows[block[-1]], rows[nxt]) or not _is_candidate(rows[nxt], height, body):
+                break
+            block.append(nxt)
+        used.update(block)
+        blocks.append(block)
+    good = [b for b in blocks if _plausible_title(rows, b, body)]
+    return max(good, key=lambda b: _block_rank(rows, b, height, body)) if good else []
 
 
-def authors_after(lines: Sequence[tuple[str, float]], start: int) -> tuple[str, ...]:
-    """Author names from the lines right after the title, up to the first affiliation."""
-    block: list[str] = []
-    for text, _ in lines[start : start + 4]:
-        if _AFFILIATION.search(text) or _BANNER.match(text) or not re.search(r"[^\W\d]", text):
+def _next_in_column(rows: Sequence[_Row], index: int, reach: float = 2.6) -> int | None:
+    """The next row below `index` in the same column, within `reach` font sizes."""
+    here = rows[index]
+    for nxt in range(index + 1, len(rows)):
+        row = rows[nxt]
+        if here.top - row.top > reach * max(here.size, 1.0):
+            return None
+        if row.overlaps(here):
+            return nxt
+    return None
+
+
+def _column_after(rows: Sequence[_Row], block: list[int]) -> list[int]:
+    """Rows below the title block that share its column, top-down."""
+    last = rows[block[-1]]
+    span = _Row("", 0, 0, 0, False, False, min(rows[i].left for i in block), max(rows[i].right for i in block))
+    return [i for i in range(block[-1] + 1, len(rows)) if rows[i].top < last.top and rows[i].overlaps(span)]
+
+
+def _same_block(above: _Row, below: _Row) -> bool:
+    size = max(above.size, 1.0)
+    return abs(above.size - below.size) <= 0.08 * size and above.top - below.top <= 2.0 * size
+
+
+def _plausible_title(rows: Sequence[_Row], block: list[int], body: float) -> bool:
+    text = " ".join(_plain(rows[i]) for i in block)
+    words = text.split()
+    if len(words) < 2 and sum(c.isalpha() for c in text) < 12:
+        return False
+    if len(words) > 40 or rows[block[0]].size < 0.95 * body:
+        return False
+    if len(words) <= 10 and _VENUE_LINE.search(text) and not _has_title_shape(text):
+        return False
+    return not (_is_name_list(text) and len(block) == 1 and _has_bigger_or_equal_other(rows, block))
+
+
+def _has_title_shape(text: str) -> bool:
+    """A colon subtitle or a lower-case connector: "X: a Y for Z" reads as a title, not a venue."""
+    return ":" in text and not re.search(r"\d", text)
+
+
+def _has_bigger_or_equal_other(rows: Sequence[_Row], block: list[int]) -> bool:
+    size = rows[block[0]].size
+    return any(r.size >= 0.95 * size for i, r in enumerate(rows) if i not in block and r.text)
+
+
+def _block_rank(rows: Sequence[_Row], block: list[int], height: float, body: float) -> tuple[bool, float, int, float]:
+    """Larger first, but a distinct block in the top third beats anything below (figure labels)."""
+    first = rows[block[0]]
+    text = " ".join(_plain(rows[i]) for i in block)
+    caps = text.upper() == text and sum(c.isalpha() for c in text) >= 8
+    emphasis = int(first.bold) + int(caps)
+    not_names = int(not _is_name_list(text))
+    upper = first.top >= 0.65 * height and first.size > 1.1 * body
+    return (upper, round(first.size), emphasis + not_names, first.top)
+
+
+def _is_subtitle(last: _Row, nxt: _Row, body: float) -> bool:
+    text = _plain(nxt)
+    if not text or last.top - nxt.top > 2.6 * last.size or nxt.size < _SUBTITLE_SHARE * last.size:
+        return False
+    if nxt.size <= 1.05 * body or nxt.size > last.size:
+        return False
+    if "\t" in nxt.text or re.search(r"[∗*†‡§¶]", text) or _BANNER.match(text) or _NOISE.search(text):
+        return False
+    unmarked = " ".join(t for t in text.replace(",", " , ").split() if not re.fullmatch(r"[a-z]", t))
+    if _is_name_list(text) or _is_name_list(unmarked) or _AFFILIATION.search(text):
+        return False
+    return len(text.split()) >= 2
+
+
+def _join_title(rows: Sequence[_Row]) -> str:
+    parts: list[str] = []
+    for row in rows:
+        text = _plain(row)
+        if parts and rows[0].size - row.size > 0.05 * rows[0].size and not parts[-1].endswith((":", "-", "—", "–")):
+            parts[-1] += ":"
+        parts.append(text)
+    title = join_lines(parts).strip(" .,;")
+    title = re.sub(r"\s+([:,;])", r"\1", title)
+    if title.upper() == title and len(title.split()) >= 4:
+        title = _title_case(title)
+    return title[:MAX_TITLE_CHARS].strip()
+
+
+def _title_case(text: str) -> str:
+    """ "ON THE MEANINGS OF THE LOGICAL LAWS" → "On the Meanings of the Logical Laws"."""
+    words = text.lower().split()
+    out = [w if (i and w in _CONNECTORS) else w[:1].upper() + w[1:] for i, w in enumerate(words)]
+    return " ".join(out)
+
+
+# --- Authors -------------------------------------------------------------------------------
+
+
+def _authors_near(rows: Sequence[_Row], block: list[int], following: list[int]) -> tuple[str, ...]:
+    """Name lists below the title (its column) up to the abstract; else those just above it.
+
+    Between name rows, up to three other rows (affiliations, e-mail addresses) are passed
+    over, as when each author's name stands above their own address.
+    """
+    title = rows[block[-1]]
+    names: list[str] = []
+    misses = 0
+    carried = ""
+    for position, index in enumerate(following):
+        row = rows[index]
+        text = _plain(row)
+        if _STOP_AUTHORS.match(text) or title.top - row.top > 24 * title.size:
             break
-        block.append(text)
-    parts = [
-        p for p in re.split(r",|;|\band\b|&", _MARKERS.sub(",", " ".join(block)), flags=re.IGNORECASE) if p.strip()
-    ]
-    names = _names_in(", ".join(parts))
-    return tuple(names) if parts and len(names) >= 0.5 * len(parts) else ()
+        if re.match(r"^\W*[∗*†‡§¶]", text):
+            continue  # an affiliation footnote ("¶Vial Health Technology, Inc.")
+        row_text = f"{carried} {row.text}".strip()
+        nxt = following[position + 1] if position + 1 < len(following) else None
+        if nxt is not None and _DANGLING.search(text) and abs(rows[nxt].size - row.size) < 0.05 * row.size:
+            carried = row_text  # "..., and Andrew" continues on the next line: "D. White"
+            continue
+        carried = ""
+        found = _row_names(row_text)
+        if found:
+            names.extend(found)
+            misses = 0
+        elif names:
+            misses += 1
+            if misses > 3 or (not _AFFILIATION.search(text) and len(text.split()) > 8):
+                break
+    if not names:
+        first = rows[block[0]]
+        above = [i for i in range(block[0]) if rows[i].overlaps(first) and rows[i].top - first.top < 8 * first.size]
+        for index in reversed(above[-3:]):
+            names[:0] = _row_names(rows[index].text)
+    return real_authors(names)[:40]
 
 
-def _names_in(text: str) -> list[str]:
-    """The comma/"and"-separated parts of text that look like personal names."""
-    names = []
-    for part in re.split(r",|;|\band\b|&", text, flags=re.IGNORECASE):
-        tokens = part.split()
-        if 2 <= len(tokens) <= 5 and all(_is_name_token(t) for t in tokens):
-            names.append(" ".join(t.title() if t.isupper() and len(t) > 2 else t for t in tokens))
+def _row_names(text: str) -> list[str]:
+    """The names a row lists from its start ("Mike Burrows, Google Inc." gives Mike Burrows)."""
+    text = repair_accents(_SPLIT_ACCENT.sub(r"\1\2", text))
+    text = re.sub(r"^\s*by\s+", "", text, flags=re.IGNORECASE)
+    text = re.sub(r"<[^<>]*@[^<>]*>|\{[^{}]*\}@\S+|\S+@\S+", ",", text)  # "Name <name@host>"
+    if _ADDRESS.search(text):
+        return []
+    parts = [p.strip() for p in _SEPARATORS.split(_MARKERS.sub(",", text)) if p.strip(" .")]
+    parts = [p for p in parts if not re.fullmatch(r"[a-z]{1,2}|[A-Z]\.?", p) and not _MEMBERSHIP.match(p)]
+    if not parts or len(set(parts)) < len(parts):  # "UC Berkeley, UC Berkeley": affiliations
+        return []
+    names: list[str] = []
+    for part in parts:
+        tokens = [t.strip(_SPACING_ACCENTS) for t in part.split() if t.strip(_SPACING_ACCENTS)]
+        while len(tokens) > 2 and re.fullmatch(r"[a-z]", tokens[-1]):
+            tokens.pop()  # a footnote letter set in line: "Fokkinga y"
+        if _AFFILIATION.search(part):
+            break
+        if len(tokens) >= 4 and len(tokens) % 2 == 0 and all(_is_full_word_name(t) for t in tokens):
+            names.extend(" ".join(tokens[i : i + 2]) for i in range(0, len(tokens), 2))
+        elif 2 <= len(tokens) <= 5 and all(_is_name_token(t) for t in tokens):
+            names.append(" ".join(_titled(t) for t in tokens))
+        else:
+            break  # a lone word or a phrase: the list of names ends here
     return names
 
 
+def _titled(token: str) -> str:
+    return token.title() if token.isupper() and len(token) > 2 and "." not in token else token
+
+
+def _is_full_word_name(token: str) -> bool:
+    return len(token) >= 2 and token[0].isupper() and token[1:].islower() and token.isalpha()
+
+
+def _is_name_list(text: str) -> bool:
+    parts = [p for p in _SEPARATORS.split(_MARKERS.sub(",", text)) if p.strip(" .")]
+    return bool(parts) and all(2 <= len(p.split()) <= 5 and all(_is_name_token(t) for t in p.split()) for p in parts)
+
+
 def _is_name_token(token: str) -> bool:
-    bare = token.rstrip(".,")
-    if bare.lower() in _NOT_NAMES:
+    bare = token.strip(_SPACING_ACCENTS).rstrip(".,")
+    if re.fullmatch(r"([^\W\d_]\.)+(-[^\W\d_]\.)?,?", token.strip(_SPACING_ACCENTS)):
+        return token[0].isupper()  # initials: "D.", "J.-P."
+    if bare.lower() in _NOT_NAMES and bare.lower() not in NAME_PARTICLES:
         return False
     if token in ("Jr.", "Sr.", "II", "III", "IV") or bare.lower() in NAME_PARTICLES:
         return True
-    if re.fullmatch(r"([^\W\d_]\.)+(-[^\W\d_]\.)?", token):
-        return token[0].isupper()  # initials: "D.", "J.-P."
+    if re.fullmatch(r"[^\W\d_a-z]", bare):
+        return True  # an initial without its dot: "Andrew D White"
     return len(bare) >= 2 and bare[0].isupper() and all(c.isalpha() or c in "-'’" for c in bare)

@@ -85,10 +85,10 @@ class ZoteroSync:
         """Index what changed since the stored watermarks; remove trashed and deleted items."""
         started = time.perf_counter()
         report = IndexReport()
-        self.catalog.migrate()
+        self.indexer.begin()
         since = self._load_watermarks()
         result = read_library(self.data_dir, since=since or None, linked_base=self.linked_base)
-        report.failures.extend({"path": str(self.data_dir), "error": w} for w in result.warnings)
+        report.warnings.extend({"path": str(self.data_dir), "warning": w} for w in result.warnings)
         known_files = self.catalog.files_under([self.root])
         known_docs = self._known_docs()
         live = {f"zotero:{lib}:{key}" for lib, keys in result.live_keys.items() for key in keys}
@@ -114,7 +114,7 @@ class ZoteroSync:
         self._claim_folder_duplicates()
         if not report.cancelled and result.watermarks != since:
             self._store_watermarks(result.watermarks)
-        self.indexer.chunks.finish_writes(self.indexer.settings.index.vector_index_min_rows)
+        self.indexer.finish(reconcile=not report.cancelled)
         report.seconds = round(time.perf_counter() - started, 3)
         return report
 
@@ -151,7 +151,7 @@ class ZoteroSync:
                 continue
             if not attachment.exists:
                 records.append(FileRecord(str(path), self.root, item.doc_id, 0, 0.0, "", "failed", "file missing"))
-                report.failures.append({"path": str(path), "error": f"attachment of {item.doc_id} is missing"})
+                report.fail(str(path), f"attachment of {item.doc_id} is missing")
                 continue
             try:
                 stat = path.stat()
@@ -160,7 +160,7 @@ class ZoteroSync:
             except (OSError, ParseError) as exc:
                 reason = str(exc)
                 records.append(FileRecord(str(path), self.root, item.doc_id, 0, 0.0, "", "failed", reason))
-                report.failures.append({"path": str(path), "error": reason})
+                report.fail(str(path), reason)
                 continue
             hashes.append(content_hash)
             status = "indexed" if parsed.has_text else "no-text"

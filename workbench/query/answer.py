@@ -1,9 +1,10 @@
-"""Running a depth plan: stream the model's answer, have the critic check it, revise or abstain.
+"""The synthesis: the model writes from the evidence sentences, the critic reviews every sentence.
 
-The critic reviews every answer against the sources it cites. APPROVE returns the answer;
-REVISE retries once with the critic's feedback (the revised answer is reviewed again);
-REJECT, or a revision that still fails, abstains: the answer is withheld, the reasons are
-given and the closest sources are shown instead.
+Each call of a plan is generated (streamed to `on_text` as a draft), then reviewed by the
+critic against the evidence it cites. REVISE retries once with the critic's feedback. What
+the critic approves is shown; a sentence it cannot match to its evidence is kept but marked
+(never silently shown as fact); a REJECT, or a draft still mostly unsupported after its one
+revision, withdraws the synthesis with the reason while the evidence stays.
 """
 
 from __future__ import annotations
@@ -15,14 +16,15 @@ from dataclasses import dataclass, field
 
 from workbench.config import AnswerSettings
 from workbench.llm.base import LanguageModel, Message, ModelError
-from workbench.models import Answer, Citation, CostEstimate, Verdict
+from workbench.models import ASPECT_LABELS, Citation, Synthesis, SynthesisSentence
 from workbench.query.critic import Critic
 from workbench.query.critic_support import Source
 from workbench.query.critic_verdict import Verdict as CriticVerdict
-from workbench.query.depth import ASPECT_LABELS, Call, Plan, build_messages, render_sources
+from workbench.query.depth import Call, Plan, build_messages, render_sources
 
 TextSink = Callable[[str], None]
 _MARKER = re.compile(r"\[(\d+(?:\s*[,;]\s*\d+)*)\]")
+DECLINED = "the evidence does not answer"
 
 
 class CancelledError(Exception):
@@ -30,7 +32,11 @@ class CancelledError(Exception):
 
 
 @dataclass
-class _Run:
+class SynthesisRun:
+    """What running a plan produced: one synthesis per call, and its token cost."""
+
+    syntheses: list[Synthesis] = field(default_factory=list)
+    verdicts: list[CriticVerdict] = field(default_factory=list)
     prompt_tokens: int = 0
     completion_tokens: int = 0
     first_token_seconds: float | None = None
@@ -46,8 +52,19 @@ def cited_markers(text: str) -> list[str]:
     return list(seen)
 
 
-class AnswerRunner:
-    """Executes plans with one model and one critic."""
+def supported_share(verdict: CriticVerdict) -> float:
+    """Share of the draft's (non-filler) sentences that the critic found supported."""
+    counted = [c for c in verdict.claims if c.status != "filler"]
+    return sum(c.status == "supported" for c in counted) / len(counted) if counted else 0.0
+
+
+def sources_of(citations: Sequence[Citation]) -> list[Source]:
+    """Citations as the critic's sources."""
+    return [Source(c.marker, c.text, c.title, c.doc_id, c.section, c.page_start) for c in citations]
+
+
+class SynthesisRunner:
+    """Runs synthesis plans with one model and one critic."""
 
     def __init__(self, model: LanguageModel, critic: Critic, settings: AnswerSettings) -> None:
         self.model = model
@@ -55,7 +72,7 @@ class AnswerRunner:
         self.settings = settings
 
     def _generate(
-        self, messages: Sequence[Message], max_tokens: int, run: _Run, on_text: TextSink | None,
+        self, messages: Sequence[Message], max_tokens: int, run: SynthesisRun, on_text: TextSink | None,
         cancelled: Callable[[], bool] | None, started: float,
     ) -> str:  # fmt: skip
         pieces: list[str] = []
@@ -76,199 +93,100 @@ class AnswerRunner:
     def run(
         self,
         plan: Plan,
-        intent: str,
         on_text: TextSink | None = None,
         cancelled: Callable[[], bool] | None = None,
-    ) -> Answer:
-        """Run every call of the plan, review the result, revise once or abstain."""
-        started = time.perf_counter()
-        run = _Run()
-        aspects: dict[str, str] = {}
+        started: float | None = None,
+    ) -> SynthesisRun:
+        """Generate, review and (once) revise every call of the plan.
+
+        A model failure withdraws the synthesis of that call with the reason; cancelling
+        raises `CancelledError`.
+        """
+        started = time.perf_counter() if started is None else started
+        run = SynthesisRun()
         if not plan.estimate.fits_context:
-            message = (
-                f"the {plan.depth} depth does not fit the model's {self.model.context_size}-token context; "
-                "choose a smaller depth or configure a model with a larger context"
+            reason = (
+                f"the synthesis does not fit the model's {self.model.context_size}-token context; "
+                "choose a smaller depth or a model with a larger context"
             )
-            return self._answer(plan, intent, "error", message, None, run, started, aspects)
-        try:
-            text = self._execute(plan, run, aspects, on_text, cancelled, started)
-            if plan.depth == "comprehensive" and self.settings.revise_once:
-                text = self._revise_aspects(plan, aspects, run, on_text, cancelled, started)
-            verdict = self.critic.review(text, self._sources(plan.sources), plan.question)
-            if verdict.decision == "REVISE" and self.settings.revise_once and plan.depth != "comprehensive":
-                if on_text is not None:
-                    on_text("\n\n[revising: the critic flagged some claims]\n\n")
-                text = self._revise(
-                    plan.sources,
-                    plan.question,
-                    text,
-                    verdict.feedback,
-                    max(c.max_tokens for c in plan.calls),
-                    run,
-                    on_text,
-                    cancelled,
-                    started,
-                )
-                verdict = self.critic.review(text, self._sources(plan.sources), plan.question)
-                run.warnings.append("revised once after the critic's feedback")
-        except CancelledError:
-            return self._answer(plan, intent, "cancelled", "Cancelled.", None, run, started, aspects)
-        except ModelError as exc:
-            return self._answer(plan, intent, "error", f"The model failed: {exc}", None, run, started, aspects)
-        decision = verdict.decision
-        if decision == "REVISE" and _supported_share(verdict) < 0.5:
-            decision = "REJECT"  # still mostly unsupported after the one revision: abstain
-        status = "abstained" if decision == "REJECT" else "answered"
-        if decision == "REVISE":
-            run.warnings.append("some claims are only partly supported; check the cited sources")
-        if decision == "REJECT":
-            text = self._abstention(plan, verdict.reasons)
-        mapped = Verdict(decision, round(verdict.score, 3), verdict.reasons, verdict.uncited)
-        return self._answer(plan, intent, status, text, mapped, run, started, aspects)
-
-    def _execute(
-        self, plan: Plan, run: _Run, aspects: dict[str, str], on_text: TextSink | None,
-        cancelled: Callable[[], bool] | None, started: float,
-    ) -> str:  # fmt: skip
-        if plan.depth == "comprehensive":
-            parts = []
-            for call in plan.calls:
-                aspect = call.purpose.split(":", 1)[1]
-                heading = f"## {ASPECT_LABELS[aspect]}\n\n"
-                if on_text is not None:
-                    on_text(heading)
-                body = (
-                    self._generate(call.messages, call.max_tokens, run, on_text, cancelled, started)
-                    if call.sources
-                    else "No passage in the sources covers this aspect."
-                )
-                aspects[aspect] = body
-                parts.append(heading + body)
-                if on_text is not None:
-                    on_text("\n\n")
-            return "\n\n".join(parts)
-        if plan.reduce_calls:  # full depth, map-reduce
-            notes = []
-            for call in plan.calls:
-                notes.append(self._generate(call.messages, call.max_tokens, run, None, cancelled, started))
-            useful = [n for n in notes if n and "nothing relevant" not in n.lower()] or ["(no notes)"]
-            return self._reduce(plan, useful, run, on_text, cancelled, started)
-        only: Call = plan.calls[0]
-        return self._generate(only.messages, only.max_tokens, run, on_text, cancelled, started)
-
-    def _reduce(
-        self, plan: Plan, notes: list[str], run: _Run, on_text: TextSink | None,
-        cancelled: Callable[[], bool] | None, started: float,
-    ) -> str:  # fmt: skip
-        """Combine notes in groups that fit the context, level by level, until one answer is left."""
-        budget = self.model.context_size - plan.reduce_tokens - 48
-        while True:
-            groups: list[list[str]] = [[]]
-            for note in notes:
-                trial = build_messages("reduce.md", sources="\n\n".join([*groups[-1], note]), question=plan.question)
-                if groups[-1] and self.model.prompt_tokens(trial) > budget:
-                    groups.append([note])
-                else:
-                    groups[-1].append(note)
-            last = len(groups) == 1
-            notes = []
-            for group in groups:
-                messages = build_messages("reduce.md", sources="\n\n".join(group), question=plan.question)
-                sink = on_text if last else None
-                notes.append(self._generate(messages, plan.reduce_tokens, run, sink, cancelled, started))
-            if last:
-                return notes[0]
-
-    def _revise_aspects(
-        self, plan: Plan, aspects: dict[str, str], run: _Run, on_text: TextSink | None,
-        cancelled: Callable[[], bool] | None, started: float,
-    ) -> str:  # fmt: skip
-        """Review each aspect against its own passages and revise, once, the ones flagged REVISE."""
-        parts = []
+            run.syntheses = [_skipped(reason, _aspect(call)) for call in plan.calls]
+            return run
         for call in plan.calls:
-            aspect = call.purpose.split(":", 1)[1]
-            body = aspects.get(aspect, "")
-            if call.sources and body:
-                verdict = self.critic.review(body, self._sources(call.sources), plan.question)
-                if verdict.decision == "REVISE":
-                    if on_text is not None:
-                        on_text(f"\n\n[revising {ASPECT_LABELS[aspect]}]\n\n")
-                    body = self._revise(
-                        call.sources, plan.question, body, verdict.feedback, call.max_tokens, run, on_text,
-                        cancelled, started,
-                    )  # fmt: skip
-                    aspects[aspect] = body
-                    run.warnings.append(f"{ASPECT_LABELS[aspect]} revised once after the critic's feedback")
-            parts.append(f"## {ASPECT_LABELS[aspect]}\n\n{body}")
-        return "\n\n".join(parts)
+            aspect = _aspect(call)
+            try:
+                synthesis, verdict = self._one(plan, call, run, on_text, cancelled, started)
+            except ModelError as exc:
+                run.syntheses.append(_skipped(f"the model failed: {exc}", aspect))
+                continue
+            run.syntheses.append(synthesis)
+            run.verdicts.append(verdict)
+        return run
+
+    def _one(
+        self, plan: Plan, call: Call, run: SynthesisRun, on_text: TextSink | None,
+        cancelled: Callable[[], bool] | None, started: float,
+    ) -> tuple[Synthesis, CriticVerdict]:  # fmt: skip
+        aspect = _aspect(call)
+        if on_text is not None and aspect:
+            on_text(f"\n\n{ASPECT_LABELS[aspect]}: ")
+        text = self._generate(call.messages, call.max_tokens, run, on_text, cancelled, started)
+        sources = sources_of(call.sources)
+        verdict = self.critic.review(text, sources, plan.question)
+        if verdict.decision == "REVISE" and self.settings.revise_once:
+            if on_text is not None:
+                on_text("\n\n[revising: the critic flagged some sentences]\n\n")
+            text = self._revise(call, plan.question, text, verdict.feedback, run, on_text, cancelled, started)
+            verdict = self.critic.review(text, sources, plan.question)
+            label = ASPECT_LABELS[aspect] if aspect else "the synthesis"
+            run.warnings.append(f"{label} revised once after the critic's feedback")
+        return judged(text, verdict, aspect), verdict
 
     def _revise(
-        self, all_sources: Sequence[Citation], question: str, text: str, feedback: str, max_tokens: int, run: _Run,
-        on_text: TextSink | None, cancelled: Callable[[], bool] | None, started: float,
+        self, call: Call, question: str, text: str, feedback: str, run: SynthesisRun, on_text: TextSink | None,
+        cancelled: Callable[[], bool] | None, started: float,
     ) -> str:  # fmt: skip
-        """One revision of `text` with the critic's feedback, over the sources it cited."""
+        """One revision of `text` with the critic's feedback, over the evidence of its call."""
         cited = set(cited_markers(text))
-        sources = [s for s in all_sources if s.marker in cited] or list(all_sources)
-        budget = self.model.context_size - max_tokens - 48
+        sources = [s for s in call.sources if s.marker in cited] or list(call.sources)
+        budget = self.model.context_size - call.max_tokens - 48
         while True:
             messages = build_messages(
                 "revise.md", sources=render_sources(sources), question=question, answer=text,
-                feedback=feedback or "Cite a source after every sentence.",
+                feedback=feedback or "Cite the evidence after every sentence.",
             )  # fmt: skip
             if self.model.prompt_tokens(messages) <= budget:
                 break
             if len(sources) <= 1:
-                run.warnings.append("revision skipped: the answer and its sources do not fit the model's context")
+                run.warnings.append("revision skipped: the draft and its evidence do not fit the model's context")
                 return text
             sources = sources[:-1]
-        return self._generate(messages, max_tokens, run, on_text, cancelled, started)
-
-    @staticmethod
-    def _sources(citations: Sequence[Citation]) -> list[Source]:
-        return [Source(c.marker, c.text, c.title, c.doc_id, c.section, c.page_start) for c in citations]
-
-    @staticmethod
-    def _abstention(plan: Plan, reasons: Sequence[str]) -> str:
-        why = "; ".join(reasons[:3]) or "the answer was not supported by the sources"
-        closest = "\n".join(
-            f"- [{s.marker}] {s.title} ({s.section}, p. {s.page_start})" for s in list(plan.sources)[:5]
-        )
-        return f"I can't answer this reliably from your library: {why}.\n\nThe closest sources are:\n{closest}"
-
-    def _answer(
-        self, plan: Plan, intent: str, status: str, text: str, verdict: Verdict | None, run: _Run,
-        started: float, aspects: dict[str, str],
-    ) -> Answer:  # fmt: skip
-        used = set(cited_markers(text))
-        citations = tuple(s for s in plan.sources if s.marker in used) or (
-            tuple(plan.sources) if status == "abstained" else ()
-        )
-        return Answer(
-            status=status,
-            query=plan.question,
-            intent=intent,
-            depth=plan.depth,
-            text=text,
-            citations=citations,
-            verdict=verdict,
-            estimate=plan.estimate,
-            prompt_tokens=run.prompt_tokens,
-            completion_tokens=run.completion_tokens,
-            seconds=round(time.perf_counter() - started, 3),
-            first_token_seconds=None if run.first_token_seconds is None else round(run.first_token_seconds, 3),
-            warnings=tuple(run.warnings),
-            aspects=aspects,
-        )
+        return self._generate(messages, call.max_tokens, run, on_text, cancelled, started)
 
 
-def _supported_share(verdict: CriticVerdict) -> float:
-    """Share of the answer's (non-filler) claims that the critic found supported."""
-    counted = [c for c in verdict.claims if c.status != "filler"]
-    return sum(c.status == "supported" for c in counted) / len(counted) if counted else 0.0
+def judged(text: str, verdict: CriticVerdict, aspect: str = "") -> Synthesis:
+    """A reviewed draft as a Synthesis: shown unless rejected or mostly unsupported."""
+    sentences = tuple(
+        SynthesisSentence(c.claim.raw, c.claim.keys, c.status, round(c.support, 3)) for c in verdict.claims
+    )
+    reasons = list(verdict.reasons)
+    decision = verdict.decision
+    if DECLINED in text.lower():
+        decision = "REJECT"
+        reasons.insert(0, "the model found no answer in the evidence")
+    elif decision == "REVISE" and supported_share(verdict) < 0.5:
+        decision = "REJECT"
+        reasons.insert(0, "most sentences are not supported by the evidence they cite")
+    return Synthesis(decision, text, decision != "REJECT", sentences, tuple(reasons), aspect)
 
 
-def no_sources_answer(question: str, intent: str, depth: str) -> Answer:
-    """What `ask` returns when retrieval finds nothing: abstain without calling the model."""
-    estimate = CostEstimate(depth, 0, 0, 0, True, "no sources found")
-    text = "Nothing in your library matches this question, so there is nothing to answer from."
-    return Answer("abstained", question, intent, depth, text, estimate=estimate)
+def _skipped(reason: str, aspect: str = "") -> Synthesis:
+    return Synthesis("SKIPPED", "", False, (), (reason,), aspect)
+
+
+def skipped_synthesis(reason: str, aspects: Sequence[str] = ("",)) -> tuple[Synthesis, ...]:
+    """Syntheses that were not run (synthesis off, no model), with the reason."""
+    return tuple(_skipped(reason, aspect) for aspect in aspects)
+
+
+def _aspect(call: Call) -> str:
+    return call.purpose.split(":", 1)[1] if call.purpose.startswith("aspect:") else ""

@@ -1,27 +1,53 @@
-"""The query path behind `ask`, `summarize` and `cost`: intent → plan → retrieve → answer → ledger.
+"""The query path behind `ask`, `summarize` and `cost`: intent → evidence → synthesis → ledger.
 
-Retrieval feeds the planner passages; weak retrieval (low scores or few of the query's
-words found) widens the search before any tokens are spent. Four-aspect summaries are
-cached per paper, model and depth, and regenerated when the paper's content hash changes.
+Every answer is evidence first: the sentences of the retrieved passages that bear on the
+question, quoted verbatim with document, section and page, handed to the caller at once
+(`on_evidence`). The model then writes a synthesis from those sentences only, and the critic
+keeps what it can match to them (`answer.SynthesisRunner`). The answer abstains only when
+the evidence itself does not bear on the question ("not found in your library"). Four-aspect
+summaries are extracted from the paper's own sections the same way, optionally rewritten by
+the model, cached per paper, model and depth, and invalidated by the paper's content hash.
+
+The asker gets the collaborators it needs (search, chunks, ledger, embedder, model) rather
+than the engine, so the query path has no import back into the engine.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
-from dataclasses import asdict
-from typing import TYPE_CHECKING
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import asdict, dataclass
+from typing import Any, Protocol
 
-from workbench.models import ASPECTS, DEPTHS, Answer, Citation, CostEstimate, Filter, Hit, Verdict
-from workbench.query.answer import AnswerRunner, TextSink, no_sources_answer
+import numpy as np
+
+from workbench.config import Settings
+from workbench.errors import UsageError
+from workbench.llm.base import LanguageModel, ModelError
+from workbench.models import (
+    ASPECTS,
+    DEPTHS,
+    Answer,
+    Citation,
+    CostEstimate,
+    Evidence,
+    Hit,
+    Synthesis,
+    SynthesisSentence,
+    Verdict,
+)
+from workbench.present import aspect_text, render_answer, render_summary
+from workbench.query.answer import CancelledError, SynthesisRun, SynthesisRunner, TextSink, skipped_synthesis
 from workbench.query.critic import Critic
-from workbench.query.depth import ASPECT_QUERIES, Plan, Planner
-from workbench.query.filters import FilterError, parse_filter
+from workbench.query.depth import Plan, Planner, citation_for, evidence_citation
+from workbench.query.evidence import EvidenceFinder, SentenceVectors
+from workbench.query.gather import EvidenceGatherer, SearchFunction, relevance
 from workbench.query.intent import Intent, detect_intent
-from workbench.query.subqueries import merge_subquery_results, needs_escalation, query_coverage
-
-if TYPE_CHECKING:
-    from workbench.engine import Engine
+from workbench.query.related import RelatedPaper
+from workbench.query.summary import SENTENCES_PER_DEPTH, AspectExtractor
+from workbench.stores.ledger import Ledger, LedgerEntry
+from workbench.stores.sentence_cache import SentenceVectorCache
 
 DEFAULT_DEPTH = {
     "question": "targeted",
@@ -31,112 +57,121 @@ DEFAULT_DEPTH = {
     "metadata": "quick",
     "relationship": "quick",
 }
-MIN_TOP_SCORE = 0.35
-MIN_COVERAGE = 0.5
+SUMMARY_FORMAT = 2  # cached summaries of another format are made again
+EvidenceSink = Callable[[tuple[Evidence, ...]], None]
+
+
+class Embedding(Protocol):
+    """What the query path needs from the embedder."""
+
+    @property
+    def model(self) -> str:
+        """The embedding model's name."""
+        ...
+
+    @property
+    def dimension(self) -> int:
+        """Vector length."""
+        ...
+
+    def embed_passages(self, texts: Sequence[str]) -> np.ndarray:
+        """Unit vectors for passages."""
+        ...
+
+    def embed_query(self, text: str) -> np.ndarray:
+        """The vector of one query."""
+        ...
+
+
+@dataclass(frozen=True)
+class QueryTools:
+    """The collaborators of the query path, given explicitly by whoever builds it (the engine)."""
+
+    settings: Settings
+    search: SearchFunction
+    document: Callable[[str], dict[str, Any] | None]  # a catalog row by doc id
+    resolve: Callable[[str], str | None]  # a doc id from an id, Zotero key, citekey or title words
+    document_chunks: Callable[[str], list[dict[str, Any]]]  # a paper's chunks in order, with vectors
+    related: Callable[[str], Sequence[RelatedPaper]]  # graph + search neighbours of a paper
+    embedder: Embedding
+    model: Callable[[], LanguageModel]  # loads the model on first call
+    ledger: Ledger
+    sentence_cache: SentenceVectorCache | None = None
 
 
 class Asker:
-    """Plans and answers queries for one engine (its stores, model and settings)."""
+    """Answers and summarises with evidence first, the model's synthesis second."""
 
-    def __init__(self, engine: Engine) -> None:
-        self.engine = engine
+    def __init__(self, tools: QueryTools) -> None:
+        self.tools = tools
+        self.settings = tools.settings
+        self.vectors = SentenceVectors(tools.embedder.embed_passages, tools.sentence_cache)
+        self.evidence_finder = EvidenceFinder(tools.embedder.embed_query, self.vectors)
+        self.gatherer = EvidenceGatherer(
+            tools.search, self.evidence_finder, tools.document_chunks, self.settings.answer.targeted_chunks
+        )
+        self.aspects = AspectExtractor(tools.embedder.embed_query, self.vectors)
 
-    # -- retrieval -----------------------------------------------------------------------------
-    def _filters(self, intent: Intent, doc_id: str | None) -> tuple[list[Filter], list[str]]:
-        filters, warnings = [], []
-        for expression in intent.filters:
-            try:
-                filters.append(parse_filter(expression))
-            except FilterError as exc:
-                warnings.append(f"ignored filter {expression!r}: {exc}")
-        if doc_id:
-            filters = [parse_filter(f"doc={doc_id}")]
-        return filters, warnings
-
-    def passages(self, query: str, intent: Intent, doc_id: str | None, limit: int = 30) -> tuple[list[Hit], list[str]]:
-        """Chunk-level hits for a question: sub-queries merged, widened when retrieval is weak."""
-        filters, warnings = self._filters(intent, doc_id)
-        queries = list(intent.subqueries) or [intent.topic or query]
-        if len(queries) > 1:
-            lists = [self.engine.search(q, filters=filters, limit=limit, per_doc=False).hits for q in queries]
-            hits = merge_subquery_results(lists, key=lambda h: h.chunk_id, limit=limit)
-        else:
-            hits = self.engine.search(queries[0], filters=filters, limit=limit, per_doc=False).hits
-        coverage = query_coverage(query, [h.text for h in hits[:5]])
-        if needs_escalation([h.score for h in hits[:3]], coverage, MIN_TOP_SCORE, MIN_COVERAGE):
-            wider = self.engine.search(query, filters=filters, limit=limit * 2, per_doc=False).hits
-            merged = merge_subquery_results([hits, wider], key=lambda h: h.chunk_id, limit=limit)
-            if len(merged) > len(hits) or not hits:
-                warnings.append("weak retrieval: widened the search with more candidates")
-            hits = merged
-        return hits, warnings
-
-    def _resolve_doc(self, ref: str | None) -> str | None:
-        if not ref:
-            return None
-        detail = self.engine.document_detail(ref)
-        if detail is not None:
-            return str(detail["document"]["doc_id"])
-        hits = self.engine.search(ref, limit=1).hits
-        return hits[0].doc_id if hits else None
-
-    def _abstract(self, doc_id: str) -> str:
-        row = self.engine.catalog.document(doc_id)
-        return str(row.get("abstract") or "") if row else ""
-
-    # -- planning ------------------------------------------------------------------------------
-    def plan(self, query: str, depth: str, intent: Intent, doc_id: str | None) -> tuple[Plan | None, list[str]]:
-        """The plan for one depth, or None when there is nothing to answer from."""
-        planner = Planner(self.engine.model, self.engine.settings.answer)
-        hits, warnings = self.passages(query, intent, doc_id)
-        if not hits:
-            return None, warnings
-        if depth == "quick":
-            return planner.quick(query, hits, self._abstract), warnings
-        if depth == "targeted":
-            return planner.targeted(query, hits), warnings
-        if depth == "comprehensive":
-            filters, _ = self._filters(intent, doc_id or (hits[0].doc_id if intent.kind == "summarize" else None))
-            aspect_hits = {
-                aspect: self.engine.search(
-                    f"{intent.topic or query} {ASPECT_QUERIES[aspect]}", filters=filters, limit=3, per_doc=False
-                ).hits
-                for aspect in ASPECTS
-            }
-            return planner.comprehensive(query, aspect_hits), warnings
-        target = doc_id or hits[0].doc_id
-        rows = self.engine.chunks.document_chunks(target)
-        chunks = [
-            Hit(r["chunk_id"], r["doc_id"], r["title"], r["section"], r["text"], r["page_start"], r["page_end"], 0.0,
-                "document")
-            for r in rows
-        ]  # fmt: skip
-        return planner.full(query, chunks), warnings
-
+    # -- choosing ------------------------------------------------------------------------------
     def choose_depth(self, intent: Intent, depth: str | None) -> str:
         """The depth to use: given, else configured, else implied by the wording, else by intent."""
         if depth:
             if depth not in DEPTHS:
                 raise ValueError(f"unknown depth {depth!r} (use {', '.join(DEPTHS)})")
             return depth
-        configured = self.engine.settings.answer.default_depth
+        configured = self.settings.answer.default_depth
         if configured != "auto":
             return configured
         return intent.depth or DEFAULT_DEPTH.get(intent.kind, "targeted")
 
     def intent(self, query: str) -> Intent:
         """Intent by rules, asking the model only when the rules are unsure (if configured)."""
-        use_model = self.engine.settings.llm.use_for_intent
-        return detect_intent(query, self.engine.model if use_model else None)
+        model: LanguageModel | None = None
+        if self.settings.llm.use_for_intent:
+            model, _ = self._model()
+        return detect_intent(query, model)
 
+    def _target(self, intent: Intent, doc_id: str | None) -> str | None:
+        """The paper a question is about: the one named with `doc_id` (which must exist), or in the query."""
+        if doc_id:
+            target = self.tools.resolve(doc_id)
+            if target is None:
+                raise UsageError(f"no document matches {_short(doc_id)}")
+            return target
+        ref = intent.target if intent.kind in ("summarize", "relationship") else None
+        return self.tools.resolve(ref) if ref else None
+
+    def _model(self) -> tuple[LanguageModel | None, str]:
+        """The model, or None with the reason it cannot synthesise."""
+        if self.settings.answer.synthesis == "never":
+            return None, 'synthesis is off (answer.synthesis = "never")'
+        try:
+            return self.tools.model(), ""
+        except ModelError as exc:
+            return None, f"the model is unavailable: {exc}"
+
+    def _planner(self) -> Planner | None:
+        model, _ = self._model()
+        return Planner(model, self.settings.answer) if model is not None else None
+
+    # -- costs ---------------------------------------------------------------------------------
     def estimate_costs(self, query: str, doc_id: str | None = None) -> list[CostEstimate]:
-        """Token estimates for every depth, from the model's tokenizer, without generating."""
+        """Synthesis token estimates for every depth (evidence is free), without generating."""
         intent = detect_intent(query)
-        target = self._resolve_doc(doc_id or (intent.target if intent.kind == "summarize" else None))
+        target = self._target(intent, doc_id)
+        planner = self._planner()
         estimates = []
         for depth in DEPTHS:
-            plan, _ = self.plan(query, depth, intent, target)
-            estimates.append(plan.estimate if plan else CostEstimate(depth, 0, 0, 0, True, "no sources found"))
+            if intent.kind == "summarize" and target is not None:
+                groups: Mapping[str, Sequence[Evidence]] = self._summary_evidence(target, depth)
+            else:
+                groups = self.gatherer.gather(query, depth, intent, target).groups
+            if not any(groups.values()):
+                estimates.append(CostEstimate(depth, 0, 0, 0, True, "no evidence found"))
+            elif planner is None:
+                estimates.append(CostEstimate(depth, 0, 0, 0, True, "evidence only: no synthesis"))
+            else:
+                estimates.append(planner.synthesis(depth, query, groups).estimate)
         return estimates
 
     # -- answering -----------------------------------------------------------------------------
@@ -147,48 +182,112 @@ class Asker:
         doc_id: str | None = None,
         on_text: TextSink | None = None,
         cancelled: Callable[[], bool] | None = None,
+        on_evidence: EvidenceSink | None = None,
     ) -> Answer:
-        """Answer a query with citations at a depth; the critic decides approve/revise/abstain."""
+        """Evidence for the question at once, then the model's synthesis as far as the critic approves it."""
+        started = time.perf_counter()
         intent = self.intent(query)
         chosen = self.choose_depth(intent, depth)
-        if intent.kind == "relationship" and depth is None:
-            graph_answer = self.relationship(query, intent, doc_id)
+        target = self._target(intent, doc_id)
+        if intent.kind == "relationship" and depth is None and target is not None:
+            graph_answer = self.relationship(query, intent, target)
             if graph_answer is not None:
                 self.record(graph_answer)
                 return graph_answer
-        target = self._resolve_doc(doc_id or (intent.target if intent.kind == "summarize" else None))
-        plan, warnings = self.plan(query, chosen, intent, target)
-        if plan is None:
-            answer = no_sources_answer(query, intent.kind, chosen)
-        else:
-            critic = Critic(
-                self.engine.embedder.embed_passages,
-                self.engine.model,
-                use_model=self.engine.settings.llm.use_in_critic,
+        if intent.kind == "summarize" and target is not None and doc_id is None:
+            return self.summarize(target, chosen, on_text, cancelled, on_evidence=on_evidence)
+        gathered = self.gatherer.gather(query, chosen, intent, target)
+        warnings = [*intent.warnings, *gathered.warnings]
+        evidence = tuple(gathered.evidence)
+        evidence_seconds = round(time.perf_counter() - started, 3)
+        if not gathered.passages:
+            answer = self._abstain(query, intent.kind, chosen, "Nothing in your library matches this question.", (),
+                                   started, warnings)  # fmt: skip
+        elif target is None and relevance(gathered.groups) < self.settings.answer.min_evidence_score:
+            closest = tuple(gathered.passages[:5])
+            titles = "\n".join(f"- {t}" for t in dict.fromkeys(h.title or h.doc_id for h in closest))
+            text = (
+                "Not found in your library: no passage bears on this question closely enough to quote.\n\n"
+                f"The closest papers were:\n{titles}"
             )
-            runner = AnswerRunner(self.engine.model, critic, self.engine.settings.answer)
-            answer = runner.run(plan, intent.kind, on_text, cancelled)
-        extra = (*intent.warnings, *warnings)
-        if extra:
-            answer = Answer(**{**answer.__dict__, "warnings": (*answer.warnings, *extra)})
+            answer = self._abstain(query, intent.kind, chosen, text, (), started, warnings)
+            best_per_doc: dict[str, Hit] = {}
+            for hit in closest:
+                best_per_doc.setdefault(hit.doc_id, hit)
+            citations = tuple(citation_for(h, str(i)) for i, h in enumerate(best_per_doc.values(), start=1))
+            answer = _with(answer, citations=citations)
+        else:
+            if on_evidence is not None:
+                on_evidence(evidence)
+            by_paper = intent.kind == "compare" or len(intent.subqueries) > 1
+            answer = self._synthesise(query, intent.kind, chosen, gathered.groups, by_paper, on_text, cancelled,
+                                      started, warnings)  # fmt: skip
+        answer = _with(answer, evidence_seconds=evidence_seconds)
         self.record(answer)
         return answer
 
-    def relationship(self, query: str, intent: Intent, doc_id: str | None) -> Answer | None:
-        """Answer "related to / cites / similar to X" from the graph plus search, without the model."""
-        from workbench.query.related import related
+    def _synthesise(
+        self, query: str, intent: str, depth: str, groups: Mapping[str, Sequence[Evidence]], by_paper: bool,
+        on_text: TextSink | None, cancelled: Callable[[], bool] | None, started: float, warnings: list[str],
+    ) -> Answer:  # fmt: skip
+        evidence = tuple(sorted((e for g in groups.values() for e in g), key=lambda e: int(e.marker)))
+        try:
+            plan, run, syntheses = self._run_synthesis(query, depth, groups, on_text, cancelled, started)
+        except CancelledError:
+            return self._abstain(query, intent, depth, "Cancelled.", evidence, started, warnings, status="cancelled")
+        text = render_answer(evidence, syntheses, by_paper)
+        return Answer(
+            status="answered", query=query, intent=intent, depth=depth, text=text,
+            citations=tuple(evidence_citation(e) for e in evidence), verdict=overall_verdict(syntheses),
+            estimate=plan.estimate if plan else None,
+            prompt_tokens=run.prompt_tokens if run else 0, completion_tokens=run.completion_tokens if run else 0,
+            seconds=round(time.perf_counter() - started, 3),
+            first_token_seconds=_round(run.first_token_seconds) if run else None,
+            warnings=tuple([*warnings, *(run.warnings if run else [])]), evidence=evidence,
+            synthesis=tuple(syntheses),
+        )  # fmt: skip
 
-        target = self._resolve_doc(doc_id or intent.target)
-        if target is None:
-            return None
-        rows = related(self.engine, target)
+    def _run_synthesis(
+        self, question: str, depth: str, groups: Mapping[str, Sequence[Evidence]], on_text: TextSink | None,
+        cancelled: Callable[[], bool] | None, started: float,
+    ) -> tuple[Plan | None, SynthesisRun | None, list[Synthesis]]:  # fmt: skip
+        """Plan and run the synthesis; without a model, syntheses that say why. Raises CancelledError."""
+        names = [name for name, items in groups.items() if items]
+        model, why_not = self._model()
+        if model is None:
+            return None, None, list(skipped_synthesis(why_not, names))
+        planner = Planner(model, self.settings.answer)
+        plan = planner.synthesis(depth, question, groups)
+        critic = Critic(self.tools.embedder.embed_passages, model, use_model=self.settings.llm.use_in_critic)
+        run = SynthesisRunner(model, critic, self.settings.answer).run(plan, on_text, cancelled, started)
+        return plan, run, run.syntheses
+
+    def _abstain(
+        self, query: str, intent: str, depth: str, text: str, evidence: tuple[Evidence, ...], started: float,
+        warnings: Sequence[str], status: str = "abstained",
+    ) -> Answer:  # fmt: skip
+        estimate = CostEstimate(depth, 0, 0, 0, True, "no model call: the evidence does not bear on the question")
+        return Answer(
+            status, query, intent, depth, text, citations=tuple(evidence_citation(e) for e in evidence),
+            estimate=estimate, seconds=round(time.perf_counter() - started, 3), warnings=tuple(warnings),
+            evidence=evidence,
+        )  # fmt: skip
+
+    def relationship(self, query: str, intent: Intent, target: str) -> Answer | None:
+        """Answer "related to / cites / similar to X" from the graph plus search, without the model."""
+        rows = self.tools.related(target)
         if not rows:
             return None
-        title = (self.engine.catalog.document(target) or {}).get("title") or target
+        title = (self.tools.document(target) or {}).get("title") or target
         lines = [f"Papers related to *{title}*:", ""]
         lines += [f"- {r.title} ({r.year or 'n.d.'}) — found by {', '.join(r.found_by)}" for r in rows]
         estimate = CostEstimate("quick", 0, 0, 0, True, "answered from the graph and search; no model call")
         return Answer("answered", query, intent.kind, "quick", "\n".join(lines), estimate=estimate)
+
+    # -- summaries -----------------------------------------------------------------------------
+    def _summary_evidence(self, doc_id: str, depth: str) -> dict[str, list[Evidence]]:
+        rows = self.tools.document_chunks(doc_id)
+        return self.aspects.extract(rows, SENTENCES_PER_DEPTH[depth]) if rows else {}
 
     def summarize(
         self,
@@ -197,66 +296,115 @@ class Asker:
         on_text: TextSink | None = None,
         cancelled: Callable[[], bool] | None = None,
         refresh: bool = False,
+        on_evidence: EvidenceSink | None = None,
     ) -> Answer:
-        """A four-aspect summary of one paper (cached per paper, model and depth)."""
-        doc_id = self._resolve_doc(ref)
+        """A four-aspect summary of one paper from its own sentences (cached per paper, model and depth)."""
+        started = time.perf_counter()
+        doc_id = self.tools.resolve(ref)
         if doc_id is None:
-            raise ValueError(f"no document matches {ref!r}")
-        row = self.engine.catalog.document(doc_id) or {}
+            raise UsageError(f"no document matches {_short(ref)}")
+        row = self.tools.document(doc_id) or {}
+        title = str(row.get("title") or doc_id)
         content_hash = str(row.get("content_hash") or "")
-        model_name = self.engine.model.name
+        model_name = self._model_name()
         if not refresh:
-            cached = self._cached_summary(doc_id, model_name, depth, content_hash)
+            body = self.tools.ledger.cached_summary(doc_id, model_name, depth, content_hash)
+            cached = answer_from_json(body) if body else None
             if cached is not None:
-                if on_text is not None:
-                    on_text(cached.text)
+                if on_evidence is not None:
+                    on_evidence(cached.evidence)
                 return cached
-        question = f"Summarise the paper '{row.get('title') or doc_id}'"
-        answer = self.ask(question, depth=depth, doc_id=doc_id, on_text=on_text, cancelled=cancelled)
-        if answer.status in ("answered", "abstained"):
-            self._store_summary(doc_id, model_name, depth, content_hash, answer)
+        question = f"Summarise the paper '{title}'"
+        groups = self._summary_evidence(doc_id, depth)
+        evidence = tuple(e for aspect in ASPECTS for e in groups.get(aspect, []))
+        evidence_seconds = round(time.perf_counter() - started, 3)
+        if not evidence:
+            text = f"*{title}* has no text to summarise (no text layer, or nothing indexed yet)."
+            answer = self._abstain(question, "summarize", depth, text, (), started, [])
+            return _with(answer, evidence_seconds=evidence_seconds)
+        if on_evidence is not None:
+            on_evidence(evidence)
+        try:
+            plan, run, syntheses = self._run_synthesis(title, depth, groups, on_text, cancelled, started)
+        except CancelledError:
+            return self._abstain(question, "summarize", depth, "Cancelled.", evidence, started, [], status="cancelled")
+        by_aspect = {s.aspect: s for s in syntheses}
+        answer = Answer(
+            status="answered", query=question, intent="summarize", depth=depth,
+            text=render_summary(groups, syntheses), citations=tuple(evidence_citation(e) for e in evidence),
+            verdict=overall_verdict(syntheses), estimate=plan.estimate if plan else None,
+            prompt_tokens=run.prompt_tokens if run else 0, completion_tokens=run.completion_tokens if run else 0,
+            seconds=round(time.perf_counter() - started, 3),
+            first_token_seconds=_round(run.first_token_seconds) if run else None,
+            warnings=tuple(run.warnings if run else []),
+            aspects={a: aspect_text(groups.get(a, []), by_aspect.get(a)) for a in ASPECTS},
+            evidence=evidence, synthesis=tuple(syntheses), evidence_seconds=evidence_seconds,
+        )  # fmt: skip
+        self.record(answer)
+        self.tools.ledger.store_summary(doc_id, model_name, depth, content_hash, json.dumps(answer_to_dict(answer)))
         return answer
 
-    def _cached_summary(self, doc_id: str, model: str, depth: str, content_hash: str) -> Answer | None:
-        with self.engine.catalog.read() as con:
-            if con is None:
-                return None
-            row = con.execute(
-                "SELECT body FROM summaries WHERE doc_id = ? AND model = ? AND depth = ? AND content_hash = ?",
-                [doc_id, model, depth, content_hash],
-            ).fetchone()
-        return answer_from_json(row[0]) if row else None
-
-    def _store_summary(self, doc_id: str, model: str, depth: str, content_hash: str, answer: Answer) -> None:
-        with self.engine.catalog.write() as con:
-            con.execute(
-                "INSERT OR REPLACE INTO summaries (doc_id, model, depth, content_hash, body) VALUES (?, ?, ?, ?, ?)",
-                [doc_id, model, depth, content_hash, json.dumps(answer_to_dict(answer))],
-            )
+    def _model_name(self) -> str:
+        """The name summaries are cached under: the model, or "evidence-only" without synthesis."""
+        model, _ = self._model()
+        return model.name if model is not None else "evidence-only"
 
     def record(self, answer: Answer) -> None:
         """Add a query to the ledger: estimate, actual tokens, latency, verdict."""
-        estimate = answer.estimate.prompt_tokens if answer.estimate else None
-        verdict = answer.verdict.decision if answer.verdict else None
-        with self.engine.catalog.write() as con:
-            con.execute(
-                "INSERT INTO queries (query, intent, depth, model, status, estimated_prompt_tokens, prompt_tokens, "
-                "completion_tokens, latency_ms, verdict) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                [
-                    answer.query, answer.intent, answer.depth, self.engine.model.name, answer.status, estimate,
-                    answer.prompt_tokens, answer.completion_tokens, answer.seconds * 1000, verdict,
-                ],
-            )  # fmt: skip
+        model, _ = self._model()
+        self.tools.ledger.record(
+            LedgerEntry(
+                query=answer.query, intent=answer.intent, depth=answer.depth,
+                model=model.name if model is not None else "evidence-only", status=answer.status,
+                estimated_prompt_tokens=answer.estimate.prompt_tokens if answer.estimate else None,
+                prompt_tokens=answer.prompt_tokens, completion_tokens=answer.completion_tokens,
+                latency_ms=answer.seconds * 1000, verdict=answer.verdict.decision if answer.verdict else None,
+            )
+        )  # fmt: skip
+
+
+def overall_verdict(syntheses: Sequence[Synthesis]) -> Verdict | None:
+    """One verdict for the badge: APPROVE if every synthesis was approved, REJECT if none was shown."""
+    reviewed = [s for s in syntheses if s.decision in ("APPROVE", "REVISE", "REJECT")]
+    if not reviewed:
+        return None
+    if all(s.decision == "APPROVE" for s in reviewed):
+        decision = "APPROVE"
+    elif not any(s.shown for s in reviewed):
+        decision = "REJECT"
+    else:
+        decision = "REVISE"
+    supports = [x.support for s in reviewed for x in s.sentences if x.status != "filler"]
+    reasons = tuple(dict.fromkeys(r for s in reviewed for r in s.reasons))
+    score = float(np.mean(supports)) if supports else 0.0
+    return Verdict(decision, round(score, 3), reasons[:6])
+
+
+def _short(ref: str, limit: int = 80) -> str:
+    """A reference quoted for an error line, cut when it is long."""
+    return repr(ref if len(ref) <= limit else ref[:limit] + "…")
+
+
+def _round(value: float | None) -> float | None:
+    return None if value is None else round(value, 3)
+
+
+def _with(answer: Answer, **changes: Any) -> Answer:
+    return Answer(**{**answer.__dict__, **changes})
 
 
 def answer_to_dict(answer: Answer) -> dict[str, object]:
     """An Answer as plain JSON-ready data (the `--json` shape of `ask` and `summarize`)."""
-    return asdict(answer)
+    data = asdict(answer)
+    data["format"] = SUMMARY_FORMAT
+    return data
 
 
-def answer_from_json(body: str) -> Answer:
-    """The inverse of `answer_to_dict` (for the summary cache)."""
+def answer_from_json(body: str) -> Answer | None:
+    """The inverse of `answer_to_dict` (for the summary cache); None for an older format."""
     data = json.loads(body)
+    if data.pop("format", None) != SUMMARY_FORMAT:
+        return None
     data["citations"] = tuple(Citation(**c) for c in data.get("citations") or ())
     data["verdict"] = (
         Verdict(**{**data["verdict"], "reasons": tuple(data["verdict"]["reasons"]),
@@ -265,4 +413,10 @@ def answer_from_json(body: str) -> Answer:
     )  # fmt: skip
     data["estimate"] = CostEstimate(**data["estimate"]) if data.get("estimate") else None
     data["warnings"] = tuple(data.get("warnings") or ())
+    data["evidence"] = tuple(Evidence(**e) for e in data.get("evidence") or ())
+    data["synthesis"] = tuple(
+        Synthesis(**{**s, "sentences": tuple(SynthesisSentence(**{**x, "markers": tuple(x["markers"])})
+                                             for x in s["sentences"]), "reasons": tuple(s["reasons"])})
+        for s in data.get("synthesis") or ()
+    )  # fmt: skip
     return Answer(**data)

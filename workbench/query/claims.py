@@ -36,6 +36,8 @@ def _ends_with_abbreviation(text: str) -> bool:
     word = match.group(1).rstrip(".").lower()
     if word in _ABBREVIATIONS:
         return True
+    if len(word) == 1 and re.search(r"\d\s*[A-Za-z]$", text):  # a unit after a number ("at 300 K.")
+        return False
     # a single letter ("J. Smith", "p. 3") or dotted initials ("U.S")
     return len(word) == 1 or bool(re.fullmatch(r"(?:[a-z]\.)+[a-z]", word))
 

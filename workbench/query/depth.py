@@ -1,35 +1,31 @@
-"""Depth plans: what each answer depth sends to the model, built before anything runs.
+"""Depth plans: how much evidence each depth gathers and what its synthesis sends to the model.
 
-A plan is the exact list of model calls (messages and completion budgets) a depth makes, so
-its cost estimate is the model's own token count of those messages, not a guess. Sources
-are numbered once per plan ([1], [2], ...), so citations stay unambiguous across the calls
-of a multi-call depth. Plans are fitted to the model's context: a depth drops its lowest
-ranked passages rather than overflow, and `full` map-reduces the paper in windows.
+Evidence (sentences quoted from the papers) costs no model tokens; a depth's token cost is
+its synthesis: the model writes from the evidence sentences only, never from whole passages,
+so prompts stay small and fast even for a 135M model on two cores. A plan is the exact list
+of model calls (messages and completion budgets), so its estimate is the model's own token
+count of those messages, not a guess. Evidence is numbered once per answer ([1], [2], ...),
+so citations stay unambiguous across the calls of a multi-call depth. Plans fit the model's
+context: a call drops its lowest-ranked evidence rather than overflow.
 
-| depth         | calls                         | context                                   |
-|---------------|-------------------------------|-------------------------------------------|
-| quick         | 1                             | metadata + abstract + best passage, top 2 papers |
-| targeted      | 1                             | top passages for the question              |
-| comprehensive | 4 (one per aspect)            | top 3 passages for each aspect             |
-| full          | n map + 1 reduce              | the whole text of the paper, in windows    |
+| depth         | evidence from                               | sentences      | synthesis calls |
+|---------------|---------------------------------------------|----------------|-----------------|
+| quick         | the best passages of the top two papers     | 3              | 1               |
+| targeted      | the top passages for the question           | 6              | 1               |
+| comprehensive | an aspect search per aspect (four aspects)  | 3 per aspect   | 4 (one per aspect) |
+| full          | every passage of the paper                  | 10             | 1               |
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from workbench.config import AnswerSettings
 from workbench.llm.base import LanguageModel, Message
 from workbench.llm.prompts import load_prompt
-from workbench.models import ASPECTS, Citation, CostEstimate, Hit
+from workbench.models import ASPECT_LABELS, Citation, CostEstimate, Evidence, Hit
 
-ASPECT_LABELS = {
-    "research_question": "Research question",
-    "methodology": "Methodology",
-    "findings": "Findings",
-    "conclusions": "Conclusions",
-}
 ASPECT_QUERIES = {
     "research_question": "research question aim objective problem we ask whether",
     "methodology": "methods approach experimental design data model we used",
@@ -44,7 +40,7 @@ SAFETY_TOKENS = 48
 class Call:
     """One model call of a plan."""
 
-    purpose: str  # "answer", "aspect:<name>", "map:<n>", "reduce"
+    purpose: str  # "answer" or "aspect:<name>"
     messages: tuple[Message, ...]
     max_tokens: int
     sources: tuple[Citation, ...]
@@ -53,15 +49,12 @@ class Call:
 
 @dataclass(frozen=True)
 class Plan:
-    """Every call a depth makes (a reduce call is built from the map outputs at run time)."""
+    """Every model call a depth's synthesis makes, and what they cost."""
 
     depth: str
     question: str
     calls: tuple[Call, ...]
     sources: tuple[Citation, ...]
-    reduce_estimate: int  # prompt tokens all reduce calls are expected to take (full only)
-    reduce_tokens: int  # completion budget of each reduce call
-    reduce_calls: int  # a tree of reduce calls when the notes do not fit one call
     estimate: CostEstimate
 
 
@@ -93,8 +86,32 @@ def build_messages(prompt: str, **values: str) -> tuple[Message, ...]:
     return (Message("system", system), Message("user", user))
 
 
+@dataclass(frozen=True)
+class DepthShape:
+    """How much evidence a depth gathers: passages considered, sentences kept, sentences per paper."""
+
+    passages: int
+    sentences: int
+    per_paper: int
+
+
+DEPTH_SHAPES = {
+    "quick": DepthShape(passages=3, sentences=3, per_paper=2),
+    "targeted": DepthShape(passages=8, sentences=6, per_paper=3),
+    "comprehensive": DepthShape(passages=4, sentences=3, per_paper=3),  # per aspect
+    "full": DepthShape(passages=400, sentences=10, per_paper=10),
+}
+
+
+def evidence_citation(item: Evidence) -> Citation:
+    """A piece of evidence as the numbered source a synthesis cites."""
+    return Citation(
+        item.marker, item.chunk_id, item.doc_id, item.title, item.section, item.page_start, item.page_end, item.sentence
+    )
+
+
 class Planner:
-    """Builds depth plans for one model and one set of answer settings."""
+    """Builds synthesis plans for one model and one set of answer settings."""
 
     def __init__(self, model: LanguageModel, settings: AnswerSettings) -> None:
         self.model = model
@@ -125,111 +142,43 @@ class Planner:
                 cut = max(0, len(only.text) * budget // max(tokens, 1) - 40)
                 kept = [] if cut < 40 else [Citation(**{**only.__dict__, "text": only.text[:cut] + " …"})]
 
-    def quick(self, question: str, hits: Sequence[Hit], abstracts: Callable[[str], str]) -> Plan:
-        """Metadata, abstract and best passage of the top two papers."""
-        sources: list[Citation] = []
-        seen: set[str] = set()
-        for hit in hits:
-            if hit.doc_id in seen:
-                continue
-            seen.add(hit.doc_id)
-            who = ", ".join(hit.authors[:3]) + (" et al." if len(hit.authors) > 3 else "")
-            abstract = abstracts(hit.doc_id)
-            text = f"{who} ({hit.year or 'n.d.'}). " if who or hit.year else ""
-            if abstract and abstract.strip() not in hit.text:
-                text += f"Abstract: {abstract.strip()} "
-            text += f"Passage: {hit.text}"
-            sources.append(citation_for(hit, str(len(sources) + 1), text))
-            if len(sources) == 2:
-                break
-        call = self._call("answer", "answer.md", sources, self.settings.quick_tokens, question=question)
-        return self._plan("quick", question, [call])
+    def completion_budget(self, depth: str) -> int:
+        """The synthesis budget of one call at a depth."""
+        return {
+            "quick": self.settings.quick_tokens,
+            "targeted": self.settings.targeted_tokens,
+            "comprehensive": self.settings.aspect_tokens,
+            "full": self.settings.full_tokens,
+        }[depth]
 
-    def targeted(self, question: str, hits: Sequence[Hit]) -> Plan:
-        """The top passages for the question, as many as fit."""
-        sources = [citation_for(h, str(i)) for i, h in enumerate(hits[: self.settings.targeted_chunks], start=1)]
-        call = self._call("answer", "answer.md", sources, self.settings.targeted_tokens, question=question)
-        return self._plan("targeted", question, [call])
-
-    def comprehensive(self, question: str, aspect_hits: Mapping[str, Sequence[Hit]]) -> Plan:
-        """One call per aspect (research question, methodology, findings, conclusions), 3 passages each."""
-        markers: dict[str, str] = {}
+    def synthesis(self, depth: str, question: str, groups: Mapping[str, Sequence[Evidence]]) -> Plan:
+        """One call per evidence group: `""` is a whole answer, an aspect name one aspect of it."""
         calls = []
-        for aspect in ASPECTS:
-            sources = []
-            for hit in list(aspect_hits.get(aspect, ()))[:3]:
-                marker = markers.setdefault(hit.chunk_id, str(len(markers) + 1))
-                sources.append(citation_for(hit, marker))
-            label = ASPECT_LABELS[aspect]
-            call = self._call(
-                f"aspect:{aspect}", "aspect.md", sources, self.settings.aspect_tokens, aspect=label, question=question
-            )
-            calls.append(call)
-        return self._plan("comprehensive", question, calls)
-
-    def full(self, question: str, chunks: Sequence[Hit]) -> Plan:
-        """The whole paper in windows that fit (map), then one combining call (reduce)."""
-        map_tokens = self.cap(max(64, self.settings.full_tokens // 2))
-        budget = self.budget(map_tokens)
-        sources = [citation_for(h, str(i)) for i, h in enumerate(chunks, start=1)]
-        calls: list[Call] = []
-        window: list[Citation] = []
-        for source in sources:
-            trial = [*window, source]
-            messages = build_messages("map.md", sources=render_sources(trial), question=question)
-            if window and self.model.prompt_tokens(messages) > budget:
-                calls.append(self._call(f"map:{len(calls) + 1}", "map.md", window, map_tokens, question=question))
-                window = [source]
+        for group, evidence in groups.items():
+            sources = [evidence_citation(e) for e in evidence]
+            if not sources:
+                continue
+            if group:
+                call = self._call(
+                    f"aspect:{group}", "aspect.md", sources, self.completion_budget(depth),
+                    aspect=ASPECT_LABELS[group], question=question,
+                )  # fmt: skip
             else:
-                window = trial
-        if window:
-            calls.append(self._call(f"map:{len(calls) + 1}", "map.md", window, map_tokens, question=question))
-        if len(calls) == 1:  # it all fits in one call: answer directly
-            only = self._call(
-                "answer", "answer.md", list(calls[0].sources), self.settings.full_tokens, question=question
-            )
-            return self._plan("full", question, [only])
-        reduce_tokens = self.cap(self.settings.full_tokens)
-        overhead = self.model.prompt_tokens(build_messages("reduce.md", sources="", question=question))
-        group = (self.budget(reduce_tokens) - overhead) // max(map_tokens, reduce_tokens)
-        if group < 2:  # not even two notes fit one combining call
-            return self._plan("full", question, calls, overhead, reduce_tokens, 1, fits=False)
-        estimate, count, notes = 0, 0, len(calls)
-        while True:  # a reduce tree: groups of notes combined until one answer is left
-            groups = -(-notes // group)
-            estimate += groups * overhead + notes * max(map_tokens, reduce_tokens)
-            count += groups
-            if groups == 1:
-                break
-            notes = groups
-        return self._plan("full", question, calls, estimate, reduce_tokens, count)
+                call = self._call("answer", "synthesis.md", sources, self.completion_budget(depth), question=question)
+            calls.append(call)
+        return self._plan(depth, question, calls)
 
-    def _plan(
-        self,
-        depth: str,
-        question: str,
-        calls: list[Call],
-        reduce_estimate: int = 0,
-        reduce_tokens: int = 0,
-        reduce_calls: int = 0,
-        fits: bool = True,
-    ) -> Plan:
+    def _plan(self, depth: str, question: str, calls: list[Call]) -> Plan:
         sources: dict[str, Citation] = {}
         for call in calls:
             for source in call.sources:
                 sources.setdefault(source.marker, source)
-        prompt = sum(c.prompt_tokens for c in calls) + reduce_estimate
-        completion = sum(c.max_tokens for c in calls) + reduce_tokens * reduce_calls
+        prompt = sum(c.prompt_tokens for c in calls)
+        completion = sum(c.max_tokens for c in calls)
         context = self.model.context_size
-        fits = fits and all(c.prompt_tokens + c.max_tokens <= context for c in calls)
-        dropped = [c for c in calls if not c.sources]
-        note = ""
-        if reduce_calls:
-            note = f"map-reduce: {len(calls)} windows + {reduce_calls} combining call(s)"
-        if dropped:
-            note = (note + "; " if note else "") + "no passages found for some parts"
-        estimate = CostEstimate(depth, prompt, completion, len(calls) + reduce_calls, fits, note)
-        return Plan(
-            depth, question, tuple(calls), tuple(sources.values()), reduce_estimate, reduce_tokens, reduce_calls,
-            estimate,
-        )  # fmt: skip
+        fits = all(c.prompt_tokens + c.max_tokens <= context for c in calls)
+        note = "evidence is free; tokens are the synthesis from it"
+        if not calls:
+            note = "no evidence to synthesise from"
+        estimate = CostEstimate(depth, prompt, completion, len(calls), fits, note)
+        return Plan(depth, question, tuple(calls), tuple(sources.values()), estimate)

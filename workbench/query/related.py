@@ -15,6 +15,7 @@ from workbench.errors import GraphError, UsageError
 from workbench.models import Filter
 from workbench.query.filters import parse_filter
 from workbench.query.retrieve import SearchResult
+from workbench.safe_text import quoted
 from workbench.stores.graph_queries import GraphQueries, Neighbour
 
 
@@ -79,15 +80,25 @@ def related(sources: RelatedSources, doc_id: str, limit: int = 10) -> list[Relat
     return ranked[: limit * 2]
 
 
-def describe(queries: GraphQueries, doc_id: str | None, ref: str, depth: int = 1) -> dict[str, Any]:
-    """`workbench graph REF`: a paper (`doc_id`) with its neighbours (and theirs at depth 2), or an author."""
+def describe(
+    queries: GraphQueries, doc_id: str | None, ref: str, depth: int = 1, warnings: Sequence[str] = ()
+) -> dict[str, Any]:
+    """`workbench graph REF`: a paper (`doc_id`) with its neighbours (and theirs at depth 2), or an author.
+
+    `warnings` are the graph's own (see `Engine.graph_warnings`: an incomplete sync); a paper the
+    graph does not hold yet adds one.
+    """
+    notes = list(warnings)
     if doc_id is not None:
         paper = queries.describe_paper(doc_id)
         groups = queries.neighbours(doc_id)
+        if paper is None:
+            notes.append("this paper is not in the graph yet: `workbench index` adds it")
         result: dict[str, Any] = {
             "kind": "paper",
             "paper": asdict(paper) if paper else {"doc_id": doc_id},
             "neighbours": {r: [asdict(n) for n in items] for r, items in groups.items()},
+            "warnings": notes,
         }
         if depth >= 2:
             second: dict[str, Any] = {}
@@ -100,11 +111,12 @@ def describe(queries: GraphQueries, doc_id: str | None, ref: str, depth: int = 1
         return result
     authors = queries.find_author(ref)
     if not authors:
-        raise UsageError(f"no paper or author matches {ref!r}")
+        raise UsageError(f"no paper or author matches {quoted(ref)}")
     best = authors[0]
     return {
         "kind": "author",
         "author": asdict(best),
         "other_matches": [asdict(a) for a in authors[1:]],
         "coauthors": [asdict(c) for c in queries.coauthors(best.name)],
+        "warnings": notes,
     }

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import errno
 import fnmatch
 import os
+import stat
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+
+from workbench.models import folder_doc_id
+from workbench.safe_text import valid_text
 
 # Editor temp files, swap files and partial downloads are never documents.
 DEFAULT_IGNORE: tuple[str, ...] = (
@@ -25,25 +30,61 @@ DEFAULT_IGNORE: tuple[str, ...] = (
 
 @dataclass(frozen=True)
 class FileEntry:
-    """A candidate file found in a watched root."""
+    """A candidate file found in a watched root.
+
+    `root` and `path` are the OS's own strings (used to open the file); `key`, `root_key` and
+    `relative` are their valid-Unicode forms (see `valid_text`), the forms every store holds.
+    """
 
     root: str
     path: str
     size: int
     mtime: float
+    root_number: int = 0  # the root's number in the catalog (see `folder_doc_id`)
 
     @property
     def relative(self) -> str:
         """The path relative to its root, with forward slashes (the stable document id part)."""
-        return Path(self.path).relative_to(self.root).as_posix()
+        return valid_text(Path(self.path).relative_to(self.root).as_posix())
+
+    @property
+    def key(self) -> str:
+        """The path as the catalog stores it."""
+        return valid_text(self.path)
+
+    @property
+    def root_key(self) -> str:
+        """The root as the catalog stores it."""
+        return valid_text(self.root)
+
+    @property
+    def doc_id(self) -> str:
+        """The id of the document this file holds."""
+        return folder_doc_id(self.root_number, self.relative)
 
 
 @dataclass(frozen=True)
 class ScanProblem:
-    """A path that could not be scanned, with the reason."""
+    """A path that could not be scanned, with the reason; `root` is set for a file in a root."""
 
     path: str
     reason: str
+    root: str = ""
+    root_number: int = 0
+
+    @property
+    def entry(self) -> FileEntry | None:
+        """The problem as a file entry of its root (to record it in the catalog), if it is a file."""
+        return FileEntry(self.root, self.path, 0, 0.0, self.root_number) if self.root else None
+
+
+def _reason(path: str, error: OSError) -> str:
+    if os.path.islink(path):
+        if error.errno == errno.ELOOP:
+            return "symbolic link loop"
+        if error.errno == errno.ENOENT:
+            return f"broken symbolic link (target {valid_text(os.readlink(path))} is missing)"
+    return error.strerror or str(error)
 
 
 def is_ignored(name: str, extra: Sequence[str] = ()) -> bool:
@@ -52,9 +93,17 @@ def is_ignored(name: str, extra: Sequence[str] = ()) -> bool:
 
 
 def scan_folder(
-    root: Path, suffixes: frozenset[str], ignore: Sequence[str] = (), problems: list[ScanProblem] | None = None
+    root: Path,
+    suffixes: frozenset[str],
+    ignore: Sequence[str] = (),
+    problems: list[ScanProblem] | None = None,
+    root_number: int = 0,
 ) -> Iterator[FileEntry]:
-    """Yield supported files under `root`, recursively; symlinked dirs are not followed."""
+    """Yield supported files under `root`, recursively; symlinked dirs are not followed.
+
+    A file that cannot be stat'ed (a broken or looping link) or is not a regular file is a
+    problem of its root, with the reason.
+    """
     root_str = str(root)
 
     def on_error(error: OSError) -> None:
@@ -68,10 +117,14 @@ def scan_folder(
                 continue
             full = os.path.join(dirpath, name)
             try:
-                stat = os.stat(full)
+                info = os.stat(full)
             except OSError as exc:
-                on_error(exc)
+                if problems is not None:
+                    problems.append(ScanProblem(full, _reason(full, exc), root_str, root_number))
                 continue
-            if not os.path.isfile(full):
+            if not stat.S_ISREG(info.st_mode):
+                if problems is not None and not stat.S_ISDIR(info.st_mode):
+                    reason = "not a regular file (a FIFO, socket or device)"
+                    problems.append(ScanProblem(full, reason, root_str, root_number))
                 continue
-            yield FileEntry(root_str, full, stat.st_size, stat.st_mtime)
+            yield FileEntry(root_str, full, info.st_size, info.st_mtime, root_number)

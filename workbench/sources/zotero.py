@@ -51,7 +51,7 @@ from workbench.sources.zotero_schema import (
     resolve_attachment_path,
     venue_of,
 )
-from workbench.sources.zotero_snapshot import open_snapshot, sidecar
+from workbench.sources.zotero_snapshot import open_snapshot, read_consistently, sidecar
 
 __all__ = [
     "BBT_DATABASE",
@@ -110,10 +110,14 @@ def read_library(
     db_path = data_dir / ZOTERO_DATABASE
     if not db_path.is_file():
         raise ZoteroError(f"not a Zotero data directory: {data_dir} (no {ZOTERO_DATABASE})")
-    try:
-        return _read_snapshot(data_dir, db_path, since or {}, linked_base, lenient_text=False)
-    except _BadTextError:
-        return _read_snapshot(data_dir, db_path, since or {}, linked_base, lenient_text=True)
+
+    def read() -> ZoteroReadResult:
+        try:
+            return _read_snapshot(data_dir, db_path, since or {}, linked_base, lenient_text=False)
+        except _BadTextError:
+            return _read_snapshot(data_dir, db_path, since or {}, linked_base, lenient_text=True)
+
+    return read_consistently(db_path, read)
 
 
 class _BadTextError(Exception):

@@ -7,8 +7,9 @@ the TUI) retry briefly and are never held up for longer than one commit.
 
 from __future__ import annotations
 
+import contextlib
 import time
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,10 +17,15 @@ from typing import Any
 
 import duckdb
 
-from workbench.errors import StoreBusyError
+from workbench.errors import StoreBusyError, StoreError, one_line
 from workbench.models import Document, IndexFingerprint
+from workbench.stores.catalog_ids import root_scoped_file_ids
+from workbench.stores.markers import set_marker, writes_pending_path
 
-MIGRATIONS: tuple[tuple[str, str], ...] = (
+# A migration is SQL, or a function run on the connection inside the migration's transaction.
+Migration = str | Callable[[duckdb.DuckDBPyConnection], None]
+
+MIGRATIONS: tuple[tuple[str, Migration], ...] = (
     (
         "documents and files",
         """
@@ -72,6 +78,13 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
         CREATE TABLE graph_state (doc_id VARCHAR PRIMARY KEY, content_hash VARCHAR);
         """,
     ),
+    ("file ids carry their watched root", root_scoped_file_ids),
+    (
+        "metadata rules version",
+        """
+        CREATE TABLE metadata_rules (doc_id VARCHAR PRIMARY KEY, version INTEGER);
+        """,
+    ),
     (
         "index fingerprint",
         """
@@ -81,7 +94,7 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 # Catalog tables keyed by doc_id whose rows follow a document when its file moves.
-DOC_KEYED_TABLES: tuple[str, ...] = ("documents", "triage", "summaries")
+DOC_KEYED_TABLES: tuple[str, ...] = ("documents", "triage", "summaries", "metadata_rules")
 
 
 def is_busy_error(exc: duckdb.Error) -> bool:
@@ -116,7 +129,7 @@ class FileRecord:
     mtime: float
     content_hash: str
     status: str  # indexed, no-text, failed, duplicate
-    error: str = ""
+    error: str = ""  # why it failed; for an indexed file, a warning (e.g. how its text was decoded)
 
 
 class Catalog:
@@ -133,11 +146,18 @@ class Catalog:
                 con = duckdb.connect(str(self.path), read_only=read_only)
                 break
             except (duckdb.IOException, duckdb.ConnectionException) as exc:
-                if not is_busy_error(exc) or time.monotonic() > deadline:
-                    raise CatalogBusyError(f"catalog {self.path} is busy: {exc}") from None
+                if not is_busy_error(exc):
+                    raise StoreError(f"catalog {self.path} cannot be opened: {one_line(exc)}") from None
+                if time.monotonic() > deadline:
+                    raise CatalogBusyError(f"catalog {self.path} is busy: {one_line(exc)}") from None
                 time.sleep(0.05)
+            except duckdb.Error as exc:
+                raise StoreError(f"catalog {self.path} cannot be opened: {one_line(exc)}") from None
         try:
             yield con
+        except duckdb.Error as exc:
+            # A failed statement or commit (a full disk, a corrupt file): one line, never a traceback.
+            raise StoreError(f"catalog {self.path}: {one_line(exc)}") from exc
         finally:
             con.close()
 
@@ -150,7 +170,8 @@ class Catalog:
             try:
                 yield con
             except BaseException:
-                con.execute("ROLLBACK")
+                with contextlib.suppress(duckdb.Error):  # a failed commit may have ended it already
+                    con.execute("ROLLBACK")
                 raise
             con.execute("COMMIT")
 
@@ -164,7 +185,14 @@ class Catalog:
             yield con
 
     def migrate(self) -> int:
-        """Apply pending migrations in order; returns the schema version."""
+        """Apply pending migrations in order; returns the schema version.
+
+        A catalog that holds data and is behind is marked as having writes pending first: a
+        migration may rename documents whose chunks only the next index run re-keys (see
+        `catalog_ids`), and until then search must hide those chunks (see `markers`).
+        """
+        if self.path.exists() and self.schema_version() < SCHEMA_VERSION:
+            set_marker(writes_pending_path(self.path))
         with self.write() as con:
             con.execute(
                 "CREATE TABLE IF NOT EXISTS schema_migrations "
@@ -172,9 +200,12 @@ class Catalog:
             )
             row = con.execute("SELECT coalesce(max(version), 0) FROM schema_migrations").fetchone()
             applied = int(row[0]) if row else 0
-            for version, (name, sql) in enumerate(MIGRATIONS, start=1):
+            for version, (name, step) in enumerate(MIGRATIONS, start=1):
                 if version > applied:
-                    con.execute(sql)
+                    if isinstance(step, str):
+                        con.execute(step)
+                    else:
+                        step(con)
                     con.execute("INSERT INTO schema_migrations (version, name) VALUES (?, ?)", [version, name])
         return SCHEMA_VERSION
 
@@ -185,6 +216,18 @@ class Catalog:
                 return 0
             row = con.execute("SELECT coalesce(max(version), 0) FROM schema_migrations").fetchone()
             return int(row[0]) if row else 0
+
+    def root_numbers(self, roots: Sequence[str]) -> dict[str, int]:
+        """Each watched root's number (see `folder_doc_id`); a root seen for the first time gets the next one."""
+        if not roots:
+            return {}
+        with self.write() as con:
+            for root in roots:
+                con.execute(
+                    "INSERT INTO roots SELECT ?, coalesce(max(number), 0) + 1 FROM roots ON CONFLICT DO NOTHING", [root]
+                )
+            rows = con.execute("SELECT root, number FROM roots WHERE list_contains(?, root)", [list(roots)]).fetchall()
+        return {str(root): int(number) for root, number in rows}
 
     def files_under(self, roots: Sequence[str]) -> dict[str, FileRecord]:
         """Every file the catalog holds under these roots, by path."""
@@ -293,6 +336,38 @@ class Catalog:
             con.execute("UPDATE documents SET folder = ? WHERE doc_id = ?", [folder, new_id])
             Catalog.remove(con, [], [old_path])
             Catalog.upsert(con, [], [moved])
+
+    @staticmethod
+    def set_metadata_rules(con: duckdb.DuckDBPyConnection, doc_ids: Sequence[str], version: int) -> None:
+        """Record which version of the metadata rules derived these documents' metadata."""
+        if doc_ids:
+            con.executemany(
+                "INSERT OR REPLACE INTO metadata_rules (doc_id, version) VALUES (?, ?)",
+                [[doc_id, version] for doc_id in doc_ids],
+            )
+
+    def stale_metadata(self, version: int) -> set[str]:
+        """Folder documents whose metadata an older version of the rules derived (or none recorded)."""
+        with self.read() as con:
+            if con is None:
+                return set()
+            rows = con.execute(
+                "SELECT d.doc_id FROM documents d LEFT JOIN metadata_rules m ON m.doc_id = d.doc_id "
+                "WHERE d.source = 'folder' AND coalesce(m.version, 0) < ?",
+                [version],
+            ).fetchall()
+        return {str(row[0]) for row in rows}
+
+    @staticmethod
+    def update_metadata(con: duckdb.DuckDBPyConnection, document: Document, version: int) -> None:
+        """Replace a document's bibliographic fields (not its text) and mark its graph node stale."""
+        con.execute(
+            "UPDATE documents SET title = ?, authors = ?, year = ?, venue = ?, doi = ?, updated_at = now() "
+            "WHERE doc_id = ?",
+            [document.title, list(document.authors), document.year, document.venue, document.doi, document.doc_id],
+        )
+        con.execute("DELETE FROM graph_state WHERE doc_id = ?", [document.doc_id])
+        Catalog.set_metadata_rules(con, [document.doc_id], version)
 
     def doc_ids(self) -> set[str]:
         """Every document id in the catalog."""
@@ -455,10 +530,23 @@ class Catalog:
         return [str(r[0]) for r in roots], [str(z[0]) for z in zotero]
 
     def clear_index(self) -> None:
-        """Forget every document, file, graph and Zotero sync record; triage, notes, summaries and the ledger stay."""
+        """Forget every document, file, graph and Zotero sync record; triage, notes, summaries and the ledger stay.
+
+        Root numbers stay, so a rebuilt library keeps its `file:<n>/...` ids (and its triage); pending
+        id renames go with the chunk table they were to re-key.
+        """
         self.migrate()
         with self.write() as con:
-            for table in ("documents", "files", "graph_state", "zotero_state", "index_meta"):
+            tables = (
+                "documents",
+                "files",
+                "graph_state",
+                "zotero_state",
+                "index_meta",
+                "metadata_rules",
+                "doc_id_renames",
+            )
+            for table in tables:
                 con.execute(f"DELETE FROM {table}")
 
     def summary(self) -> dict[str, Any]:

@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import contextlib
 import re
-from collections.abc import Iterable, Sequence
+from collections import Counter
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from typing import Any
 
 import numpy as np
 import pyarrow as pa
 
 from workbench.config import FtsSettings
+from workbench.errors import StoreError, one_line
 from workbench.models import FILTER_FIELDS, Chunk, Document, Filter
 
 TABLE_NAME = "chunks"
@@ -127,10 +129,19 @@ def chunk_rows(document: Document, chunks: Sequence[Chunk], vectors: np.ndarray)
     ]
 
 
-class ChunkStore:
-    """Open (or lazily create) the chunk table at a LanceDB URI."""
+# Given the store, the documents whose chunks search must not show (see `refresh`).
+HiddenDocs = Callable[["ChunkStore"], Collection[str]]
 
-    def __init__(self, uri: str, dimension: int, fts: FtsSettings) -> None:
+
+class ChunkStore:
+    """Open (or lazily create) the chunk table at a LanceDB URI.
+
+    `hidden_docs`, when given, is asked on every `refresh()` which documents to leave out of
+    `dense` and `fts` results: the engine hides orphan chunks (rows of documents the catalog
+    has not committed) this way until a run or `doctor --repair` reconciles them.
+    """
+
+    def __init__(self, uri: str, dimension: int, fts: FtsSettings, hidden_docs: HiddenDocs | None = None) -> None:
         import lancedb
 
         self.uri = uri
@@ -139,6 +150,23 @@ class ChunkStore:
         self._db = lancedb.connect(uri)
         self._table: Any = None
         self._dirty = False  # written since the last finish_writes()
+        self._hidden_docs = hidden_docs
+        self.hidden: frozenset[str] = frozenset()
+
+    @contextlib.contextmanager
+    def _writing(self, what: str) -> Iterator[None]:
+        """Turn LanceDB's failures while writing (a full disk, a broken table) into one-line StoreErrors."""
+        try:
+            yield
+        except (OSError, RuntimeError, ValueError) as exc:
+            raise StoreError(f"chunk store {self.uri}: {what} failed: {one_line(exc)}") from exc
+
+    def _where(self, where: str | None) -> str | None:
+        """`where` with the hidden documents left out."""
+        if not self.hidden:
+            return where
+        hide = f"doc_id NOT IN ({', '.join(_quote(d) for d in sorted(self.hidden))})"
+        return f"({where}) AND {hide}" if where else hide
 
     def table(self) -> Any | None:
         """The LanceDB table, or None while nothing has been indexed."""
@@ -160,6 +188,31 @@ class ChunkStore:
         table = self.table()
         if table is not None:
             table.checkout_latest()
+        if self._hidden_docs is not None:
+            self.hidden = frozenset(self._hidden_docs(self))
+
+    def version(self) -> int:
+        """The table version this store reads (0 before the table exists)."""
+        table = self.table()
+        return 0 if table is None else int(table.version)
+
+    def chunk_id_counts(self) -> Counter[str]:
+        """How many rows hold each chunk id (more than one: duplicates left by a crash)."""
+        table = self.table()
+        if table is None:
+            return Counter()
+        return Counter(table.to_lance().to_table(columns=["chunk_id"]).column("chunk_id").to_pylist())
+
+    def stored_rows(self, doc_ids: Sequence[str]) -> list[dict[str, Any]]:
+        """The stored rows of these documents, vectors included (to re-add them under new ids)."""
+        table = self.table()
+        if table is None or not doc_ids:
+            return []
+        rows: list[dict[str, Any]] = []
+        for start in range(0, len(doc_ids), 500):
+            where = f"doc_id IN ({', '.join(_quote(d) for d in doc_ids[start : start + 500])})"
+            rows.extend(table.to_lance().to_table(filter=where).to_pylist())
+        return rows
 
     def count(self) -> int:
         """Rows in the table."""
@@ -185,22 +238,16 @@ class ChunkStore:
         found = sorted(rows.to_arrow().to_pylist(), key=lambda r: r["ordinal"])
         return [{"section": r["section"], "text": r["text"], "page": r["page_start"]} for r in found]
 
-    def document_chunks(self, doc_id: str) -> list[dict[str, Any]]:
-        """Every chunk of one document in reading order (for full-text depth)."""
+    def document_chunks(self, doc_id: str, with_vectors: bool = False) -> list[dict[str, Any]]:
+        """Every chunk of one document in reading order (full depth, summaries), vectors if asked."""
         table = self.table()
         if table is None:
             return []
         columns = ["chunk_id", "doc_id", "title", "section", "text", "page_start", "page_end", "ordinal"]
+        if with_vectors:
+            columns.append("vector")
         query = table.search().where(f"doc_id = {_quote(doc_id)}").select(columns).limit(1_000_000)
         return sorted(query.to_arrow().to_pylist(), key=lambda r: r["ordinal"])
-
-    def stored_rows(self, doc_id: str) -> list[dict[str, Any]]:
-        """A document's chunk rows as stored, vectors included (to re-add them under a new id)."""
-        table = self.table()
-        if table is None:
-            return []
-        rows: list[dict[str, Any]] = table.to_lance().to_table(filter=f"doc_id = {_quote(doc_id)}").to_pylist()
-        return rows
 
     def replace_documents(self, doc_ids: Iterable[str], rows: list[dict[str, Any]]) -> None:
         """Remove these documents' chunks, then add the new rows (idempotent)."""
@@ -208,21 +255,48 @@ class ChunkStore:
         if not ids and not rows:
             return
         self._dirty = True
+        with self._writing("writing chunks"):
+            table = self.table()
+            if table is None:
+                if not rows:
+                    return
+                data = pa.Table.from_pylist(rows, schema=chunk_schema(self.dimension))
+                self._table = self._db.create_table(TABLE_NAME, data=data)
+                return
+            for start in range(0, len(ids), 500):
+                batch = ids[start : start + 500]
+                table.delete(f"doc_id IN ({', '.join(_quote(i) for i in batch)})")
+            if rows:
+                table.add(pa.Table.from_pylist(rows, schema=chunk_schema(self.dimension)))
+
+    def update_metadata(self, document: Document) -> int:
+        """Rewrite a document's metadata columns (title, authors, year, BM25 text) in one commit.
+
+        The vectors are carried over as stored, so nothing is embedded again; the rows are
+        upserted by chunk id (`merge_insert`), which LanceDB applies atomically.
+        """
         table = self.table()
         if table is None:
-            if not rows:
-                return
-            data = pa.Table.from_pylist(rows, schema=chunk_schema(self.dimension))
-            self._table = self._db.create_table(TABLE_NAME, data=data)
-            return
-        for start in range(0, len(ids), 500):
-            batch = ids[start : start + 500]
-            table.delete(f"doc_id IN ({', '.join(_quote(i) for i in batch)})")
-        if rows:
-            table.add(pa.Table.from_pylist(rows, schema=chunk_schema(self.dimension)))
+            return 0
+        rows: list[dict[str, Any]] = table.to_lance().to_table(filter=f"doc_id = {_quote(document.doc_id)}").to_pylist()
+        if not rows:
+            return 0
+        for row in rows:
+            row["title"] = document.title
+            row["authors"] = list(document.authors)
+            row["year"] = document.year
+            row[FTS_COLUMN] = embedding_text(document.title, row["text"])
+        data = pa.Table.from_pylist(rows, schema=chunk_schema(self.dimension))
+        table.merge_insert("chunk_id").when_matched_update_all().execute(data)
+        self._dirty = True
+        return len(rows)
 
     def finish_writes(self, vector_index_min_rows: int) -> None:
         """Bring the indexes up to date after a run: FTS, compaction, ANN when large."""
+        with self._writing("updating the indexes"):
+            self._finish_writes(vector_index_min_rows)
+
+    def _finish_writes(self, vector_index_min_rows: int) -> None:
         from lancedb.index import FTS, HnswSq
 
         table = self.table()
@@ -258,6 +332,7 @@ class ChunkStore:
         if table is None:
             return pa.table({})
         query = table.search(vector, vector_column_name="vector").distance_type("cosine").with_row_id(True)
+        where = self._where(where)
         if where:
             query = query.where(where, prefilter=True)
         return query.select([*columns, "_distance"]).limit(limit).to_arrow()
@@ -272,6 +347,7 @@ class ChunkStore:
             return pa.table({})
         match = MatchQuery(terms, FTS_COLUMN)  # type: ignore[call-arg]  # pydantic defaults
         query = table.search(match, query_type="fts").with_row_id(True)
+        where = self._where(where)
         if where:
             query = query.where(where, prefilter=True)
         return query.select([*columns, "_score"]).limit(limit).to_arrow()

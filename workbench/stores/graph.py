@@ -29,6 +29,7 @@ from workbench.stores.graph_db import (
 from workbench.stores.graph_similar import DEFAULT_K, SimilarPapers, paper_vectors
 from workbench.text.authors import parse_author
 from workbench.text.citations import CitationMatcher, LibraryPaper, Reference, arxiv_from_doi, normalise_doi
+from workbench.text.junk_authors import is_junk_author
 
 __all__ = [
     "DEFAULT_K",
@@ -136,12 +137,13 @@ class GraphStore(SimilarPapers):
         )
 
     def _merge_authors(self, facts: Sequence[PaperFacts]) -> None:
+        """Author nodes and AUTHORED edges; producer junk ("Administrator", "et al.") never becomes a node."""
         best: dict[str, tuple[str, int]] = {}
         edges: list[dict[str, Any]] = []
         for item in facts:
             seen: set[str] = set()
             for position, raw in enumerate(item.document.authors):
-                parsed = parse_author(raw)
+                parsed = None if is_junk_author(raw) else parse_author(raw)
                 if parsed is None or not parsed.key or parsed.key in seen:
                     continue
                 seen.add(parsed.key)

@@ -17,8 +17,10 @@ from workbench.stores.graph import REL_TABLES, GraphStore
 from workbench.text.authors import parse_author
 
 RELATIONS: tuple[str, ...] = ("author", "tag", "collection", "venue", "concept", "cites", "cited_by", "similar")
-# Concepts held by more papers than this are too common to link two papers on their own.
+# Concepts held by more papers than this are too common to link two papers on their own, and
+# so are those held by more than CONCEPT_MAX_SHARE of all papers (never fewer than 2 papers).
 CONCEPT_HUB_LIMIT = 200
+CONCEPT_MAX_SHARE = 0.10
 _PAPER = "q.doc_id, q.title, q.year"
 # Neighbour queries return the paper's row offset only (Paper is one table, so the offset
 # names it); doc ids and titles come from a directory loaded once per snapshot, because
@@ -147,6 +149,16 @@ class PaperDescription:
     extra: dict[str, object] = field(default_factory=dict, compare=False, hash=False)
 
 
+def concept_link_limit(papers: int) -> int:
+    """The most papers a concept may be carried by and still link two papers."""
+    return min(CONCEPT_HUB_LIMIT, max(2, int(CONCEPT_MAX_SHARE * papers)))
+
+
+def concept_idf(carried: int, papers: int) -> float:
+    """Inverse document frequency of a concept carried by `carried` of `papers` papers."""
+    return math.log(max(papers, 2) / max(carried, 1))
+
+
 def _neighbour(row: Sequence[Any], relation: str, weight: float, via: Sequence[str] = ()) -> Neighbour:
     """A Neighbour from (doc_id, title, year) and how it relates."""
     year = row[2]
@@ -225,22 +237,27 @@ class GraphQueries:
         """Papers sharing keyphrases, weighted by Σ min(weight, weight) · idf over shared concepts.
 
         A concept's document frequency comes from the same rows (its papers here, plus this
-        one); concepts held by more than CONCEPT_HUB_LIMIT papers are too common to count.
+        one); `concept_link_limit` says how many papers a concept may have and still link
+        two of them. The connecting concepts are listed strongest first.
         """
         rows = [r for r in self._rows(_CONCEPTS, d=doc_id) if int(r[0]) != me]
         degree: dict[str, int] = {}
         for row in rows:
             degree[str(row[1])] = degree.get(str(row[1]), 1) + 1
         total = max(2, len(self._by_offset))
-        scores: dict[int, tuple[list[float], list[str]]] = {}
+        most = concept_link_limit(total)
+        scores: dict[int, dict[str, float]] = {}
         for offset, phrase, own, other in rows:
-            if degree[str(phrase)] > CONCEPT_HUB_LIMIT:
+            carried = degree[str(phrase)]
+            if carried > most:
                 continue
-            entry = scores.setdefault(int(offset), ([], []))
-            entry[0].append(min(float(own), float(other)) * math.log(1 + total / degree[str(phrase)]))
-            entry[1].append(str(phrase))
-        ranked = sorted(scores.items(), key=lambda e: (-sum(e[1][0]), e[0]))[:limit]
-        return [(offset, round(sum(parts), 4), sorted(via)) for offset, (parts, via) in ranked]
+            parts = scores.setdefault(int(offset), {})
+            parts[str(phrase)] = min(float(own), float(other)) * concept_idf(carried, total)
+        ranked = sorted(scores.items(), key=lambda e: (-sum(e[1].values()), e[0]))[:limit]
+        return [
+            (offset, round(sum(parts.values()), 4), sorted(parts, key=lambda p: (-parts[p], p)))
+            for offset, parts in ranked
+        ]
 
     def _resolve(self, ranked: dict[str, Ranked]) -> dict[str, list[Neighbour]]:
         """Turn paper offsets into Neighbours with doc ids and titles from the directory."""

@@ -16,7 +16,7 @@ from workbench.tui.errors import error_line, error_severity
 
 if TYPE_CHECKING:
     from workbench.engine import Engine
-    from workbench.models import Answer, CostEstimate
+    from workbench.models import Answer, CostEstimate, Evidence
     from workbench.triage import QueueItem, TriageRecord
 
 
@@ -192,6 +192,16 @@ class CostsEstimated(Message):
         self.target = target
         self.estimates = estimates
         self.problem = problem
+
+
+class EvidenceFound(Message):
+    """An answer's evidence was chosen (it shows before the model has written anything)."""
+
+    def __init__(self, run: int, evidence: tuple[Evidence, ...], summary: bool) -> None:
+        super().__init__()
+        self.run = run
+        self.evidence = evidence
+        self.summary = summary
 
 
 class AnswerStreamed(Message):

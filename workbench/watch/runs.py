@@ -20,6 +20,7 @@ from pathlib import Path
 
 from workbench.errors import StoreError
 from workbench.ingest.pipeline import IndexReport, Progress, WriterBusyError
+from workbench.safe_text import printable
 from workbench.sources.watch import Pending, PendingChanges, root_device
 from workbench.sources.zotero import ZOTERO_DATABASE
 from workbench.sources.zotero_schema import ZoteroError
@@ -278,8 +279,8 @@ class WatchRuns:
         done: int = 0,
         total: int = 0,
     ) -> None:
-        if message:
-            self.log(f"{time.strftime('%H:%M:%S')} {message}")
+        if message:  # names in it may hold control characters: one escaped line per message
+            self.log(f"{time.strftime('%H:%M:%S')} {printable(message)}")
         if self.on_event is not None:
             event = WatchEvent(kind, source, path, report, message, self.status(), done, total)
             try:

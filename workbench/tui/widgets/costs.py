@@ -14,6 +14,7 @@ from textual.worker import get_current_worker
 
 from workbench.models import DEPTHS
 from workbench.tui.errors import NotifyWorkerErrors
+from workbench.tui.host import host
 from workbench.tui.keys import LIST_BINDINGS
 from workbench.tui.messages import CostsEstimated
 
@@ -85,7 +86,7 @@ class CostPane(NotifyWorkerErrors, Vertical):
     def _estimate(self, target: str, query: str, doc_id: str | None) -> None:
         worker = get_current_worker()
         try:
-            engine = self.app.wait_engine()  # type: ignore[attr-defined]
+            engine = host(self).wait_engine()
             estimates = list(engine.estimate_costs(query, doc_id))
             message = CostsEstimated(target, estimates)
         except Exception as exc:
@@ -113,9 +114,10 @@ class CostPane(NotifyWorkerErrors, Vertical):
         self.session_tokens += used
         self.session_runs += 1
         estimate = f" (est. {answer.estimate.prompt_tokens:,})" if answer.estimate else ""
+        evidence = f"evidence {answer.evidence_seconds:.1f} s · " if answer.evidence_seconds is not None else ""
         self.last_run = (
-            f"last: {answer.depth} {answer.prompt_tokens:,} in{estimate} + {answer.completion_tokens:,} out"
-            f" · {answer.seconds:.1f} s"
+            f"last: {answer.depth} {evidence}synthesis {answer.prompt_tokens:,} in{estimate} + "
+            f"{answer.completion_tokens:,} out · {answer.seconds:.1f} s"
         )
         self._draw()
 
@@ -133,7 +135,7 @@ class CostPane(NotifyWorkerErrors, Vertical):
                 continue
             prompt = Text(f"{estimate.prompt_tokens:,}", style="" if estimate.fits_context else "red")
             table.add_row(mark, name, prompt, f"{estimate.completion_tokens:,}", str(estimate.model_calls), key=depth)
-        lines = []
+        lines = ["evidence: 0 tokens (quoted from your papers); rows: the synthesis from it"]
         if self.target:
             lines.append(f"for {self.target}")
         if self.problem:

@@ -9,6 +9,7 @@ pane; `cancel()` stops them (Esc).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import on, work
@@ -19,13 +20,14 @@ from textual.widgets import Static
 from textual.worker import get_current_worker
 
 from workbench.tui.errors import NotifyWorkerErrors
+from workbench.tui.host import host
 from workbench.tui.keys import SCROLL_BINDINGS
-from workbench.tui.messages import AnswerFinished, AnswerStreamed, DocumentOpened, ResultRow
+from workbench.tui.messages import AnswerFinished, AnswerStreamed, DocumentOpened, EvidenceFound, ResultRow
 
 if TYPE_CHECKING:
     from textual.widgets import Markdown
 
-    from workbench.models import Answer, Citation
+    from workbench.models import Answer, Citation, Evidence
     from workbench.triage import TriageRecord
 
 _MARKER_RE = re.compile(r"\[(\d+(?:\s*[,;]\s*\d+)*)\](?!\()")
@@ -224,17 +226,30 @@ class Preview(NotifyWorkerErrors, Vertical):
         self.post_message(AnswerFinished(self._run, self.answer_kind, None, cancelled=True))
         return True
 
+    def _sinks(self, run: int, summary: bool) -> tuple[Callable[[str], None], Callable[[tuple[Evidence, ...]], None]]:
+        """The streaming callbacks of one run: draft text and evidence become messages to this pane."""
+
+        def on_text(piece: str) -> None:
+            self.post_message(AnswerStreamed(run, piece))
+
+        def on_evidence(evidence: tuple[Evidence, ...]) -> None:
+            self.post_message(EvidenceFound(run, evidence, summary=summary))
+
+        return on_text, on_evidence
+
     @work(thread=True, exclusive=True, exit_on_error=False, group="answer")
     def _answer_worker(self, run: int, query: str, depth: str | None, doc_id: str | None) -> None:
         worker = get_current_worker()
         try:
-            engine = self.app.wait_engine()  # type: ignore[attr-defined]
+            engine = host(self).wait_engine()
+            on_text, on_evidence = self._sinks(run, summary=False)
             answer = engine.ask(
                 query,
                 depth=depth,
                 doc_id=doc_id,
-                on_text=lambda piece: self.post_message(AnswerStreamed(run, piece)),
+                on_text=on_text,
                 cancelled=lambda: worker.is_cancelled,
+                on_evidence=on_evidence,
             )
         except Exception as exc:  # every failure becomes a notification
             if not worker.is_cancelled:
@@ -247,12 +262,14 @@ class Preview(NotifyWorkerErrors, Vertical):
     def _summary_worker(self, run: int, doc_id: str, depth: str) -> None:
         worker = get_current_worker()
         try:
-            engine = self.app.wait_engine()  # type: ignore[attr-defined]
+            engine = host(self).wait_engine()
+            on_text, on_evidence = self._sinks(run, summary=True)
             answer = engine.summarize(
                 doc_id,
                 depth=depth,
-                on_text=lambda piece: self.post_message(AnswerStreamed(run, piece)),
+                on_text=on_text,
                 cancelled=lambda: worker.is_cancelled,
+                on_evidence=on_evidence,
             )
         except Exception as exc:
             if not worker.is_cancelled:
@@ -260,6 +277,26 @@ class Preview(NotifyWorkerErrors, Vertical):
             return
         if not worker.is_cancelled:
             self.post_message(AnswerFinished(run, "summary", answer, doc_id=doc_id))
+
+    @on(EvidenceFound)
+    def _evidence_found(self, message: EvidenceFound) -> None:
+        """Show the evidence at once; the model's draft streams in under it while the critic waits."""
+        message.stop()
+        if message.run != self._run or not self.running:
+            return
+        from workbench.present import render_evidence, render_summary
+
+        if message.summary:
+            groups: dict[str, list[Evidence]] = {}
+            for item in message.evidence:
+                groups.setdefault(item.aspect, []).append(item)
+            block = render_summary(groups, ())
+        else:
+            block = "**Evidence**\n\n" + render_evidence(message.evidence)
+        self._buffer += (
+            linked_markers(block) + "\n\n**Synthesis** · the model is writing; the critic checks it next\n\n"
+        )
+        self._dirty = True
 
     @on(AnswerStreamed)
     def _streamed(self, message: AnswerStreamed) -> None:

@@ -1,0 +1,127 @@
+"""Evidence selection without models: sentence splitting, scoring inputs, MMR, the per-paper cap,
+near-duplicates, the vector cache, and grouping by paper."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+
+from workbench.models import Hit
+from workbench.present import group_by_paper
+from workbench.query.evidence import (
+    Candidate,
+    EvidenceFinder,
+    SentenceVectors,
+    passage_sentences,
+    pick,
+    sentence_features,
+)
+from workbench.query.grounding import content_stems
+from workbench.stores.sentence_cache import SentenceVectorCache
+
+
+def hit(doc: str, text: str, section: str = "results", chunk: str | None = None, title: str = "") -> Hit:
+    return Hit(chunk or f"{doc}-{abs(hash(text)) % 10_000}", doc, title or doc.upper(), section, text, 3, 3, 1.0,
+               "hybrid")  # fmt: skip
+
+
+def candidate(doc: str, sentence: str, score: float, vector: Sequence[float]) -> Candidate:
+    v = np.asarray(vector, dtype=np.float32)
+    return Candidate(hit(doc, sentence), sentence, v / np.linalg.norm(v), (score,), score)
+
+
+class BagOfWords:
+    """A deterministic embedder: counts of a fixed vocabulary (enough to make similarity meaningful)."""
+
+    VOCAB = ("graphene", "mobility", "yeast", "lifespan", "phonon", "temperature", "protein", "cm2")
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def __call__(self, texts: Sequence[str]) -> np.ndarray:
+        self.calls += 1
+        rows = [[t.lower().count(w) + 0.01 for w in self.VOCAB] for t in texts]
+        return np.asarray(rows, dtype=np.float32)
+
+    def query(self, text: str) -> np.ndarray:
+        return self([text])[0]
+
+
+def test_passage_sentences_drop_fragments_and_the_title() -> None:
+    text = (
+        "Graphene mobility. Fig. 2 shows the Hall bar we measured at low temperature. 12.5 ± 3. "
+        "Electron Transport In Graphene."
+    )
+    sentences = passage_sentences(text, title="Electron transport in graphene")
+    assert sentences == ["Fig. 2 shows the Hall bar we measured at low temperature."]
+
+
+def test_features_reward_question_words_and_names() -> None:
+    stems = content_stems("graphene mobility")
+    features = sentence_features(0.5, stems, {"brca1"}, "BRCA1 raises graphene mobility.", 0, "abstract")
+    assert features[1] == 1.0 and features[2] == 1.0
+    weaker = sentence_features(0.5, stems, {"brca1"}, "It is purple.", 3, "references")
+    assert weaker[1] == 0.0 and weaker[2] == 0.0 and weaker[3] < features[3]
+
+
+def test_pick_caps_each_paper_and_numbers_in_order() -> None:
+    candidates = [
+        candidate("a", "A one.", 0.9, [1, 0, 0]),
+        candidate("a", "A two.", 0.8, [0, 1, 0]),
+        candidate("a", "A three.", 0.7, [0, 0, 1]),
+        candidate("b", "B one.", 0.6, [1, 1, 0]),
+    ]
+    chosen = pick(candidates, limit=3, per_paper=2)
+    assert [e.sentence for e in chosen] == ["A one.", "A two.", "B one."]
+    assert [e.marker for e in chosen] == ["1", "2", "3"]
+    assert chosen[0].doc_id == "a" and chosen[0].page_start == 3
+
+
+def test_pick_skips_near_duplicates_and_weak_sentences() -> None:
+    candidates = [
+        candidate("a", "Mobility is 15000.", 0.9, [1, 0, 0]),
+        candidate("b", "The mobility is 15000.", 0.85, [1, 0.01, 0]),  # the same statement in another paper
+        candidate("c", "Something else entirely.", 0.5, [0, 1, 0]),
+        candidate("d", "Barely related.", 0.2, [0, 0, 1]),  # under the relative floor
+    ]
+    chosen = pick(candidates, limit=5, per_paper=3)
+    assert [e.sentence for e in chosen] == ["Mobility is 15000.", "Something else entirely."]
+
+
+def test_finder_ranks_the_answering_sentence_first_and_caches_vectors(tmp_path: Path) -> None:
+    embed = BagOfWords()
+    cache = SentenceVectorCache(tmp_path, "bag", len(BagOfWords.VOCAB))
+    finder = EvidenceFinder(embed.query, SentenceVectors(embed, cache))
+    hits = [
+        hit("g", "Graphene has a mobility of 15000 cm2 at room temperature. The samples were cleaned.", "abstract"),
+        hit("y", "Caloric restriction extends yeast lifespan by a third. The effect needs Sir2 protein."),
+    ]
+    evidence = finder.select("What is the mobility of graphene?", hits, limit=2, per_paper=2)
+    assert evidence[0].sentence.startswith("Graphene has a mobility")
+    assert evidence[0].section == "abstract"
+    calls = embed.calls
+    fresh = EvidenceFinder(embed.query, SentenceVectors(embed, cache))  # a new process: only the disk cache
+    again = fresh.select("What is the mobility of graphene?", hits, limit=2, per_paper=2)
+    assert embed.calls == calls + 1  # the query only; every sentence vector came from the cache
+    assert [e.sentence for e in again] == [e.sentence for e in evidence]
+
+
+def test_cache_ignores_entries_of_the_wrong_shape(tmp_path: Path) -> None:
+    cache = SentenceVectorCache(tmp_path, "bag", 4)
+    cache.put("c1", np.ones((2, 4)))
+    assert cache.get("c1", 2) is not None
+    assert cache.get("c1", 3) is None  # the chunk splits differently now: re-embed
+    assert cache.get("missing", 1) is None
+
+
+def test_group_by_paper_orders_papers_by_their_best_sentence() -> None:
+    chosen = pick(
+        [candidate("a", "A one.", 0.5, [1, 0, 0]), candidate("b", "B one.", 0.9, [0, 1, 0]),
+         candidate("a", "A two.", 0.45, [0, 0, 1])],
+        limit=3, per_paper=2,
+    )  # fmt: skip
+    groups = group_by_paper(chosen)
+    assert [doc for doc, _ in groups] == ["b", "a"]
+    assert [e.sentence for e in groups[1][1]] == ["A one.", "A two."]

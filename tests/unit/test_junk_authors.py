@@ -1,0 +1,60 @@
+"""The junk-author filter: producer fields and parsing debris are never authors."""
+
+from __future__ import annotations
+
+import pytest
+
+from workbench.ingest.metadata import split_authors
+from workbench.text.junk_authors import is_junk_author, junk_author_reason, real_authors
+
+
+@pytest.mark.parametrize(
+    ("raw", "why"),
+    [
+        ("Administrator", "a placeholder account"),
+        ("Microsoft Office User", "a placeholder account"),
+        ("Valued Customer", "a placeholder account"),
+        ("User 1", "a placeholder account"),
+        ("IEEE", "software or publisher"),
+        ("Adobe Acrobat 9.0", "software or publisher"),
+        ("pdfTeX-1.40.21", "a user name"),
+        ("singh", "a user name"),
+        ("jdoe42", "a user name"),
+        ("al.", "et al."),
+        ("Smith et al.", "et al."),
+        ("R.", "no name"),
+        ("J. K.", "initials only"),
+        ("editor@example.org", "an address"),
+    ],
+)
+def test_junk(raw: str, why: str) -> None:
+    assert junk_author_reason(raw) == why
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Satoshi Nakamoto",
+        "C. A. R. Hoare",
+        "Lamport, L.",
+        "Andrew D White",
+        "Wei Li",
+        "Saunders Mac Lane",
+        "Robbert van Renesse",
+        "OpenAI",
+        "The ATLAS Collaboration",
+        "Per Martin-Löf",
+    ],
+)
+def test_real_names_pass(name: str) -> None:
+    assert not is_junk_author(name)
+
+
+def test_real_authors_keeps_order_and_drops_junk_and_repeats() -> None:
+    names = ["Administrator", "Ada Lovelace", "al.", "Alan Turing", "Ada Lovelace", "R."]
+    assert real_authors(names) == ("Ada Lovelace", "Alan Turing")
+
+
+def test_metadata_author_field_of_a_producer_gives_no_author() -> None:
+    assert real_authors(split_authors("Administrator")) == ()
+    assert real_authors(split_authors("Leslie Lamport; Administrator")) == ("Leslie Lamport",)

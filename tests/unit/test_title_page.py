@@ -1,0 +1,193 @@
+"""Title, authors and year read from the first-page layout of real PDFs in ../shared/data.
+
+Each case is a layout the old text-stream heuristics got wrong: a two-column journal page,
+a title in capitals on a two-up scan, superscript affiliation markers, names set side by
+side, a figure label in a larger font than the title, a repository cover sheet, fonts that
+report no size, and text layers that extract as gibberish.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import PDFS, SHARED
+from workbench.ingest.parse import parse_file
+from workbench.ingest.pdf_layout import garbled_share, is_garbled, page_layout
+from workbench.ingest.title_page import is_cover_sheet, is_junk_title, read_title_page
+from workbench.models import ParsedDocument
+
+PWL = SHARED / "data" / "pwl"
+needs_pwl = pytest.mark.skipif(not (PWL / "labels.json").is_file(), reason=f"labelled PDFs not found at {PWL}")
+
+
+@cache
+def _parsed(path: Path) -> ParsedDocument:
+    return parse_file(path)
+
+
+def _first_author_surname(doc: ParsedDocument) -> str:
+    return doc.authors[0].split()[-1] if doc.authors else ""
+
+
+@needs_pwl
+@pytest.mark.parametrize(
+    ("relative", "title", "surname", "year"),
+    [
+        # CACM 1969: two columns, the title in the left one with body text beside it; no metadata.
+        (
+            "comp_sci_fundamentals_and_history/axiomatic-basis-computer-programming.pdf",
+            "An Axiomatic Basis for Computer Programming",
+            "Hoare",
+            1969,
+        ),
+        # A landscape two-up scan, everything in one size: the title is the block in capitals.
+        (
+            "logic_and_programming/on-the-meanings-of-the-logical-constants.pdf",
+            "On the Meanings of the Logical Constants and the Justifications of the Logical Laws",
+            "Martin-Lof",
+            1996,
+        ),
+        # A section label above the title; a four-line title in a large font.
+        (
+            "pattern_matching/aho-corasick-string-matching.pdf",
+            "Efficient String Matching: An Aid to Bibliographic Search",
+            "Aho",
+            1975,
+        ),
+        # Names side by side in three columns, affiliations below each.
+        (
+            "datastores/network-challenges-of-data-recovery-in-erasure-coded-distributed-storage-systems.pdf",
+            "A Solution to the Network Challenges of Data Recovery in Erasure-coded Distributed Storage Systems: "
+            "A Study on the Facebook Warehouse Cluster",
+            "Rashmi",
+            None,
+        ),
+        # A title then a subtitle in a smaller font, and the author list below.
+        (
+            "comp_sci_fundamentals_and_history/story-of-squeak-a-practical-smalltalk-written-in-itself.pdf",
+            "Back to the Future: The Story of Squeak, A Practical Smalltalk Written in Itself",
+            "Ingalls",
+            None,
+        ),
+        # Type 3 bitmap fonts that report no font size: glyph heights stand in for it.
+        (
+            "languages-paradigms/functional_programming/functional-programming-with-bananas-lenses-envelops-and-barbed-wire.pdf",
+            "Functional Programming with Bananas, Lenses, Envelopes and Barbed Wire",
+            "Meijer",
+            None,
+        ),
+        # MIT DSpace cover sheet first: the paper's own title page (IEEE grades after names) follows.
+        (
+            "distributed_systems/oblivious-routing-of-highly-variable-traffic-in-service-overlays-and-ip-backbones.pdf",
+            "Oblivious Routing of Highly Variable Traffic in Service Overlays and IP Backbones",
+            "Kodialam",
+            2009,
+        ),
+        # "Name <e-mail>" author lines.
+        (
+            "operating_systems/jails-confining-the-omnipotent-root..pdf",
+            "Jails: Confining the omnipotent root",
+            "Kamp",
+            None,
+        ),
+        # Accents the text layer set apart ("Laszl ´ o Szekeres ´") and symbol markers.
+        ("security/sok-eternal-war-in-memory.pdf", "SoK: Eternal War in Memory", "Szekeres", None),
+        # A long author list wrapped over four lines ("..., JJ Furman," is not an address).
+        ("datastores/spanner-google's-globally-distributed-database.pdf", None, "Corbett", 2012),
+    ],
+)
+def test_title_page_layouts(relative: str, title: str | None, surname: str, year: int | None) -> None:
+    doc = _parsed(PWL / relative)
+    assert title is None or doc.title == title
+    assert doc.title_source == "page"
+    assert _first_author_surname(doc) == surname
+    if year is not None:
+        assert doc.year == year
+
+
+@needs_pwl
+def test_superscript_markers_leave_the_names() -> None:
+    doc = _parsed(PWL / "data_structures/level-ancestor-simplified.pdf")
+    assert doc.authors[0] == "Michael A. Bender"  # printed "Michael A. Bender^a,*,1"
+    assert doc.year == 2004  # "Theoretical Computer Science 321 (2004)", not "accepted 2003"
+
+
+@needs_pwl
+def test_year_from_copyright_not_from_a_rekeying_stamp() -> None:
+    doc = _parsed(PWL / "languages-theory/principal-type-schemes-for-functional-programs.pdf")
+    assert doc.year == 1982  # "© 1982 ACM"; the page also says "Re-keyed 12 October 2010"
+
+
+@needs_pwl
+def test_garbled_text_layer_is_no_text_with_a_warning() -> None:
+    path = PWL / "datastores/database-metatheory--asking-the-big-queries.pdf"
+    doc = _parsed(path)
+    assert not doc.has_text
+    assert doc.title_source in ("metadata", "file name")
+    assert any("garbled" in w for w in doc.warnings)
+    assert doc.title == path.stem or not is_junk_title(doc.title)
+
+
+@needs_pwl
+def test_layout_sizes_put_the_title_above_the_body() -> None:
+    import pypdfium2 as pdfium
+
+    pdf = pdfium.PdfDocument(PWL / "data_structures/level-ancestor-simplified.pdf")
+    try:
+        page = pdf[0]
+        layout = page_layout(page, page.get_textpage())
+    finally:
+        pdf.close()
+    by_text = {line.clean: line for line in layout.lines}
+    title = next(line for text, line in by_text.items() if text.startswith("The Level Ancestor Problem"))
+    body = next(line for text, line in by_text.items() if text.startswith("Keywords:"))
+    assert title.size > 1.5 * body.size
+    assert title.top > body.top
+    found = read_title_page(layout)
+    assert found.title.startswith("The Level Ancestor Problem simpli")
+    assert found.distinct_size
+
+
+def test_manifest_pdf_with_a_figure_label_larger_than_the_title() -> None:
+    doc = _parsed(PDFS / "arxiv_2501.10120_pasa.pdf")
+    assert doc.title == "PaSa: An LLM Agent for Comprehensive Academic Paper Search"
+    assert doc.authors[0] == "Yichen He"
+
+
+def test_garbled_share_separates_prose_from_symbol_soup() -> None:
+    prose = "We present a simple algorithm for the Level Ancestor Problem, which is to preprocess a tree."
+    soup = "\x01\x03\x02\x04 -/.!021#3547680:9<;=?>A@CBEDF0F>G=#4H.!0IB%JKB ZHKFIH#V?[IS]\\_^`JaFQXIUbXYc+XYH"
+    assert garbled_share(prose) < 0.2
+    assert is_garbled(soup) and not is_garbled(prose)
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        "Microsoft Word - draft.docx",
+        "paper.dvi",
+        "Proceedings Template - WORD",
+        "template for UP 2008 proceedings",
+        "arXiv:quant-ph/9508027v2 25 Jan 1996",
+        "OP-GENE210101 1..14",
+        "rna034181 2056..2072",
+        "http://ftp.squeak.org/docs/OOPSLA.Squeak.html",
+    ],
+)
+def test_placeholder_metadata_titles(title: str) -> None:
+    assert is_junk_title(title)
+
+
+def test_real_titles_are_not_placeholders() -> None:
+    assert not is_junk_title("Bitcoin: A Peer-to-Peer Electronic Cash System")
+    assert not is_junk_title("Paxos Made Moderately Complex")
+
+
+def test_cover_sheets() -> None:
+    assert is_cover_sheet("See discussions, stats, and author profiles for this publication at: https://x.org/1")
+    assert is_cover_sheet("This paper is included in the Proceedings of the 2015 USENIX Annual Technical Conference")
+    assert is_cover_sheet("The MIT Faculty has made this article openly available. Please share")
+    assert not is_cover_sheet("Abstract. We present a replicated log built on Paxos.")

@@ -1,0 +1,51 @@
+"""Argument types and output guards for the command line: checked input, safe output.
+
+argparse calls the types below on each argument, so bad usage (`--limit 0`, `ask ""`) exits
+with status 2 and one line naming the argument before anything runs. Text arguments arrive
+from the OS with undecodable bytes as lone surrogates; `text` turns them into visible escapes,
+so they can reach the stores and the terminal. `json_safe` makes `--json` output valid JSON
+whatever a score turned out to be (NaN and infinities become null).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+from typing import Any
+
+from workbench.safe_text import valid_text
+
+
+def text(value: str) -> str:
+    """Any text argument (a query, a reference): undecodable bytes become `\\xNN` escapes."""
+    return valid_text(value)
+
+
+def query(value: str) -> str:
+    """A query or reference that must say something."""
+    value = valid_text(value)
+    if not value.strip():
+        raise argparse.ArgumentTypeError("must not be empty")
+    return value
+
+
+def positive_int(value: str) -> int:
+    """A count such as --limit: a whole number of at least 1."""
+    try:
+        number = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {valid_text(value)[:40]!r}") from None
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {number}")
+    return number
+
+
+def json_safe(data: Any) -> Any:
+    """`data` with every non-finite float replaced by None (JSON has no NaN or Infinity)."""
+    if isinstance(data, float):
+        return data if math.isfinite(data) else None
+    if isinstance(data, dict):
+        return {key: json_safe(value) for key, value in data.items()}
+    if isinstance(data, (list, tuple)):
+        return [json_safe(value) for value in data]
+    return data

@@ -1,0 +1,188 @@
+"""The layout of a PDF page as PDFium sees it: lines with their font size, position and weight.
+
+Title and author detection needs more than the text stream: the title is the largest text in
+the upper part of the first page, authors follow it, and superscript markers ("Bender^a,*")
+are smaller than the name they follow. For each line PDFium reports (its own reading order)
+this module keeps the text, the median effective font size of its letters (the font size
+times the text matrix scale, or the glyph height where a broken font reports no size), the
+bounding box in page coordinates (y grows upwards), whether most letters are bold, and the
+same text with superscripts removed and wide gaps marked with a tab (names set side by side).
+
+It also judges whether extracted text is gibberish: a text layer with a broken font encoding
+extracts as control characters and symbol soup, which is no more usable than no text at all.
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+from dataclasses import dataclass
+from typing import Any
+
+from workbench.ingest.source_lines import clean_text
+
+MAX_LAYOUT_CHARS = 5_000  # the title, authors and abstract come well within this
+_BOLD_WEIGHT = 600
+_SUPERSCRIPT = 0.75  # letters smaller than this share of the line's size are markers
+_WIDE_GAP = 1.5  # a gap wider than this many font sizes separates two names on one line
+_WORDLIKE = re.compile(r"^[(\"“‘'\[]?[^\W\d_]{2,}(?:[-'’][^\W\d_]+)*[.,;:)\]\"”’'!?]*$")
+_GARBLE_SAMPLE = 2000
+_EDGE_PUNCTUATION = '("“‘\'[.,;:)]"”’!?'
+_VOWELS = frozenset("aeiouyAEIOUYàáâäãåèéêëìíîïòóôöõùúûüýÀÁÂÄÈÉÊËÌÍÎÏÒÓÔÖÙÚÛÜ")
+
+
+@dataclass(frozen=True, slots=True)
+class LayoutLine:
+    """One line of a page: its text, size and box (PDF points, y grows upwards)."""
+
+    text: str  # as extracted, whitespace collapsed
+    clean: str  # superscript markers dropped, wide gaps as "\t"
+    size: float  # median effective font size of its letters
+    top: float
+    bottom: float
+    left: float
+    right: float
+    bold: bool = False
+
+    @property
+    def letters(self) -> int:
+        """How many letters the line holds."""
+        return sum(c.isalpha() for c in self.text)
+
+
+@dataclass(frozen=True)
+class PageLayout:
+    """The lines of one page with its size."""
+
+    lines: tuple[LayoutLine, ...]
+    width: float
+    height: float
+
+
+@dataclass
+class _Char:
+    ch: str
+    size: float
+    left: float
+    bottom: float
+    right: float
+    top: float
+    weight: int
+
+
+def page_layout(page: Any, textpage: Any) -> PageLayout:
+    """Lines of one page with sizes and boxes, read character by character from PDFium."""
+    import ctypes
+
+    import pypdfium2.raw as pdfium_c
+
+    width, height = (float(v) for v in page.get_size())
+    matrix = pdfium_c.FS_MATRIX()
+    left, bottom, right, top = (ctypes.c_double() for _ in range(4))
+    lines: list[LayoutLine] = []
+    chars: list[_Char] = []
+    count = min(int(textpage.count_chars()), MAX_LAYOUT_CHARS)
+    raw = textpage.raw
+    get_unicode, get_box = pdfium_c.FPDFText_GetUnicode, pdfium_c.FPDFText_GetCharBox
+    get_size, get_matrix = pdfium_c.FPDFText_GetFontSize, pdfium_c.FPDFText_GetMatrix
+    for index in range(count):
+        code = int(get_unicode(raw, index))
+        if code == 10:
+            _close_line(chars, lines)
+            chars = []
+            continue
+        if code == 13 or not 0 < code < 0x110000 or 0xD800 <= code <= 0xDFFF:
+            continue
+        ch = chr(code)
+        if ch.isspace():
+            chars.append(_Char(" ", 0.0, 0.0, 0.0, 0.0, 0.0, 0))
+            continue
+        get_box(raw, index, left, right, bottom, top)
+        size = float(get_size(raw, index))
+        if get_matrix(raw, index, matrix):
+            size *= abs(matrix.a * matrix.d - matrix.b * matrix.c) ** 0.5
+        if size < 3.0:  # a broken (e.g. Type 3 bitmap) font: fall back on the glyph height
+            size = (top.value - bottom.value) * 1.4
+        # The weight only breaks ties between title candidates: sample a line's first letters.
+        weight = int(pdfium_c.FPDFText_GetFontWeight(raw, index)) if len(chars) < 4 else -1
+        chars.append(_Char(ch, size, left.value, bottom.value, right.value, top.value, weight))
+    _close_line(chars, lines)
+    return PageLayout(tuple(lines), width, height)
+
+
+def _close_line(chars: list[_Char], lines: list[LayoutLine]) -> None:
+    inked = [c for c in chars if c.ch != " "]
+    if not inked:
+        return
+    letters = [c for c in inked if c.ch.isalpha()] or inked
+    size = round(statistics.median(c.size for c in letters), 2)
+    text = " ".join(clean_text("".join(c.ch for c in chars)).split())
+    if not text:
+        return
+    baseline = statistics.median(c.bottom for c in letters)
+    clean: list[str] = []
+    previous: _Char | None = None
+    for char in chars:
+        if char.ch == " ":
+            if clean and clean[-1] not in (" ", "\t"):
+                clean.append(" ")
+            continue
+        raised = char.bottom > baseline + 0.25 * size
+        if raised and char.size < _SUPERSCRIPT * size and len(letters) >= 4:
+            continue  # a superscript marker: affiliation letter, footnote number, asterisk
+        if previous is not None and char.left - previous.right > _WIDE_GAP * size:
+            while clean and clean[-1] == " ":
+                clean.pop()
+            clean.append("\t")
+        clean.append(char.ch)
+        previous = char
+    weights = [c.weight for c in letters if c.weight >= 0] or [0]
+    lines.append(
+        LayoutLine(
+            text=text,
+            clean=clean_text("".join(clean)).strip(),
+            size=size,
+            top=max(c.top for c in inked),
+            bottom=min(c.bottom for c in inked),
+            left=min(c.left for c in inked),
+            right=max(c.right for c in inked),
+            bold=sum(w >= _BOLD_WEIGHT for w in weights) > len(weights) / 2,
+        )
+    )
+
+
+def garbled_share(text: str) -> float:
+    """The share of a text's tokens that are not word-like (0 for clean prose, ~1 for symbol soup).
+
+    A sample of the text (its first few thousand characters) decides: a broken encoding
+    garbles a whole page, so the sample is enough and keeps long documents cheap.
+    """
+    text = text[:_GARBLE_SAMPLE]
+    control = sum(1 for c in text if ord(c) < 32 and c not in "\r\n\t")
+    tokens = [t for t in text.split() if len(t) >= 2]
+    if not tokens:
+        return 1.0 if control else 0.0
+    wordlike = sum(1 for t in tokens if _is_wordlike(t))
+    inked = sum(1 for c in text if not c.isspace())
+    return max(1 - wordlike / len(tokens), min(1.0, 5 * control / max(1, inked)))
+
+
+def _is_wordlike(token: str) -> bool:
+    """A word: letters (a hyphen or apostrophe inside), a vowel, sane capitals, light punctuation."""
+    core = token.strip(_EDGE_PUNCTUATION)
+    if core.isalpha():  # the common case, decided without a regex
+        cased = core.islower() or core.isupper() or core[1:].islower()
+        return len(core) >= 2 and cased and any(c in _VOWELS for c in core)
+    return bool(_WORDLIKE.match(token)) and any(c in _VOWELS for c in token) and _sane_case(token)
+
+
+def _sane_case(token: str) -> bool:
+    """Words are lower case, Capitalised or ALL CAPS; "ZhKfIh" is not a word."""
+    letters = [c for c in token if c.isalpha()]
+    inner = letters[1:]
+    return not inner or all(c.islower() for c in inner) or all(c.isupper() for c in inner)
+
+
+def is_garbled(text: str) -> bool:
+    """Whether a page's extracted text is gibberish (a broken font encoding), not prose."""
+    return len("".join(text.split())) >= 40 and garbled_share(text) > 0.6

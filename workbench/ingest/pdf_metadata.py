@@ -1,0 +1,165 @@
+"""Title, authors, year, venue and DOI of a PDF: what its pages print, judged against its metadata.
+
+PDF metadata is often wrong: empty, a placeholder ("Microsoft Word - x.doc", "paper.dvi"),
+the journal's name, a running head, a truncated line, or an Author field filled in by the
+software ("Administrator"). So the title page decides. Its title (see `title_page`) is used
+unless the metadata title says the same thing (then the metadata's spelling is kept: it has
+the symbols a text layer loses), or the page has no title set in a distinct font and the
+metadata title is printed on the page. Authors come from the page, from the metadata when the
+two agree or the page names nobody; producer junk is never an author. Years come from the
+page (citation, copyright and date lines, an arXiv stamp), then from identifiers, and only
+then from the file's creation date. A document without usable text keeps a plausible
+metadata title, else its file name, and says so in `warnings`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+from workbench.ingest.metadata import (
+    arxiv_year,
+    biorxiv_year,
+    find_arxiv_id,
+    find_doi,
+    plausible_year,
+    printed_venue,
+    printed_year,
+    split_authors,
+    standalone_year,
+)
+from workbench.ingest.pdf_layout import PageLayout
+from workbench.ingest.source_lines import clean_text
+from workbench.ingest.title_page import TitlePage, is_junk_title, read_title_page, running_key
+from workbench.text.authors import fold_accents
+from workbench.text.junk_authors import real_authors
+
+AGREE = 0.8  # word overlap at which two titles say the same thing
+_WORD = re.compile(r"[a-z0-9]+")
+_RUNNING_PAGES = 4  # pages after the title page searched for running heads
+
+
+@dataclass(frozen=True)
+class PdfContent:
+    """What PDFium extracted: page texts (garbled pages emptied), the title page and metadata."""
+
+    page_texts: list[str]
+    metadata: dict[str, str]
+    title_page: int  # index of the paper's own title page (after any cover sheets)
+    layout: PageLayout | None  # the title page's layout
+    garbled_pages: int
+
+
+@dataclass(frozen=True)
+class DerivedMetadata:
+    """The metadata a PDF gets, with where the title came from and what went wrong."""
+
+    title: str
+    authors: tuple[str, ...]
+    year: int | None
+    doi: str | None
+    venue: str | None
+    title_source: str  # "page", "metadata" or "file name"
+    warnings: tuple[str, ...] = ()
+
+
+def words(text: str) -> list[str]:
+    """Lower-case, accent-folded alphanumeric words."""
+    return _WORD.findall(fold_accents(text).lower())
+
+
+def overlap(a: str, b: str) -> float:
+    """Shared words over the longer word list (1.0: the same words)."""
+    left, right = words(a), words(b)
+    if not left or not right:
+        return 0.0
+    return sum((Counter(left) & Counter(right)).values()) / max(len(left), len(right))
+
+
+def derive_metadata(path: Path, content: PdfContent, has_text: bool) -> DerivedMetadata:
+    """Title, authors, year, venue and DOI for one PDF (see the module docstring)."""
+    meta = content.metadata
+    warnings: list[str] = []
+    if content.garbled_pages:
+        warnings.append(f"{content.garbled_pages} of {len(content.page_texts)} pages have a garbled text layer")
+    tp = content.title_page
+    page_text = clean_text(content.page_texts[tp]) if has_text else ""
+    page = TitlePage("", (), False)
+    if page_text.strip() and content.layout is not None:
+        try:
+            page = read_title_page(content.layout, _running_heads(content.page_texts, tp))
+        except Exception as exc:  # a heuristic's bug costs the title, never the document
+            warnings.append(f"title page not read: {type(exc).__name__}")
+    meta_title = " ".join(meta.get("Title", "").split())
+    title, source = _choose_title(meta_title, page, page_text, path)
+    if source != "page":
+        reason = "no usable text on its title page" if not page_text.strip() else "no title found on its title page"
+        warnings.append(f"{reason}: title from the {source}")
+    authors = _choose_authors(meta.get("Author", ""), page.authors)
+    head_text = "\n".join(clean_text(t) for t in content.page_texts[: tp + 1]) if has_text else ""
+    meta_ids = " ".join(meta.get(key, "") for key in ("Subject", "Keywords", "Title"))
+    doi = find_doi(meta_ids) or find_doi(head_text)
+    arxiv_id = find_arxiv_id(head_text)
+    if doi is None and arxiv_id:
+        doi = f"10.48550/arXiv.{arxiv_id}"
+    lines = [ln for ln in page_text.splitlines() if ln.strip()]
+    year = (
+        printed_year(head_text)
+        or arxiv_year(arxiv_id)
+        or biorxiv_year(doi)
+        or standalone_year(lines[:40])
+        or plausible_year(meta.get("CreationDate"))
+    )
+    venue = printed_venue(lines[:12] + lines[-12:]) if lines else None
+    return DerivedMetadata(title, authors, year, doi, venue, source, tuple(warnings))
+
+
+def _running_heads(page_texts: list[str], title_page: int) -> frozenset[str]:
+    """Lines that recur on the pages after the title page (running heads and footers)."""
+    counts: Counter[str] = Counter()
+    following = page_texts[title_page + 1 : title_page + 1 + _RUNNING_PAGES]
+    for text in following:
+        counts.update({running_key(line) for line in clean_text(text).splitlines() if line.strip()})
+    needed = 1 if len(following) <= 2 else 2
+    return frozenset(key for key, n in counts.items() if n >= needed)
+
+
+def _choose_title(meta_title: str, page: TitlePage, page_text: str, path: Path) -> tuple[str, str]:
+    """The title and its source: the page, the metadata when it agrees, else the file name."""
+    plausible_meta = meta_title if meta_title and not is_junk_title(meta_title) else ""
+    if page.title:
+        if plausible_meta and overlap(plausible_meta, page.title) >= AGREE:
+            return plausible_meta, "page"  # the same title; the metadata keeps symbols text loses
+        if plausible_meta and not page.distinct_size and _printed_on(plausible_meta, page_text):
+            return plausible_meta, "page"
+        return page.title, "page"
+    if plausible_meta:
+        return plausible_meta, "metadata"
+    return path.stem, "file name"
+
+
+def _printed_on(title: str, page_text: str) -> bool:
+    """Whether every word of `title` appears, in order, within the first part of the page."""
+    wanted = words(title)
+    if len(wanted) < 3:
+        return False
+    flat = " ".join(words(page_text[:4000]))
+    return f" {' '.join(wanted)} " in f" {flat} "
+
+
+def _choose_authors(meta_author: str, page_authors: tuple[str, ...]) -> tuple[str, ...]:
+    """Authors from the page, or the metadata's when they agree with it or the page has none."""
+    from_meta = real_authors(split_authors(meta_author))
+    if not page_authors:
+        return from_meta
+    agree = from_meta and _surname(from_meta[0]) in {_surname(a) for a in page_authors[:3]}
+    if agree and len(from_meta) >= len(page_authors):
+        return from_meta  # the same people, spelled by the metadata (it keeps accents)
+    return page_authors
+
+
+def _surname(name: str) -> str:
+    parts = words(name.split(",")[0] if "," in name else name)
+    return parts[-1] if parts and "," not in name else (parts[0] if parts else "")

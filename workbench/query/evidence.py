@@ -1,0 +1,275 @@
+"""Evidence: the sentences of the retrieved passages that bear on a question, quoted verbatim.
+
+Every answer starts here, whatever the depth and whatever the model. Passages are split into
+sentences (the critic's splitter); each sentence is scored against the question by a small
+logistic model over: embedding similarity, the share of the question's content words it
+contains, the share of the question's names and acronyms it contains, the rank of its
+passage, a prior for its section, and a penalty for fragments. The weights were fitted on
+SciFact's training claims with their gold rationale sentences (`workbench bench evidence
+--fit`). Near-duplicates are removed and papers take turns by maximal marginal relevance,
+at most a few sentences per paper, each kept with its document, section and pages.
+
+Sentence vectors are cached per chunk id (in memory and on disk), so asking again, or
+asking another question about the same passages, embeds nothing new.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from workbench.models import Evidence, Hit
+from workbench.query.claims import split_sentences
+from workbench.query.critic_support import SupportWeights
+from workbench.query.grounding import content_stems, coverage, entities, normalise_entity
+from workbench.stores.sentence_cache import SentenceVectorCache
+
+EmbedTexts = Callable[[Sequence[str]], np.ndarray]
+
+# How much a sentence's section says about whether it answers a question (a feature, weighted
+# by the fit). Reference lists quote other papers' titles: never evidence.
+SECTION_PRIOR = {
+    "abstract": 1.0,
+    "results": 0.8,
+    "conclusion": 0.8,
+    "discussion": 0.6,
+    "annotation": 0.6,
+    "note": 0.4,
+    "introduction": 0.3,
+    "methods": 0.3,
+    "other": 0.3,
+    "title": 0.0,
+}
+EXCLUDED_SECTIONS = frozenset({"references"})
+FEATURE_NAMES = ("similarity", "coverage", "entity_coverage", "rank_prior", "section_prior", "fragment")
+# Fitted by `workbench bench evidence --fit` on the train split of the SciFact claims (70% of
+# claim ids by sha256; 7,560 sentences of retrieved passages, 354 of them gold rationales = 1):
+# L2-regularised logistic regression. SciFact is abstracts only, so the section prior is constant
+# there and the fit cannot weigh it; it is set by hand to 0.5 with the bias lowered by the same
+# amount, which leaves every SciFact score (an abstract's prior is 1.0), and so the calibrated
+# `answer.min_evidence_score`, unchanged while ranking a paper's results above its introduction.
+DEFAULT_WEIGHTS = SupportWeights(bias=-6.884, weights=(2.884, 3.427, 0.305, 2.067, 0.5, -0.192))
+MIN_WORDS = 4
+MAX_SENTENCE_CHARS = 900
+DUPLICATE_SIMILARITY = 0.92
+RELATIVE_FLOOR = 0.35  # a sentence scoring below this share of the best one is not evidence
+
+
+def _unit(matrix: np.ndarray) -> np.ndarray:
+    norms = np.linalg.norm(matrix, axis=-1, keepdims=True)
+    return np.asarray(matrix / np.where(norms == 0, 1.0, norms), dtype=np.float32)
+
+
+def passage_sentences(text: str, title: str = "") -> list[str]:
+    """The sentences of a passage worth quoting (fragments, bare numbers and the title left out)."""
+    out = []
+    title_key = " ".join(title.lower().split())
+    for sentence in split_sentences(text):
+        if len(re.findall(r"[A-Za-z]{2,}", sentence)) < MIN_WORDS:
+            continue
+        if title_key and " ".join(sentence.lower().rstrip(".").split()) == title_key:
+            continue
+        if len(sentence) > MAX_SENTENCE_CHARS:
+            sentence = sentence[: MAX_SENTENCE_CHARS - 1].rsplit(" ", 1)[0] + " …"
+        out.append(sentence)
+    return out
+
+
+class SentenceVectors:
+    """Vectors for the sentences of chunks, embedded once per chunk id (memory, then disk)."""
+
+    def __init__(self, embed: EmbedTexts, cache: SentenceVectorCache | None = None, memory: int = 4096) -> None:
+        self.embed = embed
+        self.cache = cache
+        self.memory: OrderedDict[str, np.ndarray] = OrderedDict()
+        self.limit = memory
+        self.embedded = 0  # sentences embedded so far (the cost of cache misses)
+
+    def vectors(self, chunks: Sequence[tuple[str, Sequence[str]]]) -> dict[str, np.ndarray]:
+        """Unit vectors per chunk id for its sentences, embedding only what no cache holds."""
+        found: dict[str, np.ndarray] = {}
+        missing: list[tuple[str, Sequence[str]]] = []
+        for chunk_id, sentences in chunks:
+            if chunk_id in found:
+                continue
+            hit = self.memory.get(chunk_id)
+            if hit is None and self.cache is not None:
+                hit = self.cache.get(chunk_id, len(sentences))
+            if hit is not None and hit.shape[0] == len(sentences):
+                found[chunk_id] = hit
+                self._remember(chunk_id, hit)
+            elif sentences:
+                missing.append((chunk_id, sentences))
+            else:
+                found[chunk_id] = np.zeros((0, 0), dtype=np.float32)
+        if missing:
+            texts = [s for _, sentences in missing for s in sentences]
+            matrix = _unit(np.asarray(self.embed(texts), dtype=np.float32))
+            self.embedded += len(texts)
+            start = 0
+            for chunk_id, sentences in missing:
+                rows = matrix[start : start + len(sentences)]
+                start += len(sentences)
+                found[chunk_id] = rows
+                self._remember(chunk_id, rows)
+                if self.cache is not None:
+                    self.cache.put(chunk_id, rows)
+        return found
+
+    def _remember(self, chunk_id: str, rows: np.ndarray) -> None:
+        self.memory[chunk_id] = rows
+        self.memory.move_to_end(chunk_id)
+        while len(self.memory) > self.limit:
+            self.memory.popitem(last=False)
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A sentence of a retrieved passage with its features and score against the question."""
+
+    hit: Hit
+    sentence: str
+    vector: np.ndarray
+    features: tuple[float, ...]
+    score: float
+
+
+class EvidenceFinder:
+    """Scores the sentences of retrieved passages against a question and picks the evidence."""
+
+    def __init__(
+        self, embed_query: Callable[[str], np.ndarray], vectors: SentenceVectors, weights: SupportWeights | None = None
+    ) -> None:
+        self.embed_query = embed_query
+        self.vectors = vectors
+        self.weights = weights or DEFAULT_WEIGHTS
+
+    def candidates(self, question: str, hits: Sequence[Hit]) -> list[Candidate]:
+        """Every quotable sentence of the passages, scored (passage order kept)."""
+        usable = [h for h in hits if h.section not in EXCLUDED_SECTIONS and h.text.strip()]
+        split = [(h, passage_sentences(h.text, h.title)) for h in usable]
+        vectors = self.vectors.vectors([(h.chunk_id, sentences) for h, sentences in split])
+        query_vector = _unit(np.asarray(self.embed_query(question), dtype=np.float32).reshape(-1))
+        question_stems = content_stems(question)
+        question_entities = {normalise_entity(e) for e in entities(question)}
+        out: list[Candidate] = []
+        for rank, (hit, sentences) in enumerate(split):
+            rows = vectors.get(hit.chunk_id)
+            if rows is None or rows.shape[0] != len(sentences):
+                continue
+            similarities = rows @ query_vector if len(sentences) else np.zeros(0)
+            for sentence, vector, similarity in zip(sentences, rows, similarities, strict=True):
+                features = sentence_features(
+                    float(similarity), question_stems, question_entities, sentence, rank, hit.section
+                )
+                out.append(Candidate(hit, sentence, vector, features, self.weights.probability(features)))
+        return out
+
+    def select(
+        self,
+        question: str,
+        hits: Sequence[Hit],
+        limit: int,
+        per_paper: int,
+        diversity: float = 0.25,
+        start_marker: int = 1,
+        aspect: str = "",
+    ) -> list[Evidence]:
+        """The best `limit` sentences, at most `per_paper` from one paper, near-duplicates removed."""
+        return pick(self.candidates(question, hits), limit, per_paper, diversity, start_marker, aspect)
+
+
+def sentence_features(
+    similarity: float,
+    question_stems: Sequence[str],
+    question_entities: set[str],
+    sentence: str,
+    rank: int,
+    section: str,
+) -> tuple[float, ...]:
+    """The scorer's inputs for one sentence, in `FEATURE_NAMES` order."""
+    stems = frozenset(content_stems(sentence))
+    if question_entities:
+        found = {normalise_entity(e) for e in entities(sentence)}
+        entity_share = len(question_entities & found) / len(question_entities)
+    else:
+        entity_share = 1.0
+    fragment = 1.0 if len(sentence.split()) < 8 else 0.0
+    return (
+        similarity,
+        coverage(question_stems, stems) if question_stems else 0.0,
+        entity_share,
+        1.0 / (1.0 + rank),
+        SECTION_PRIOR.get(section, 0.3),
+        fragment,
+    )
+
+
+def pick(
+    candidates: Sequence[Candidate],
+    limit: int,
+    per_paper: int,
+    diversity: float = 0.25,
+    start_marker: int = 1,
+    aspect: str = "",
+    exclude: Sequence[np.ndarray] = (),
+) -> list[Evidence]:
+    """Maximal marginal relevance over candidates: score minus `diversity` x closeness to those kept.
+
+    A sentence nearly identical to one already kept (or to one in `exclude`) is never taken;
+    a paper stops contributing after `per_paper` sentences.
+    """
+    kept_vectors: list[np.ndarray] = list(exclude)
+    remaining = sorted(
+        (c for c in candidates if max((float(c.vector @ v) for v in kept_vectors), default=0.0) < DUPLICATE_SIMILARITY),
+        key=lambda c: -c.score,
+    )
+    if remaining and remaining[0].score > 0:
+        floor = remaining[0].score * RELATIVE_FLOOR
+        remaining = [c for c in remaining if c.score >= floor]
+    kept: list[Candidate] = []
+    per_doc: dict[str, int] = {}
+    seen_text: set[str] = set()
+    while remaining and len(kept) < limit:
+        best_index, best_value = -1, -np.inf
+        for index, candidate in enumerate(remaining):
+            if per_doc.get(candidate.hit.doc_id, 0) >= per_paper:
+                continue
+            closeness = max((float(candidate.vector @ v) for v in kept_vectors), default=0.0)
+            if closeness >= DUPLICATE_SIMILARITY:
+                continue
+            value = candidate.score - diversity * max(0.0, closeness)
+            if value > best_value:
+                best_index, best_value = index, value
+        if best_index < 0:
+            break
+        chosen = remaining.pop(best_index)
+        key = " ".join(chosen.sentence.lower().split())
+        if key in seen_text:
+            continue
+        seen_text.add(key)
+        kept.append(chosen)
+        kept_vectors.append(chosen.vector)
+        per_doc[chosen.hit.doc_id] = per_doc.get(chosen.hit.doc_id, 0) + 1
+    return [as_evidence(c, str(start_marker + i), aspect) for i, c in enumerate(kept)]
+
+
+def as_evidence(candidate: Candidate, marker: str, aspect: str = "") -> Evidence:
+    """A scored candidate as an Evidence record."""
+    hit = candidate.hit
+    return Evidence(
+        marker=marker,
+        chunk_id=hit.chunk_id,
+        doc_id=hit.doc_id,
+        title=hit.title,
+        section=hit.section,
+        page_start=hit.page_start,
+        page_end=hit.page_end,
+        sentence=candidate.sentence,
+        score=round(candidate.score, 4),
+        aspect=aspect,
+    )

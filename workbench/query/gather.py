@@ -1,0 +1,178 @@
+"""Gathering evidence for a question at a depth: which passages are read, how many sentences kept.
+
+Retrieval feeds the evidence finder passages; weak retrieval (low scores or few of the
+query's words found) widens the search before anything is scored. Comparisons gather
+evidence per side, so each paper being compared is quoted; comprehensive answers gather
+evidence per aspect from an aspect search; full reads every passage of the paper.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Protocol
+
+import numpy as np
+
+from workbench.errors import FilterError
+from workbench.models import ASPECTS, Evidence, Filter, Hit
+from workbench.query.depth import ASPECT_QUERIES, DEPTH_SHAPES
+from workbench.query.evidence import Candidate, EvidenceFinder, pick
+from workbench.query.filters import parse_filter
+from workbench.query.intent import Intent
+from workbench.query.subqueries import merge_subquery_results, needs_escalation, query_coverage
+from workbench.query.summary import ASPECT_SECTIONS, CUES, chunk_hit
+
+MIN_TOP_SCORE = 0.35
+MIN_COVERAGE = 0.5
+PASSAGE_LIMIT = 30
+
+
+class SearchFunction(Protocol):
+    """Chunk-level search, as the engine's retriever provides it."""
+
+    def __call__(self, query: str, filters: Sequence[Filter], limit: int) -> list[Hit]:
+        """Hits for a query (one per chunk, best first)."""
+        ...
+
+
+@dataclass
+class Gathered:
+    """The evidence of one question at one depth, grouped for synthesis (`""` = the whole answer)."""
+
+    groups: dict[str, list[Evidence]]
+    passages: list[Hit]
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def evidence(self) -> list[Evidence]:
+        """All evidence in marker order."""
+        return sorted((e for group in self.groups.values() for e in group), key=lambda e: int(e.marker))
+
+
+def query_filters(intent: Intent, doc_id: str | None) -> tuple[list[Filter], list[str]]:
+    """The filters a question asks for (a named paper overrides them), with warnings for bad ones."""
+    if doc_id:
+        return [parse_filter(f"doc={doc_id}")], []
+    filters, warnings = [], []
+    for expression in intent.filters:
+        try:
+            filters.append(parse_filter(expression))
+        except FilterError as exc:
+            warnings.append(f"ignored filter {expression!r}: {exc}")
+    return filters, warnings
+
+
+class EvidenceGatherer:
+    """Retrieves passages and picks evidence sentences for a question at a depth."""
+
+    def __init__(
+        self,
+        search: SearchFunction,
+        finder: EvidenceFinder,
+        document_chunks: Callable[[str], list[dict[str, Any]]],
+        targeted_chunks: int,
+    ) -> None:
+        self.search = search
+        self.finder = finder
+        self.document_chunks = document_chunks
+        self.targeted_chunks = targeted_chunks
+
+    def passages(self, query: str, intent: Intent, doc_id: str | None) -> tuple[list[Hit], list[str]]:
+        """Chunk-level hits for a question: sub-queries merged, widened when retrieval is weak."""
+        filters, warnings = query_filters(intent, doc_id)
+        queries = list(intent.subqueries) or [intent.topic or query]
+        if len(queries) > 1:
+            lists = [self.search(q, filters, PASSAGE_LIMIT) for q in queries]
+            hits = merge_subquery_results(lists, key=lambda h: h.chunk_id, limit=PASSAGE_LIMIT)
+        else:
+            hits = self.search(queries[0], filters, PASSAGE_LIMIT)
+        coverage = query_coverage(query, [h.text for h in hits[:5]])
+        if needs_escalation([h.score for h in hits[:3]], coverage, MIN_TOP_SCORE, MIN_COVERAGE):
+            wider = self.search(query, filters, PASSAGE_LIMIT * 2)
+            merged = merge_subquery_results([hits, wider], key=lambda h: h.chunk_id, limit=PASSAGE_LIMIT)
+            if len(merged) > len(hits) or not hits:
+                warnings.append("weak retrieval: widened the search with more candidates")
+            hits = merged
+        return hits, warnings
+
+    def gather(self, query: str, depth: str, intent: Intent, doc_id: str | None) -> Gathered:
+        """Evidence for `query` at `depth` (empty groups when nothing was retrieved)."""
+        hits, warnings = self.passages(query, intent, doc_id)
+        if not hits:
+            return Gathered({}, [], warnings)
+        shape = DEPTH_SHAPES[depth]
+        if depth == "comprehensive":
+            return Gathered(self._aspects(query, intent, doc_id), hits, warnings)
+        if depth == "full":
+            target = doc_id or hits[0].doc_id
+            pool = self._whole_paper(target, hits)
+        elif depth == "quick":
+            top_docs = list(dict.fromkeys(h.doc_id for h in hits))[:2]
+            pool = [h for h in hits if h.doc_id in top_docs][: shape.passages]
+        else:
+            pool = hits[: self.targeted_chunks]
+        if len(intent.subqueries) > 1 and depth != "full":
+            return Gathered({"": self._per_side(intent, doc_id, shape.sentences, shape.per_paper)}, hits, warnings)
+        evidence = self.finder.select(query, pool, shape.sentences, shape.per_paper)
+        return Gathered({"": evidence}, hits, warnings)
+
+    def _whole_paper(self, doc_id: str, hits: Sequence[Hit]) -> list[Hit]:
+        """Every passage of a paper, those retrieval ranked first leading (the finder weighs rank)."""
+        rank = {h.chunk_id: i for i, h in enumerate(hits)}
+        chunks = [chunk_hit(row) for row in self.document_chunks(doc_id)]
+        return sorted(chunks, key=lambda h: rank.get(h.chunk_id, len(rank)))
+
+    def _per_side(self, intent: Intent, doc_id: str | None, sentences: int, per_paper: int) -> list[Evidence]:
+        """Evidence for each side of a comparison in turn, so every side is quoted."""
+        filters, _ = query_filters(intent, doc_id)
+        sides = list(intent.subqueries)
+        share = max(1, -(-sentences // len(sides)))
+        chosen: list[Evidence] = []
+        used: list[np.ndarray] = []
+        for side in sides:
+            pool = self.search(side, filters, self.targeted_chunks)
+            candidates = self.finder.candidates(side, pool)
+            picked = pick(candidates, share, per_paper, start_marker=len(chosen) + 1, exclude=used)
+            by_sentence = {c.sentence: c.vector for c in candidates}
+            used.extend(by_sentence[e.sentence] for e in picked)
+            chosen.extend(picked)
+        return chosen
+
+    def _aspects(self, query: str, intent: Intent, doc_id: str | None) -> dict[str, list[Evidence]]:
+        """Evidence per aspect from an aspect search; aspects take turns, so none is starved by another."""
+        filters, _ = query_filters(intent, doc_id)
+        shape = DEPTH_SHAPES["comprehensive"]
+        pools: dict[str, list[Candidate]] = {}
+        for aspect in ASPECTS:
+            aspect_query = f"{intent.topic or query} {ASPECT_QUERIES[aspect]}"
+            pool = self.search(aspect_query, filters, shape.passages)
+            pools[aspect] = [replace(c, score=aspect_score(aspect, c)) for c in self.finder.candidates(query, pool)]
+        chosen: dict[str, list[Evidence]] = {aspect: [] for aspect in ASPECTS}
+        used: list[np.ndarray] = []
+        for _ in range(shape.sentences):
+            for aspect in ASPECTS:
+                picked = pick(pools[aspect], 1, 1, aspect=aspect, exclude=used)
+                if picked:
+                    chosen[aspect].extend(picked)
+                    used.append(next(c.vector for c in pools[aspect] if c.sentence == picked[0].sentence))
+        groups: dict[str, list[Evidence]] = {}
+        marker = 1
+        for aspect in ASPECTS:
+            groups[aspect] = []
+            for item in chosen[aspect]:
+                groups[aspect].append(replace(item, marker=str(marker)))
+                marker += 1
+        return groups
+
+
+def aspect_score(aspect: str, candidate: Candidate) -> float:
+    """A sentence's score for one aspect of the answer: relevance, its section, the aspect's cue phrases."""
+    in_section = 1.0 if candidate.hit.section in ASPECT_SECTIONS[aspect] else 0.0
+    cue = 1.0 if CUES[aspect].search(candidate.sentence) else 0.0
+    return 0.6 * candidate.score + 0.25 * in_section + 0.15 * cue
+
+
+def relevance(groups: Mapping[str, Sequence[Evidence]]) -> float:
+    """How strongly the best evidence bears on the question (0 when there is none)."""
+    return max((e.score for group in groups.values() for e in group), default=0.0)
