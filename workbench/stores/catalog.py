@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import time
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,8 +18,9 @@ from typing import Any
 import duckdb
 
 from workbench.errors import StoreBusyError, StoreError, one_line
-from workbench.models import Document, IndexFingerprint
+from workbench.models import Document
 from workbench.stores.catalog_ids import root_scoped_file_ids
+from workbench.stores.catalog_sync import SyncRecords
 from workbench.stores.markers import set_marker, writes_pending_path
 
 # A migration is SQL, or a function run on the connection inside the migration's transaction.
@@ -109,11 +110,6 @@ def is_busy_error(exc: duckdb.Error) -> bool:
     return "lock" in message or "different configuration" in message
 
 
-def _has_table(con: duckdb.DuckDBPyConnection, name: str) -> bool:
-    row = con.execute("SELECT count(*) FROM information_schema.tables WHERE table_name = ?", [name]).fetchone()
-    return bool(row and row[0])
-
-
 class CatalogBusyError(StoreBusyError):
     """Another process holds the catalog for longer than a reader waits."""
 
@@ -132,7 +128,7 @@ class FileRecord:
     error: str = ""  # why it failed; for an indexed file, a warning (e.g. how its text was decoded)
 
 
-class Catalog:
+class Catalog(SyncRecords):
     """Access to the catalog file; every method opens and closes its own connection."""
 
     def __init__(self, path: Path) -> None:
@@ -427,127 +423,6 @@ class Catalog:
             cursor = con.execute("SELECT * FROM documents")
             names = [d[0] for d in cursor.description]
             return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
-
-    def graph_state(self) -> dict[str, str | None]:
-        """The content hash of each document as the graph last saw it."""
-        with self.read() as con:
-            if con is None or not _has_table(con, "graph_state"):
-                return {}
-            return dict(con.execute("SELECT doc_id, content_hash FROM graph_state").fetchall())
-
-    def record_graph_state(self, reset: bool, gone: Sequence[str], changed: Sequence[tuple[str, str | None]]) -> None:
-        """After a graph sync: forget everything (`reset`) or the `gone` documents, then note the `changed` ones."""
-        with self.write() as con:
-            if reset:
-                con.execute("DELETE FROM graph_state")
-            if gone:
-                con.execute("DELETE FROM graph_state WHERE list_contains(?, doc_id)", [list(gone)])
-            if changed:
-                con.executemany(
-                    "INSERT OR REPLACE INTO graph_state (doc_id, content_hash) VALUES (?, ?)",
-                    [list(c) for c in changed],
-                )
-
-    # -- Zotero sync state -----------------------------------------------------------------------
-    def zotero_doc_ids(self, root: str) -> set[str]:
-        """Documents of one Zotero library (`root` is its `zotero:<data dir>`)."""
-        with self.read() as con:
-            if con is None:
-                return set()
-            rows = con.execute("SELECT doc_id FROM documents WHERE source = 'zotero' AND folder = ?", [root]).fetchall()
-        return {str(row[0]) for row in rows}
-
-    def folder_copies_of(self, root: str) -> list[tuple[str, str, str]]:
-        """(path, folder doc id, Zotero doc id) of folder files with the same bytes as a library's attachment."""
-        with self.read() as con:
-            if con is None:
-                return []
-            rows = con.execute(
-                "SELECT f.path, f.doc_id, z.doc_id FROM files f JOIN files z ON f.content_hash = z.content_hash "
-                "WHERE z.root = ? AND z.status IN ('indexed', 'no-text') AND f.root NOT LIKE 'zotero:%' "
-                "AND f.status IN ('indexed', 'no-text')",
-                [root],
-            ).fetchall()
-        return [(str(p), str(d), str(z)) for p, d, z in rows]
-
-    def yield_to(self, path: str, folder_doc: str, owner: str) -> None:
-        """A folder file becomes a duplicate of `owner` (a Zotero item) and its own document goes."""
-        with self.write() as con:
-            Catalog.remove(con, [folder_doc], [])
-            con.execute(
-                "UPDATE files SET status = 'duplicate', doc_id = ?, error = ? WHERE path = ?",
-                [owner, f"same content as {owner}", path],
-            )
-
-    def zotero_watermarks(self, data_dir: str) -> dict[int, str]:
-        """The stored watermark (JSON) of each library of a Zotero data dir."""
-        with self.read() as con:
-            if con is None:
-                return {}
-            rows = con.execute(
-                "SELECT library_id, watermark FROM zotero_state WHERE data_dir = ?", [data_dir]
-            ).fetchall()
-        return {int(lib): str(mark) for lib, mark in rows}
-
-    def set_zotero_watermarks(self, data_dir: str, marks: Mapping[int, str]) -> None:
-        """Replace the watermarks (JSON) of a Zotero data dir's libraries."""
-        with self.write() as con:
-            con.execute("DELETE FROM zotero_state WHERE data_dir = ?", [data_dir])
-            con.executemany(
-                "INSERT INTO zotero_state (data_dir, library_id, watermark) VALUES (?, ?, ?)",
-                [[data_dir, lib, mark] for lib, mark in marks.items()],
-            )
-
-    def fingerprint(self) -> IndexFingerprint | None:
-        """The fingerprint recorded for the index, or None when none is (a new or older catalog)."""
-        with self.read() as con:
-            if con is None or not _has_table(con, "index_meta"):
-                return None
-            rows = con.execute("SELECT key, value FROM index_meta").fetchall()
-        return IndexFingerprint.from_dict({str(k): str(v) for k, v in rows}) if rows else None
-
-    def set_fingerprint(self, fingerprint: IndexFingerprint) -> None:
-        """Record the fingerprint of the index (replacing any older one)."""
-        self.migrate()
-        with self.write() as con:
-            con.execute("DELETE FROM index_meta")
-            con.executemany(
-                "INSERT INTO index_meta (key, value) VALUES (?, ?)", [[k, v] for k, v in fingerprint.as_dict().items()]
-            )
-
-    def indexed_sources(self) -> tuple[list[str], list[str]]:
-        """The folder roots and Zotero data dirs the index was built from (for a rebuild)."""
-        with self.read() as con:
-            if con is None:
-                return [], []
-            roots = con.execute(
-                "SELECT DISTINCT root FROM files WHERE root NOT LIKE 'zotero:%' ORDER BY root"
-            ).fetchall()
-            zotero = con.execute(
-                "SELECT DISTINCT substr(root, 8) FROM files WHERE root LIKE 'zotero:%' UNION "
-                "SELECT DISTINCT data_dir FROM zotero_state ORDER BY 1"
-            ).fetchall()
-        return [str(r[0]) for r in roots], [str(z[0]) for z in zotero]
-
-    def clear_index(self) -> None:
-        """Forget every document, file, graph and Zotero sync record; triage, notes, summaries and the ledger stay.
-
-        Root numbers stay, so a rebuilt library keeps its `file:<n>/...` ids (and its triage); pending
-        id renames go with the chunk table they were to re-key.
-        """
-        self.migrate()
-        with self.write() as con:
-            tables = (
-                "documents",
-                "files",
-                "graph_state",
-                "zotero_state",
-                "index_meta",
-                "metadata_rules",
-                "doc_id_renames",
-            )
-            for table in tables:
-                con.execute(f"DELETE FROM {table}")
 
     def summary(self) -> dict[str, Any]:
         """What is indexed: counts by status and source, total chunks, failures."""
