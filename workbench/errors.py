@@ -72,7 +72,8 @@ def one_line(exc: BaseException, limit: int = 300) -> str:
     """
     from workbench.safe_text import printable
 
-    text = next((line.strip() for line in str(exc).splitlines() if line.strip()), "") or type(exc).__name__
+    lines = str(exc).splitlines()
+    text = next((line.strip() for line in lines if line.strip()), "") or type(exc).__name__
     return printable(text, limit)
 
 

@@ -48,7 +48,8 @@ def test_no_module_matches_error_text_outside_the_adapters() -> None:
 
 
 def test_no_bare_runtime_error_handlers_outside_the_adapters() -> None:
-    allowed = {*TEXT_READERS, "stores/chunks.py", "cli.py"}  # LanceDB's row reads; the CLI's last-resort line
+    # LanceDB's row reads; Kùzu's untyped read failures while doctor reports on the graph; the CLI's last-resort line
+    allowed = {*TEXT_READERS, "stores/chunks.py", "stores/consistency.py", "cli.py"}
     offenders = [
         str(path.relative_to(PACKAGE))
         for path in PACKAGE.rglob("*.py")
