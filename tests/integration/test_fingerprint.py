@@ -49,9 +49,9 @@ def test_mismatch_is_named_and_rebuild_keeps_triage(
     assert stored is not None and stored == engine.fingerprint
     assert stored.embedder == "minilm-l6-v2-int8" and stored.vector_size == 384 and len(stored.embedder_files) == 64
     triage = TriageStore(engine.catalog)
-    triage.set_state("file:yeast.md", "reading")
-    triage.set_note("file:yeast.md", "check the glucose levels")
-    triage.add_tag("file:yeast.md", "ageing")
+    triage.set_state("file:1/yeast.md", "reading")
+    triage.set_note("file:1/yeast.md", "check the glucose levels")
+    triage.add_tag("file:1/yeast.md", "ageing")
 
     doctor = run(workbench_home, "doctor", "--json")
     check = next(c for c in json.loads(doctor.stdout)["checks"] if c["name"] == "index fingerprint")
@@ -75,12 +75,12 @@ def test_mismatch_is_named_and_rebuild_keeps_triage(
     assert json.loads(rebuilt.stdout)["added"] == 2
     search = run(workbench_home, "search", "yeast lifespan", "--json", config=changed)
     assert search.returncode == 0, search.stderr
-    assert json.loads(search.stdout)["results"][0]["doc_id"] == "file:yeast.md"
+    assert json.loads(search.stdout)["results"][0]["doc_id"] == "file:1/yeast.md"
 
     after = Engine(load_settings(str(changed)))
     fingerprint = after.stored_fingerprint()
     assert fingerprint is not None and fingerprint == after.fingerprint and fingerprint != stored
-    record = TriageStore(after.catalog).get("file:yeast.md")
+    record = TriageStore(after.catalog).get("file:1/yeast.md")
     assert (record.state, record.note, record.tags) == ("reading", "check the glucose levels", ("ageing",))
     assert run(workbench_home, "search", "yeast").returncode == 2  # the old settings now mismatch in turn
 
