@@ -96,7 +96,9 @@ def test_export_bibtex_markdown_starred_and_to_a_file(home: Path, tmp_path: Path
     assert run(home, "triage", "file:1/graphene.md", "--star").returncode == 0
     starred = run(home, "export", "--starred", "--json")
     data = json.loads(starred.stdout)
-    assert data["kind"] == "bibtex" and data["doc_ids"] == ["file:1/graphene.md"] and "Graphene mobility" in data["text"]
+    assert (
+        data["kind"] == "bibtex" and data["doc_ids"] == ["file:1/graphene.md"] and "Graphene mobility" in data["text"]
+    )
 
     out = tmp_path / "notes" / "yeast.md"
     note = run(home, "export", "file:1/yeast.md", "--markdown", "-o", str(out))

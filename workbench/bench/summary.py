@@ -43,8 +43,9 @@ def bench_summary(engine: Engine, folder: Path, depth: str = "comprehensive", sy
         papers: list[dict[str, Any]] = []
         for doc_id in sorted(bench.catalog.doc_ids()):
             chunks = bench.chunks.document_chunks(doc_id)
-            if not chunks:
-                continue
+            files = (bench.document_detail(doc_id) or {}).get("files", [])
+            if not chunks or any(f["status"] == "no-text" for f in files):
+                continue  # a scan without a text layer: nothing to quote
             text = _normalise(" ".join(c["text"] for c in chunks))
             started = time.perf_counter()
             answer = bench.summarize(doc_id, depth=depth, refresh=True)

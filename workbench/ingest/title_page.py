@@ -17,9 +17,9 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from workbench.ingest.name_lists import AFFILIATION, is_name_list, row_names
 from workbench.ingest.pdf_layout import LayoutLine, PageLayout
 from workbench.ingest.source_lines import join_lines
-from workbench.text.authors import NAME_PARTICLES, repair_accents
 from workbench.text.junk_authors import real_authors
 
 MAX_TITLE_CHARS = 300
@@ -56,117 +56,9 @@ _DATE_LINE = re.compile(
     r"(\s+\d{1,2}(st|nd|rd|th)?,?)?\s+\d{4}|\d{4})\W*$",
     re.IGNORECASE,
 )
-_AFFILIATION = re.compile(
-    r"@|https?://|universit|department|dept\.|institute|school|laborator|college|hospital|center|"
-    r"centre|\binc\b|\bltd\b|\bcorp|compan|research|faculty|abstract|corresponding|e-?mail|"
-    r"^[\W\d]+$|\b(usa|u\.s\.a|uk|germany|france|china|japan|canada|italy|switzerland)\b|"
-    r"\d{4,}|street|\bave\b|avenue|road|\bbox\b|cedex|\bp\.?o\.?\b",
-    re.IGNORECASE,
-)
-_ADDRESS = re.compile(r"\b\d{4,}\b|,\s*[A-Z]{2}(\s+\d{5}\b|\s*$)")  # "Palo Alto, CA 94304", "Ithaca, NY"
 _LINE_NUMBER = re.compile(r"^\d{1,4}[\t ]+(?=\S)")
 _DANGLING = re.compile(r"(,|\band|&)\s+[^\W\d_][\w.\-]*$|^(and|&)\s+[^\W\d_][\w.\-]*$", re.IGNORECASE)
 _STOP_AUTHORS = re.compile(r"^(abstract|summary|introduction|keywords|key words|index terms|1\.?\s+intro)", re.I)
-_MARKERS = re.compile(r"[∗*†‡§¶#♯⊥]|\d+")
-_SEPARATORS = re.compile(r"\t|,|;|\band\b|&|\s+·\s+", re.IGNORECASE)
-_SPACING_ACCENTS = "¨´`ˆ˜ˇ˘˙˚˛˝¸¯"
-# Society grades printed after names ("Murali Kodialam, Associate Member, IEEE"), and affiliation letters.
-_MEMBERSHIP = re.compile(r"^((student |senior |life |associate )?(member|fellow)|ieee|acm|siam)\W*$", re.I)
-_SPLIT_ACCENT = re.compile(r"([^\W\d_])\s?[" + _SPACING_ACCENTS + r"]\s+([^\W\d_])")  # "Babao ¨ glu"
-_NOT_NAMES = frozenset(
-    [
-        "preprint",
-        "review",
-        "reviews",
-        "article",
-        "forum",
-        "peer",
-        "journal",
-        "research",
-        "paper",
-        "abstract",
-        "university",
-        "department",
-        "institute",
-        "laboratory",
-        "school",
-        "supplementary",
-        "information",
-        "introduction",
-        "the",
-        "of",
-        "on",
-        "in",
-        "for",
-        "with",
-        "and",
-        "a",
-        "an",
-        "to",
-        "from",
-        "by",
-        "at",
-        "as",
-        "is",
-        "are",
-        "we",
-        "our",
-        "this",
-        "that",
-        "using",
-        "via",
-        "towards",
-        "toward",
-        "system",
-        "systems",
-        "data",
-        "program",
-        "programming",
-        "computer",
-        "computing",
-        "science",
-        "sciences",
-        "algorithm",
-        "algorithms",
-        "theory",
-        "analysis",
-        "network",
-        "networks",
-        "model",
-        "models",
-        "design",
-        "language",
-        "languages",
-        "learning",
-        "based",
-        "new",
-        "control",
-        "problem",
-        "problems",
-        "approach",
-        "technical",
-        "report",
-        "proceedings",
-        "conference",
-        "symposium",
-        "workshop",
-        "volume",
-        "number",
-        "edition",
-        "press",
-        "editor",
-        "citation",
-        "citable",
-        "link",
-        "published",
-        "version",
-        "accepted",
-        "member",
-        "fellow",
-        "senior",
-        "associate",
-    ]
-)
 _CONNECTORS = frozenset(
     [
         "a",
@@ -393,7 +285,7 @@ def _plausible_title(rows: Sequence[_Row], block: list[int], body: float) -> boo
         return False
     if len(words) <= 10 and _VENUE_LINE.search(text) and not _has_title_shape(text):
         return False
-    return not (_is_name_list(text) and len(block) == 1 and _has_bigger_or_equal_other(rows, block))
+    return not (is_name_list(text) and len(block) == 1 and _has_bigger_or_equal_other(rows, block))
 
 
 def _has_title_shape(text: str) -> bool:
@@ -412,7 +304,7 @@ def _block_rank(rows: Sequence[_Row], block: list[int], height: float, body: flo
     text = " ".join(_plain(rows[i]) for i in block)
     caps = text.upper() == text and sum(c.isalpha() for c in text) >= 8
     emphasis = int(first.bold) + int(caps)
-    not_names = int(not _is_name_list(text))
+    not_names = int(not is_name_list(text))
     upper = first.top >= 0.65 * height and first.size > 1.1 * body
     return (upper, round(first.size), emphasis + not_names, first.top)
 
@@ -426,7 +318,7 @@ def _is_subtitle(last: _Row, nxt: _Row, body: float) -> bool:
     if "\t" in nxt.text or re.search(r"[∗*†‡§¶]", text) or _BANNER.match(text) or _NOISE.search(text):
         return False
     unmarked = " ".join(t for t in text.replace(",", " , ").split() if not re.fullmatch(r"[a-z]", t))
-    if _is_name_list(text) or _is_name_list(unmarked) or _AFFILIATION.search(text):
+    if is_name_list(text) or is_name_list(unmarked) or AFFILIATION.search(text):
         return False
     return len(text.split()) >= 2
 
@@ -478,70 +370,17 @@ def _authors_near(rows: Sequence[_Row], block: list[int], following: list[int]) 
             carried = row_text  # "..., and Andrew" continues on the next line: "D. White"
             continue
         carried = ""
-        found = _row_names(row_text)
+        found = row_names(row_text)
         if found:
             names.extend(found)
             misses = 0
         elif names:
             misses += 1
-            if misses > 3 or (not _AFFILIATION.search(text) and len(text.split()) > 8):
+            if misses > 3 or (not AFFILIATION.search(text) and len(text.split()) > 8):
                 break
     if not names:
         first = rows[block[0]]
         above = [i for i in range(block[0]) if rows[i].overlaps(first) and rows[i].top - first.top < 8 * first.size]
         for index in reversed(above[-3:]):
-            names[:0] = _row_names(rows[index].text)
+            names[:0] = row_names(rows[index].text)
     return real_authors(names)[:40]
-
-
-def _row_names(text: str) -> list[str]:
-    """The names a row lists from its start ("Mike Burrows, Google Inc." gives Mike Burrows)."""
-    text = repair_accents(_SPLIT_ACCENT.sub(r"\1\2", text))
-    text = re.sub(r"^\s*by\s+", "", text, flags=re.IGNORECASE)
-    text = re.sub(r"<[^<>]*@[^<>]*>|\{[^{}]*\}@\S+|\S+@\S+", ",", text)  # "Name <name@host>"
-    if _ADDRESS.search(text):
-        return []
-    parts = [p.strip() for p in _SEPARATORS.split(_MARKERS.sub(",", text)) if p.strip(" .")]
-    parts = [p for p in parts if not re.fullmatch(r"[a-z]{1,2}|[A-Z]\.?", p) and not _MEMBERSHIP.match(p)]
-    if not parts or len(set(parts)) < len(parts):  # "UC Berkeley, UC Berkeley": affiliations
-        return []
-    names: list[str] = []
-    for part in parts:
-        tokens = [t.strip(_SPACING_ACCENTS) for t in part.split() if t.strip(_SPACING_ACCENTS)]
-        while len(tokens) > 2 and re.fullmatch(r"[a-z]", tokens[-1]):
-            tokens.pop()  # a footnote letter set in line: "Fokkinga y"
-        if _AFFILIATION.search(part):
-            break
-        if len(tokens) >= 4 and len(tokens) % 2 == 0 and all(_is_full_word_name(t) for t in tokens):
-            names.extend(" ".join(tokens[i : i + 2]) for i in range(0, len(tokens), 2))
-        elif 2 <= len(tokens) <= 5 and all(_is_name_token(t) for t in tokens):
-            names.append(" ".join(_titled(t) for t in tokens))
-        else:
-            break  # a lone word or a phrase: the list of names ends here
-    return names
-
-
-def _titled(token: str) -> str:
-    return token.title() if token.isupper() and len(token) > 2 and "." not in token else token
-
-
-def _is_full_word_name(token: str) -> bool:
-    return len(token) >= 2 and token[0].isupper() and token[1:].islower() and token.isalpha()
-
-
-def _is_name_list(text: str) -> bool:
-    parts = [p for p in _SEPARATORS.split(_MARKERS.sub(",", text)) if p.strip(" .")]
-    return bool(parts) and all(2 <= len(p.split()) <= 5 and all(_is_name_token(t) for t in p.split()) for p in parts)
-
-
-def _is_name_token(token: str) -> bool:
-    bare = token.strip(_SPACING_ACCENTS).rstrip(".,")
-    if re.fullmatch(r"([^\W\d_]\.)+(-[^\W\d_]\.)?,?", token.strip(_SPACING_ACCENTS)):
-        return token[0].isupper()  # initials: "D.", "J.-P."
-    if bare.lower() in _NOT_NAMES and bare.lower() not in NAME_PARTICLES:
-        return False
-    if token in ("Jr.", "Sr.", "II", "III", "IV") or bare.lower() in NAME_PARTICLES:
-        return True
-    if re.fullmatch(r"[^\W\d_a-z]", bare):
-        return True  # an initial without its dot: "Andrew D White"
-    return len(bare) >= 2 and bare[0].isupper() and all(c.isalpha() or c in "-'’" for c in bare)

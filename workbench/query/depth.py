@@ -13,7 +13,7 @@ context: a call drops its lowest-ranked evidence rather than overflow.
 | quick         | the best passages of the top two papers     | 3              | 1               |
 | targeted      | the top passages for the question           | 6              | 1               |
 | comprehensive | an aspect search per aspect (four aspects)  | 3 per aspect   | 4 (one per aspect) |
-| full          | every passage of the paper                  | 10             | 1               |
+| full          | the paper's 40 passages nearest the question | 10            | 1               |
 """
 
 from __future__ import annotations

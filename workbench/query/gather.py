@@ -26,6 +26,7 @@ from workbench.query.summary import ASPECT_SECTIONS, CUES, chunk_hit
 MIN_TOP_SCORE = 0.35
 MIN_COVERAGE = 0.5
 PASSAGE_LIMIT = 30
+FULL_PASSAGES = 40  # passages of a paper whose sentences `full` depth scores
 
 
 class SearchFunction(Protocol):
@@ -106,7 +107,7 @@ class EvidenceGatherer:
             return Gathered(self._aspects(query, intent, doc_id), hits, warnings)
         if depth == "full":
             target = doc_id or hits[0].doc_id
-            pool = self._whole_paper(target, hits)
+            pool = self._whole_paper(query, target, hits)
         elif depth == "quick":
             top_docs = list(dict.fromkeys(h.doc_id for h in hits))[:2]
             pool = [h for h in hits if h.doc_id in top_docs][: shape.passages]
@@ -117,10 +118,21 @@ class EvidenceGatherer:
         evidence = self.finder.select(query, pool, shape.sentences, shape.per_paper)
         return Gathered({"": evidence}, hits, warnings)
 
-    def _whole_paper(self, doc_id: str, hits: Sequence[Hit]) -> list[Hit]:
-        """Every passage of a paper, those retrieval ranked first leading (the finder weighs rank)."""
+    def _whole_paper(self, query: str, doc_id: str, hits: Sequence[Hit]) -> list[Hit]:
+        """The whole paper's passages, nearest to the question first (by their stored vectors).
+
+        Only the nearest `FULL_PASSAGES` are split into sentences, so a 400-passage book costs
+        what a 40-passage paper does; passages retrieval ranked keep their place at the front.
+        """
+        rows = self.document_chunks(doc_id)
         rank = {h.chunk_id: i for i, h in enumerate(hits)}
-        chunks = [chunk_hit(row) for row in self.document_chunks(doc_id)]
+        if len(rows) > FULL_PASSAGES and all(r.get("vector") is not None for r in rows):
+            question = np.asarray(self.finder.embed_query(query), dtype=np.float32).reshape(-1)
+            closeness = {str(r["chunk_id"]): float(np.asarray(r["vector"], dtype=np.float32) @ question) for r in rows}
+            order = sorted(closeness, key=lambda c: (c not in rank, rank.get(c, 0), -closeness[c]))
+            by_id = {str(r["chunk_id"]): r for r in rows}
+            return [chunk_hit(by_id[c]) for c in order[:FULL_PASSAGES]]
+        chunks = [chunk_hit(row) for row in rows]
         return sorted(chunks, key=lambda h: rank.get(h.chunk_id, len(rank)))
 
     def _per_side(self, intent: Intent, doc_id: str | None, sentences: int, per_paper: int) -> list[Evidence]:

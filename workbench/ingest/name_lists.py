@@ -1,0 +1,175 @@
+"""Lists of personal names as printed under a paper's title, and what is not one.
+
+Pure string work on one row of a title page: "Alfred V. Aho and Margaret J. Corasick",
+"Mike Burrows, Google Inc." (the names end where the affiliation starts), "Dan Ingalls Ted
+Kaehler John Maloney" (names side by side with no separator), "Laszl ´ o Szekeres ´" (accents
+the text layer set apart), "Murali Kodialam, Associate Member, IEEE" (society grades).
+"""
+
+from __future__ import annotations
+
+import re
+
+from workbench.text.authors import NAME_PARTICLES, repair_accents
+
+AFFILIATION = re.compile(
+    r"@|https?://|universit|department|dept\.|institute|school|laborator|college|hospital|center|"
+    r"centre|\binc\b|\bltd\b|\bcorp|compan|research|faculty|abstract|corresponding|e-?mail|"
+    r"^[\W\d]+$|\b(usa|u\.s\.a|uk|germany|france|china|japan|canada|italy|switzerland)\b|"
+    r"\d{4,}|street|\bave\b|avenue|road|\bbox\b|cedex|\bp\.?o\.?\b",
+    re.IGNORECASE,
+)
+_ADDRESS = re.compile(r"\b\d{4,}\b|,\s*[A-Z]{2}(\s+\d{5}\b|\s*$)")  # "Palo Alto, CA 94304", "Ithaca, NY"
+_MARKERS = re.compile(r"[∗*†‡§¶#♯⊥]|\d+")
+_SEPARATORS = re.compile(r"\t|,|;|\band\b|&|\s+·\s+", re.IGNORECASE)
+_SPACING_ACCENTS = "¨´`ˆ˜ˇ˘˙˚˛˝¸¯"
+# Society grades printed after names ("Murali Kodialam, Associate Member, IEEE"), and affiliation letters.
+_MEMBERSHIP = re.compile(r"^((student |senior |life |associate )?(member|fellow)|ieee|acm|siam)\W*$", re.I)
+_SPLIT_ACCENT = re.compile(r"([^\W\d_])\s?[" + _SPACING_ACCENTS + r"]\s+([^\W\d_])")  # "Babao ¨ glu"
+_NOT_NAMES = frozenset(
+    [
+        "preprint",
+        "review",
+        "reviews",
+        "article",
+        "forum",
+        "peer",
+        "journal",
+        "research",
+        "paper",
+        "abstract",
+        "university",
+        "department",
+        "institute",
+        "laboratory",
+        "school",
+        "supplementary",
+        "information",
+        "introduction",
+        "the",
+        "of",
+        "on",
+        "in",
+        "for",
+        "with",
+        "and",
+        "a",
+        "an",
+        "to",
+        "from",
+        "by",
+        "at",
+        "as",
+        "is",
+        "are",
+        "we",
+        "our",
+        "this",
+        "that",
+        "using",
+        "via",
+        "towards",
+        "toward",
+        "system",
+        "systems",
+        "data",
+        "program",
+        "programming",
+        "computer",
+        "computing",
+        "science",
+        "sciences",
+        "algorithm",
+        "algorithms",
+        "theory",
+        "analysis",
+        "network",
+        "networks",
+        "model",
+        "models",
+        "design",
+        "language",
+        "languages",
+        "learning",
+        "based",
+        "new",
+        "control",
+        "problem",
+        "problems",
+        "approach",
+        "technical",
+        "report",
+        "proceedings",
+        "conference",
+        "symposium",
+        "workshop",
+        "volume",
+        "number",
+        "edition",
+        "press",
+        "editor",
+        "citation",
+        "citable",
+        "link",
+        "published",
+        "version",
+        "accepted",
+        "member",
+        "fellow",
+        "senior",
+        "associate",
+    ]
+)
+
+
+def row_names(text: str) -> list[str]:
+    """The names a row lists from its start ("Mike Burrows, Google Inc." gives Mike Burrows)."""
+    text = repair_accents(_SPLIT_ACCENT.sub(r"\1\2", text))
+    text = re.sub(r"^\s*by\s+", "", text, flags=re.IGNORECASE)
+    text = re.sub(r"<[^<>]*@[^<>]*>|\{[^{}]*\}@\S+|\S+@\S+", ",", text)  # "Name <name@host>"
+    if _ADDRESS.search(text):
+        return []
+    parts = [p.strip() for p in _SEPARATORS.split(_MARKERS.sub(",", text)) if p.strip(" .")]
+    parts = [p for p in parts if not re.fullmatch(r"[a-z]{1,2}|[A-Z]\.?", p) and not _MEMBERSHIP.match(p)]
+    if not parts or len(set(parts)) < len(parts):  # "UC Berkeley, UC Berkeley": affiliations
+        return []
+    names: list[str] = []
+    for part in parts:
+        tokens = [t.strip(_SPACING_ACCENTS) for t in part.split() if t.strip(_SPACING_ACCENTS)]
+        while len(tokens) > 2 and re.fullmatch(r"[a-z]", tokens[-1]):
+            tokens.pop()  # a footnote letter set in line: "Fokkinga y"
+        if AFFILIATION.search(part):
+            break
+        if len(tokens) >= 4 and len(tokens) % 2 == 0 and all(_is_full_word_name(t) for t in tokens):
+            names.extend(" ".join(tokens[i : i + 2]) for i in range(0, len(tokens), 2))
+        elif 2 <= len(tokens) <= 5 and all(_is_name_token(t) for t in tokens):
+            names.append(" ".join(_titled(t) for t in tokens))
+        else:
+            break  # a lone word or a phrase: the list of names ends here
+    return names
+
+
+def _titled(token: str) -> str:
+    return token.title() if token.isupper() and len(token) > 2 and "." not in token else token
+
+
+def _is_full_word_name(token: str) -> bool:
+    return len(token) >= 2 and token[0].isupper() and token[1:].islower() and token.isalpha()
+
+
+def is_name_list(text: str) -> bool:
+    parts = [p for p in _SEPARATORS.split(_MARKERS.sub(",", text)) if p.strip(" .")]
+    return bool(parts) and all(2 <= len(p.split()) <= 5 and all(_is_name_token(t) for t in p.split()) for p in parts)
+
+
+def _is_name_token(token: str) -> bool:
+    bare = token.strip(_SPACING_ACCENTS).rstrip(".,")
+    if re.fullmatch(r"([^\W\d_]\.)+(-[^\W\d_]\.)?,?", token.strip(_SPACING_ACCENTS)):
+        return token[0].isupper()  # initials: "D.", "J.-P."
+    if bare.lower() in _NOT_NAMES and bare.lower() not in NAME_PARTICLES:
+        return False
+    if token in ("Jr.", "Sr.", "II", "III", "IV") or bare.lower() in NAME_PARTICLES:
+        return True
+    if re.fullmatch(r"[^\W\d_a-z]", bare):
+        return True  # an initial without its dot: "Andrew D White"
+    return len(bare) >= 2 and bare[0].isupper() and all(c.isalpha() or c in "-'’" for c in bare)
