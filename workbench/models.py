@@ -197,7 +197,7 @@ class CostEstimate:
     depth: str
     prompt_tokens: int
     completion_tokens: int  # the generation budget planned for this depth
-    model_calls: int  # > 1 when the plan map-reduces to fit a small context
+    model_calls: int  # synthesis calls (4 at comprehensive depth: one per aspect)
     fits_context: bool
     note: str = ""
 

@@ -15,7 +15,7 @@ PROMPTS_SUBDIR = ("assets", "prompts")
 
 
 def prompt_file(name: str) -> Traversable:
-    """The packaged prompt file `name` (e.g. `answer.md`)."""
+    """The packaged prompt file `name` (e.g. `synthesis.md`)."""
     return files(PROMPTS_PACKAGE).joinpath(*PROMPTS_SUBDIR, name)
 
 
