@@ -132,7 +132,9 @@ def _read_snapshot(
         try:
             return _LibraryReader(conn, data_dir, db_path, linked_base).read(since)
         except sqlite3.OperationalError as exc:
-            if "decode" in str(exc) and not lenient_text:
+            # SQLite reports text that is not UTF-8 only as an OperationalError: the strict pass
+            # retries once with a replacing decoder, and a second failure is the real error.
+            if not lenient_text:
                 raise _BadTextError from exc
             raise ZoteroError(f"{db_path} could not be read: {exc}") from exc
         except sqlite3.DatabaseError as exc:
