@@ -200,7 +200,7 @@ def cmd_ask(engine: Engine, args: argparse.Namespace) -> int:
     """Answer a question: evidence quoted from your papers, then the model's critic-checked synthesis."""
     if not args.query.strip():
         raise UsageError("ask needs a question")
-    printer = AnswerPrinter(summary=False)
+    printer = AnswerPrinter(summary=False, synthesis=engine.settings.answer.synthesis != "never")
     answer = engine.ask(args.query, depth=args.depth, doc_id=args.doc,
                         on_evidence=None if args.json else printer.evidence())  # fmt: skip
     if args.json:
@@ -212,7 +212,7 @@ def cmd_ask(engine: Engine, args: argparse.Namespace) -> int:
 
 def cmd_summarize(engine: Engine, args: argparse.Namespace) -> int:
     """Four-aspect summary of one paper from its own sentences (the model may rewrite each aspect)."""
-    printer = AnswerPrinter(summary=True)
+    printer = AnswerPrinter(summary=True, synthesis=engine.settings.answer.synthesis != "never")
     try:
         answer = engine.summarize(args.doc, depth=args.depth, refresh=args.refresh,
                                   on_evidence=None if args.json else printer.evidence())  # fmt: skip

@@ -30,9 +30,10 @@ def show_markdown(text: str, rich: bool) -> None:
 class AnswerPrinter:
     """Prints one answer or summary; on a terminal the evidence is printed as soon as it arrives."""
 
-    def __init__(self, summary: bool) -> None:
+    def __init__(self, summary: bool, synthesis: bool = True) -> None:
         self.live = sys.stdout.isatty()
         self.summary = summary
+        self.synthesis = synthesis  # whether a model synthesis follows the evidence
         self.evidence_shown = False
 
     def evidence(self) -> Callable[[tuple[Evidence, ...]], None] | None:
@@ -50,7 +51,8 @@ class AnswerPrinter:
                 show_markdown(render_summary(groups, ()), rich=True)
             else:
                 show_markdown("**Evidence**\n\n" + render_evidence(evidence), rich=True)
-            print("… the model is writing a synthesis from this evidence (Ctrl+C stops it)", file=sys.stderr)
+            if self.synthesis:
+                print("… the model is writing a synthesis from this evidence (Ctrl+C stops it)", file=sys.stderr)
             sys.stdout.flush()
             self.evidence_shown = True
 
