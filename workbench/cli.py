@@ -198,8 +198,6 @@ def cmd_search(engine: Engine, args: argparse.Namespace) -> int:
 
 def cmd_ask(engine: Engine, args: argparse.Namespace) -> int:
     """Answer a question: evidence quoted from your papers, then the model's critic-checked synthesis."""
-    if not args.query.strip():
-        raise UsageError("ask needs a question")
     printer = AnswerPrinter(summary=False, synthesis=engine.settings.answer.synthesis != "never")
     answer = engine.ask(args.query, depth=args.depth, doc_id=args.doc,
                         on_evidence=None if args.json else printer.evidence())  # fmt: skip
