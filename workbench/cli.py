@@ -19,7 +19,7 @@ from workbench.cli_answers import AnswerPrinter
 from workbench.cli_library import add_library_verbs
 from workbench.config import Settings, describe_settings, load_settings
 from workbench.engine import Engine
-from workbench.errors import UsageError, WorkbenchError, is_store_failure, one_line
+from workbench.errors import UsageError, WorkbenchError, error_line, is_store_failure
 from workbench.ingest.pipeline import IndexReport, Progress
 from workbench.models import DEPTHS
 from workbench.query.ask import answer_to_dict
@@ -346,6 +346,17 @@ def cmd_bench(engine: Engine, args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_mcp(engine: Engine, args: argparse.Namespace) -> int:
+    """Serve the library to MCP clients (stdio, or streamable HTTP with --http) until they go away."""
+    from workbench.mcp_server import serve
+
+    if not args.http and (args.host or args.port):
+        raise UsageError("--host and --port are for --http (stdio needs neither)")
+    serve(engine, http=args.http, host=args.host or "127.0.0.1", port=args.port or 8765,
+          allow_triage=args.allow_triage)  # fmt: skip
+    return 0
+
+
 def cmd_default(engine: Engine, args: argparse.Namespace) -> int:
     """Bare `workbench`: index the configured sources, then show what is indexed."""
     if engine.settings.sources.folders:
@@ -438,6 +449,15 @@ def build_parser() -> argparse.ArgumentParser:
     setup.add_argument("--verify", action="store_true", help="only verify; download nothing")
     verb("config", cmd_config, "show every setting, its value and what it does")
     add_library_verbs(verb)
+    mcp = verb("mcp", cmd_mcp, "serve the library to MCP clients (Claude, Cursor, Zed...): stdio, or --http")
+    mcp.add_argument("--http", action="store_true", help="streamable HTTP instead of stdio (at /mcp)")
+    mcp.add_argument("--host", type=arg.query, help="address to bind with --http (default 127.0.0.1: this machine)")
+    mcp.add_argument("--port", type=arg.positive_int, help="port with --http (default 8765)")
+    mcp.add_argument(
+        "--allow-triage",
+        action="store_true",
+        help="offer the triage tool (state, priority, star, labels, note: the catalog only, never Zotero)",
+    )
     bench = verb("bench", cmd_bench, "benchmarks with JSON output")
     from workbench.bench import add_bench_arguments
 
@@ -453,13 +473,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         settings: Settings = load_settings(args.config)
         return int(args.func(Engine(settings), args))
     except WorkbenchError as exc:
-        print(f"workbench: {one_line(exc, 500)}", file=sys.stderr)
+        print(error_line(exc), file=sys.stderr)
         return exc.exit_code
     except Exception as exc:
         # Store libraries and the OS (a full disk) raise their own types: one line all the same.
         if not (is_store_failure(exc) or isinstance(exc, RuntimeError)):
             raise
-        print(f"workbench: {one_line(exc, 500)}", file=sys.stderr)
+        print(error_line(exc), file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print("workbench: interrupted", file=sys.stderr)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -20,7 +21,7 @@ from workbench.ingest.pipeline import Indexer, IndexReport, Progress, writer_loc
 from workbench.llm.base import LanguageModel, ModelError
 from workbench.llm.embed import Embedder
 from workbench.llm.llamacpp import load_model
-from workbench.models import Answer, CostEstimate, Document, Filter, Hit, IndexFingerprint, Section
+from workbench.models import DEPTHS, Answer, CostEstimate, Document, Filter, Hit, IndexFingerprint, Section
 from workbench.paths import Paths
 from workbench.query.ask import Asker, EvidenceSink, QueryTools
 from workbench.query.filters import parse_filters
@@ -74,6 +75,12 @@ class Engine(LibraryDoor):
             return self._model
         llm = self.settings.llm
         return load_model(llm.model_path, llm.server_url, llm.n_ctx, self.paths.models_dir, llm.threads)
+
+    def warm_up(self) -> None:
+        """Open the stores, check the index fingerprint and load the embedder now (a resident server's first call)."""
+        self._open_index()
+        self.embedder.warm_up()
+        _ = self.retriever, self.asker
 
     def model_state(self) -> str:
         """'not loaded', 'loading', 'ready' or 'error: ...' (for the status bar)."""
@@ -132,6 +139,15 @@ class Engine(LibraryDoor):
     @cached_property
     def asker(self) -> Asker:
         """The query path for ask, summarize and cost, given the collaborators it needs."""
+        return self._make_asker(self.settings)
+
+    @cached_property
+    def evidence_asker(self) -> Asker:
+        """The query path with synthesis off (`answer.synthesis = "never"`): evidence only, no model call."""
+        evidence_only = replace(self.settings, answer=replace(self.settings.answer, synthesis="never"))
+        return self._make_asker(evidence_only)
+
+    def _make_asker(self, settings: Settings) -> Asker:
         from workbench.query.related import related
         from workbench.stores.ledger import Ledger
         from workbench.stores.sentence_cache import SentenceVectorCache
@@ -141,7 +157,7 @@ class Engine(LibraryDoor):
 
         embedder = self.embedder
         tools = QueryTools(
-            settings=self.settings,
+            settings=settings,
             search=search,
             document=self.catalog.document,
             resolve=self.resolve_doc,
@@ -181,15 +197,19 @@ class Engine(LibraryDoor):
         on_text: Callable[[str], None] | None = None,
         cancelled: Callable[[], bool] | None = None,
         on_evidence: EvidenceSink | None = None,
+        synthesis: bool = True,
     ) -> Answer:
         """Evidence first, then the model's synthesis as far as the critic approves it (see `Asker.ask`).
 
-        `on_evidence` gets the evidence as soon as it is chosen; `on_text` the synthesis draft as it streams.
+        `on_evidence` gets the evidence as soon as it is chosen; `on_text` the synthesis draft as it
+        streams; `cancelled` is polled while the model writes. `synthesis=False` gives the evidence
+        only, with no model call (as `answer.synthesis = "never"` does for every answer).
         """
         if not query.strip():
             raise UsageError("the question is empty")
         self._open_index()
-        return self.asker.ask(query, depth, doc_id, on_text, cancelled, on_evidence)
+        asker = self.asker if synthesis else self.evidence_asker
+        return asker.ask(query, depth, doc_id, on_text, cancelled, on_evidence)
 
     def summarize(
         self,
@@ -199,10 +219,17 @@ class Engine(LibraryDoor):
         cancelled: Callable[[], bool] | None = None,
         on_evidence: EvidenceSink | None = None,
         refresh: bool = False,
+        synthesis: bool = True,
     ) -> Answer:
-        """A four-aspect summary of one paper from its own sentences, cached (see `Asker.summarize`)."""
+        """A four-aspect summary of one paper from its own sentences, cached (see `Asker.summarize`).
+
+        `synthesis=False`: the quoted sentences only, no model rewrite (cached apart from rewritten ones).
+        """
+        if depth not in DEPTHS:
+            raise UsageError(f"unknown depth {depth!r} (use {', '.join(DEPTHS)})")
         self._open_index()
-        return self.asker.summarize(doc_id, depth, on_text, cancelled, refresh, on_evidence)
+        asker = self.asker if synthesis else self.evidence_asker
+        return asker.summarize(doc_id, depth, on_text, cancelled, refresh, on_evidence)
 
     @cached_property
     def retriever(self) -> Retriever:

@@ -22,6 +22,7 @@ from workbench.query.intent import Intent, detect_intent
 from workbench.query.library import list_library
 from workbench.query.related import RelatedPaper, describe, related
 from workbench.query.retrieve import SearchResult
+from workbench.reading import DEFAULT_READ_CHARS, DocumentText, check_read_request, document_text
 from workbench.safe_text import quoted, valid_text
 from workbench.stores.graph_queries import Neighbour
 from workbench.stores.triage import TriageStore
@@ -100,6 +101,28 @@ class LibraryDoor:
             "notes": [n for n in notes if n["section"] == "note"],
             "annotations": [n for n in notes if n["section"] == "annotation"],
         }
+
+    def read_document(
+        self,
+        ref: str,
+        page_from: int | None = None,
+        page_to: int | None = None,
+        section: str | None = None,
+        max_chars: int = DEFAULT_READ_CHARS,
+    ) -> DocumentText:
+        """A paper's metadata, abstract and its indexed text for a page range or a section (to check a quote).
+
+        `ref` must name an indexed document (doc id, Zotero key or citekey; UsageError otherwise):
+        the text is the index's own passages, never read from a path.
+        """
+        check_read_request(page_from, page_to, section, max_chars)
+        doc_id = self.resolve(ref)
+        row = self.catalog.document(doc_id)
+        if row is None:
+            raise UsageError(f"no document matches {quoted(ref)} (give a doc id, a Zotero key or a citekey)")
+        self.chunks.refresh()
+        chunks = self.chunks.document_chunks(doc_id)
+        return document_text(row, chunks, page_from, page_to, section, max_chars)
 
     def status(self) -> dict[str, Any]:
         """What is indexed: documents, chunks, files by status, failures, where the data lives."""

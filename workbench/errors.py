@@ -77,6 +77,11 @@ def one_line(exc: BaseException, limit: int = 300) -> str:
     return printable(text, limit)
 
 
+def error_line(exc: BaseException) -> str:
+    """The line a front end shows for an error: `workbench: <message>` (the CLI's stderr, the MCP tool error)."""
+    return f"workbench: {one_line(exc, 500)}"
+
+
 def is_store_failure(exc: BaseException) -> bool:
     """True for an exception raised inside a store library, or an OS error such as a full disk.
 

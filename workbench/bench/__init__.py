@@ -47,6 +47,7 @@ def add_bench_arguments(parser: argparse.ArgumentParser) -> None:
             "startup",
             "watch",
             "metadata",
+            "mcp",
         ),
         help="benchmark to run",
     )
@@ -143,6 +144,10 @@ def run_bench(engine: Engine, args: argparse.Namespace) -> dict[str, Any]:
         from workbench.bench.watch import bench_watch
 
         return bench_watch(engine)
+    if args.which == "mcp":
+        from workbench.bench.mcp import bench_mcp
+
+        return bench_mcp(engine, args.folder)
     if args.which == "zotero":
         from workbench.bench.zotero import bench_zotero
 

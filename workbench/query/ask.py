@@ -117,7 +117,7 @@ class Asker:
         """The depth to use: given, else configured, else implied by the wording, else by intent."""
         if depth:
             if depth not in DEPTHS:
-                raise ValueError(f"unknown depth {depth!r} (use {', '.join(DEPTHS)})")
+                raise UsageError(f"unknown depth {depth!r} (use {', '.join(DEPTHS)})")
             return depth
         configured = self.settings.answer.default_depth
         if configured != "auto":

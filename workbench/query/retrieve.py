@@ -18,6 +18,7 @@ import numpy as np
 import pyarrow as pa
 
 from workbench.config import RetrievalSettings
+from workbench.errors import UsageError
 from workbench.llm.embed import Embedder
 from workbench.models import Filter, Hit
 from workbench.stores.chunks import KEY_COLUMNS, ChunkStore, filters_to_sql
@@ -224,7 +225,7 @@ class Retriever:
         """
         mode = mode or self.settings.mode
         if mode not in MODES:
-            raise ValueError(f"unknown search mode {mode!r} (use {', '.join(MODES)})")
+            raise UsageError(f"unknown search mode {mode!r} (use {', '.join(MODES)})")
         limit = limit or self.settings.limit
         where = filters_to_sql(filters)
         count = max(self.settings.candidates, limit * (3 if per_doc else 1))
