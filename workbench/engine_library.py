@@ -149,6 +149,8 @@ class LibraryDoor:
         def search(text: str, metadata: Sequence[Filter], count: int) -> SearchResult:
             return self.search(text, filters=metadata, limit=count)
 
+        if limit is not None and limit < 1:
+            raise UsageError(f"the result limit must be at least 1, got {limit}")
         count = limit or self.settings.retrieval.limit
         return list_library(search, self.triage_store, query, filters, count, known, sort)
 
@@ -166,7 +168,9 @@ class LibraryDoor:
         return self.triage_store.counts()
 
     def queue(self, limit: int | None = None) -> list[QueueItem]:
-        """The inbox to work through: priority high to low, then newest first."""
+        """The inbox to work through: priority high to low, then newest first (`limit`, when given, is at least 1)."""
+        if limit is not None and limit < 1:
+            raise UsageError(f"the result limit must be at least 1, got {limit}")
         return self.triage_store.queue(limit)
 
     def starred(self) -> list[str]:

@@ -261,6 +261,8 @@ def test_every_tool_answers_bad_input_with_the_line_the_cli_prints(home: Path) -
                 assert error_text(await client.call_tool(name, arguments)) == expected[name], name
             library = error_text(await client.call_tool("library", {"filters": ["priority>=7"]}))
             assert library == "workbench: priority must be 0-3, got '7'"
+            queue = error_text(await client.call_tool("library", {"queue": True, "limit": 0}))
+            assert queue == cli_error(home, "queue", "--limit", "0")
             mode = error_text(await client.call_tool("search", {"query": "x", "mode": "fuzzy"}))
             assert mode == "workbench: unknown search mode 'fuzzy' (use dense, fts, hybrid)"
             depth = error_text(await client.call_tool("summarize", {"doc": "file:1/yeast.md", "depth": "deep"}))

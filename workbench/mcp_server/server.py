@@ -133,7 +133,9 @@ def build_server(engine: Engine, allow_triage: bool = False) -> WorkbenchServer:
         query: Annotated[str, Field(description="what to look for (any text; no syntax needed)")],
         mode: Mode = None,
         filters: Filters | None = None,
-        limit: Annotated[int, Field(description="results to return (at least 1)")] = 10,
+        limit: Annotated[
+            int | None, Field(description="results to return (at least 1; default retrieval.limit)")
+        ] = None,
         passages: Annotated[bool, Field(description="list passages, not one hit per paper")] = False,
     ) -> SearchResult:
         """Search the library (dense + BM25, fused): one hit per paper with its best passage, pages and score."""
@@ -223,7 +225,7 @@ def build_server(engine: Engine, allow_triage: bool = False) -> WorkbenchServer:
                            "triage=reading, priority>=2, starred=yes, label=todo")] = None,
         sort: Annotated[str, Field(description="order of the listing", json_schema_extra={"enum": list(SORTS)})]
         = "relevance",
-        limit: Annotated[int, Field(description="papers to list (at least 1)")] = 20,
+        limit: Annotated[int | None, Field(description="papers to list (at least 1; default retrieval.limit)")] = None,
         queue: Annotated[bool, Field(description="the triage queue instead: the inbox by priority, newest first")]
         = False,
     ) -> LibraryResult:  # fmt: skip
