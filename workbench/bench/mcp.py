@@ -1,7 +1,7 @@
 """`bench_mcp`: what a call costs through the MCP server (one resident engine) against the CLI (a cold process).
 
-On one index (the folder given, else twelve short notes written to a temporary folder),
-indexed once into its own home under the cache: the same searches and questions are timed
+On one index (the folder given, else twelve short notes written next to it), indexed once
+into its own home under the cache: the same searches and questions are timed
 as `workbench search/ask --json` processes (spawn, imports, stores, embedder and model every
 time) and as `tools/call` requests to one `workbench mcp` over stdio, driven by the SDK's own
 client. Before timing, every question is asked once, so both sides find the same warm sentence
@@ -15,7 +15,6 @@ import os
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -57,17 +56,18 @@ def _summary(seconds: Sequence[float]) -> dict[str, Any]:
 def _bench_home(engine: Engine, folder: Path | None) -> tuple[Path, Path]:
     """A home under the cache with the folder (or the notes) indexed once; (home, folder)."""
     if folder is None:
-        folder = Path(tempfile.mkdtemp(prefix="workbench-bench-mcp-"))
+        home = engine.paths.cache_dir / "bench" / f"mcp-{cache_key('notes', NOTES)}"
+        folder = home / "notes"
+        folder.mkdir(parents=True, exist_ok=True)
         for title, sentence in NOTES:
-            name = title.lower().replace(" ", "-") + ".md"
-            (folder / name).write_text(f"# {title}\n\n## Abstract\n\n{sentence}\n", encoding="utf-8")
-        key = cache_key("notes", NOTES)
+            note = folder / (title.lower().replace(" ", "-") + ".md")
+            if not note.exists():
+                note.write_text(f"# {title}\n\n## Abstract\n\n{sentence}\n", encoding="utf-8")
     else:
         folder = folder.expanduser().resolve()
         if not folder.is_dir():
             raise UsageError(f"bench mcp: {folder} is not a folder")
-        key = cache_key(folder)
-    home = engine.paths.cache_dir / "bench" / f"mcp-{key}"
+        home = engine.paths.cache_dir / "bench" / f"mcp-{cache_key(folder)}"
     if not (home / "data" / "catalog.duckdb").exists():
         _cli(home, None, "index", str(folder), "--json")
     return home, folder
