@@ -183,7 +183,11 @@ def test_search_ask_and_summarize_give_what_the_cli_gives(home: Path) -> None:
             assert ask["text"] == cli_ask["text"] and ask["depth"] == cli_ask["depth"]
             assert progress[0] == "finding evidence" and progress[1].startswith("evidence: 1 sentences")
 
-            summary = structured(await client.call_tool("summarize", {"doc": bitcoin, "synthesis": False}))
+            progress.clear()
+            summary = structured(
+                await client.call_tool("summarize", {"doc": bitcoin, "synthesis": False}, progress_callback=on_progress)
+            )
+            assert progress[0] == "choosing each aspect's sentences" and progress[1].startswith("evidence: ")
             assert set(summary["aspects"]) == set(ASPECTS) and all(summary["aspects"].values())
             assert summary["evidence"] == cli_summary["evidence"]
             assert summary["aspects"] == cli_summary["aspects"]
