@@ -78,7 +78,7 @@ def add_bench_arguments(parser: argparse.ArgumentParser) -> None:
         "--folder-only", action="store_true", help="graph: build from --folder's PDFs alone (no SciFact)"
     )
     parser.add_argument("--seaweed", action="store_true", help="remote: run against SeaweedFS started on 127.0.0.1")
-    parser.add_argument("--docs", type=int, default=1000, help="remote: SciFact abstracts embedded for the base rows")
+    parser.add_argument("--docs", type=int, default=500, help="remote: SciFact abstracts embedded for the base rows")
 
 
 def run_bench(engine: Engine, args: argparse.Namespace) -> dict[str, Any]:

@@ -199,11 +199,12 @@ class ChunkStore:
 
     def record_fingerprint(self, values: dict[str, str]) -> None:
         """Write the index fingerprint beside the table, so a home that only reads it can check it."""
-        if self.stored_fingerprint() == values:
+        stored = self.stored_fingerprint()
+        if stored == values:
             return
         data = pa.table({"key": list(values), "value": list(values.values())})
         with self._writing("recording the index fingerprint"):
-            self._db.create_table(META_TABLE, data=data, mode="overwrite")
+            self._db.create_table(META_TABLE, data=data, mode="create" if stored is None else "overwrite")
 
     def drop(self) -> None:
         """Delete the whole table (benchmarks rebuilding a synthetic one)."""
