@@ -238,3 +238,25 @@ def test_cli_on_the_second_home_reads_the_bucket(
     assert cli_main(["--config", str(config), "index", str(tmp_path)]) == 2
     err = capsys.readouterr().err.strip()
     assert err.startswith("workbench: this home only reads the index") and "\n" not in err
+
+
+def test_writer_markers_stay_home_and_hide_orphans_in_the_bucket(s3: SeaweedS3, tmp_path: Path) -> None:
+    """A writer killed between its bucket write and its catalog commit: its marker (local) hides the orphan rows
+    from its own searches, and `doctor --repair` deletes them from the bucket."""
+    from workbench.stores.markers import set_marker, writes_pending_path
+
+    writer = Engine(home_settings(s3, "orphans", tmp_path / "a"))
+    writer.index_folders([write_notes(tmp_path / "papers", NOTES)])
+    ghost_rows = writer.chunks.stored_rows(["file:1/yeast.md"])
+    for row in ghost_rows:  # what a killed run leaves: rows of a document its catalog never committed
+        row["doc_id"], row["chunk_id"] = "file:1/ghost.md", row["chunk_id"] + "-ghost"
+    writer.chunks.replace_documents(["file:1/ghost.md"], ghost_rows)
+    marker = writes_pending_path(writer.paths.catalog_path)
+    set_marker(marker)
+    assert marker.parent == writer.paths.data_dir  # beside the catalog, never in the bucket
+    found = {h.doc_id for h in writer.search("caloric restriction yeast lifespan", mode="fts", limit=10).hits}
+    assert found == {"file:1/yeast.md"}  # the orphan is hidden
+    checks = {c["name"]: c for c in run_checks(writer, repair=True)}
+    assert checks["consistency"]["ok"], checks["consistency"]
+    assert "file:1/ghost.md" not in writer.chunks.doc_ids() and not marker.exists()
+    assert bucket_rows(s3, "orphans") == writer.chunks.count()
