@@ -79,14 +79,18 @@ class Engine(LibraryDoor):
         """True when this home reads an index that another home writes (`storage.read_only`)."""
         return self.settings.storage.read_only
 
-    @contextlib.contextmanager
-    def writing(self) -> Iterator[None]:
-        """Hold the single-writer lock; a home that only reads refuses in one line, before touching anything."""
+    def check_writable(self) -> None:
+        """Raise UsageError (one line) when this home only reads an index that another home writes."""
         if self.read_only:
             raise UsageError(
                 f"this home only reads the index at {self.settings.chunks_uri()} (storage.read_only = true): "
                 "index and repair on the home that writes it"
             )
+
+    @contextlib.contextmanager
+    def writing(self) -> Iterator[None]:
+        """Hold the single-writer lock; a home that only reads refuses in one line, before touching anything."""
+        self.check_writable()
         self.paths.ensure()
         with writer_lock(self.paths.writer_lock_path):
             yield
@@ -364,6 +368,7 @@ class Engine(LibraryDoor):
         """
         from workbench.watch import run_watch
 
+        self.check_writable()
         if folders is None and zotero is None:
             folders, zotero = self.configured_sources()
         sources = WatchSources(tuple(folders or ()), zotero)

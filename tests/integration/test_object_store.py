@@ -145,6 +145,8 @@ def test_second_home_refuses_to_write(shared: tuple[Engine, Engine, str], tmp_pa
     before = writer.chunks.count()
     with pytest.raises(UsageError, match=r"only reads the index at s3://.*storage\.read_only"):
         reader.index_folders([write_notes(tmp_path / "more", LATER)])
+    with pytest.raises(UsageError, match=r"only reads the index"):
+        reader.watch(print, folders=[tmp_path / "more"])
     checks = {c["name"]: c for c in run_checks(reader, repair=True)}
     assert not checks["consistency"]["ok"] and "only reads the index" in checks["consistency"]["detail"]
     plain = {c["name"]: c for c in run_checks(reader)}["consistency"]
