@@ -138,8 +138,8 @@ class SeaweedS3:
         try:
             with socket.create_connection(("127.0.0.1", self.ports["s3.port"]), timeout=1):
                 pass
-            db = lancedb.connect(self.uri("ready-probe"), storage_options=self.storage_options())
-            db.create_table("probe", data=[{"x": 1}], mode="overwrite")
+            db = lancedb.connect(self.uri(f"ready-probe-{time.monotonic_ns()}"), storage_options=self.storage_options())
+            db.create_table("probe", data=[{"x": 1}])  # a write that works: the bucket is there
             return True
         except Exception:  # not up yet: connection refused, bucket not created, ...
             return False
