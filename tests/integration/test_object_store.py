@@ -21,12 +21,12 @@ from pathlib import Path
 
 import pytest
 
-from workbench.bench.seaweed import SeaweedS3, weed_binary
+from workbench.bench.seaweed import SeaweedS3, free_ports, weed_binary
 from workbench.cli import main as cli_main
 from workbench.config import Settings, settings_from_dict
 from workbench.doctor import run_checks
 from workbench.engine import Engine
-from workbench.errors import IndexMismatchError, UsageError
+from workbench.errors import IndexMismatchError, UsageError, one_line
 
 pytestmark = pytest.mark.integration
 
@@ -262,3 +262,19 @@ def test_writer_markers_stay_home_and_hide_orphans_in_the_bucket(s3: SeaweedS3, 
     assert checks["consistency"]["ok"], checks["consistency"]
     assert "file:1/ghost.md" not in writer.chunks.doc_ids() and not marker.exists()
     assert bucket_rows(s3, "orphans") == writer.chunks.count()
+
+
+def test_an_unreachable_store_or_wrong_keys_are_one_line(
+    s3: SeaweedS3, shared: tuple[Engine, Engine, str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from workbench.errors import StoreError
+
+    _, _, prefix = shared
+    settings = home_settings(s3, prefix, tmp_path / "x", read_only=True)
+    dead = replace(settings, storage=replace(settings.storage, endpoint=f"http://127.0.0.1:{free_ports(1)[0]}"))
+    with pytest.raises(StoreError, match=r"^chunk store s3://.*: cannot open: ") as caught:
+        Engine(dead).search("graphene")
+    assert "\n" not in one_line(caught.value, 500)
+    monkeypatch.setenv("AWS_SECRET_ACCESS_KEY", "not-the-secret")
+    with pytest.raises(StoreError, match=r"^chunk store s3://") as caught:
+        Engine(settings).search("graphene")
