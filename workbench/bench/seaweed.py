@@ -2,10 +2,11 @@
 
 The object-store tests and `workbench bench remote --seaweed` run the index against it.
 
-Every port is chosen free, telemetry is off, the parts the tests do not use (WebDAV, the
-Iceberg and Lance catalogs, the admin UI) are off, and one identity with a key pair may
-do anything. `SeaweedS3.start` waits until a bucket it creates answers through LanceDB itself;
-`stop` ends the server (SIGTERM, then SIGKILL after a grace period) and waits for it.
+Every port is chosen free, the local sockets live in its own folder, telemetry is off,
+the parts the tests do not use (WebDAV, the Iceberg and Lance catalogs, the admin UI) are
+off, and one identity with a key pair may do anything. `SeaweedS3.start` waits until a
+bucket it creates answers through LanceDB itself; `stop` ends the server (SIGTERM, then
+SIGKILL after a grace period) and waits for it.
 """
 
 from __future__ import annotations
@@ -118,6 +119,7 @@ class SeaweedS3:
             str(self.binary), "mini", f"-dir={data}", "-ip=127.0.0.1", "-ip.bind=127.0.0.1",
             "-master.telemetry=false", "-webdav=false", "-admin.ui=false", "-s3.port.iceberg=0",
             "-s3.port.lance=0", f"-s3.config={config}", f"-bucket={self.bucket}",
+            f"-s3.localSocket={self.root / 's3.sock'}", f"-filer.localSocket={self.root / 'filer.sock'}",
             *(f"-{name}={port}" for name, port in self.ports.items()),
         ]  # fmt: skip
         log = (self.root / "weed.log").open("wb")
