@@ -17,6 +17,7 @@ import tomllib
 from dataclasses import dataclass, field, fields, is_dataclass, replace
 from pathlib import Path
 from typing import Any, get_args, get_origin, get_type_hints
+from urllib.parse import urlsplit
 
 from workbench.errors import ConfigError as ConfigError
 from workbench.paths import Paths, resolve_paths
@@ -139,7 +140,19 @@ class StorageSettings:
     """Where the stores live."""
 
     data_dir: str = _field("", "'' = the platform data dir (or $WORKBENCH_HOME/data).")
-    lancedb_uri: str = _field("", "'' = <data_dir>/lancedb; an s3:// URI is accepted too.")
+    lancedb_uri: str = _field(
+        "", "'' = <data_dir>/lancedb; or a folder, or an object-store URI: s3://bucket/prefix (gs://, az:// too)."
+    )
+    endpoint: str = _field(
+        "", "S3-compatible endpoint URL, e.g. http://10.0.0.5:8333 (SeaweedFS, MinIO); '' = AWS or $AWS_ENDPOINT."
+    )
+    region: str = _field("", "Object-store region; '' = $AWS_REGION, else us-east-1.")
+    allow_http: bool = _field(False, "Allow a plain-http endpoint (a store on your own network or loopback).")
+    read_only: bool = _field(
+        False,
+        "This home reads an index another home writes (a second machine on a shared bucket): search, ask, "
+        "summarize read it; index, watch and doctor --repair refuse.",
+    )
 
 
 @dataclass(frozen=True)
@@ -165,6 +178,22 @@ class Settings:
     def chunks_uri(self) -> str:
         """The LanceDB location."""
         return self.storage.lancedb_uri or self.paths().chunks_uri
+
+    def chunks_remote(self) -> bool:
+        """True when the chunk table lives on an object store (s3://, gs://, az://)."""
+        scheme, sep, _ = self.storage.lancedb_uri.strip().partition("://")
+        return bool(sep) and scheme in OBJECT_STORE_SCHEMES
+
+    def chunks_storage_options(self) -> dict[str, str]:
+        """LanceDB's object-store options from `[storage]`; credentials stay in the environment (AWS_*)."""
+        options: dict[str, str] = {}
+        if self.storage.endpoint:
+            options["endpoint"] = self.storage.endpoint
+        if self.storage.region:
+            options["region"] = self.storage.region
+        if self.storage.allow_http:
+            options["allow_http"] = "true"
+        return options
 
 
 def _check_value(where: str, expected: Any, value: Any, meta: Any) -> Any:
@@ -236,12 +265,40 @@ _CROSS_FIELD_RULES: tuple[tuple[Any, str], ...] = (
 )
 
 
+OBJECT_STORE_SCHEMES = ("s3", "gs", "az")
+
+
+def _storage_problem(storage: StorageSettings) -> str | None:
+    """What is wrong with the `[storage]` location settings taken together, or None."""
+    uri = storage.lancedb_uri.strip()
+    scheme, sep, rest = uri.partition("://")
+    if sep and scheme not in (*OBJECT_STORE_SCHEMES, "file"):
+        return f"'storage.lancedb_uri': {uri!r} has the scheme '{scheme}'; use a folder, s3://, gs:// or az://"
+    if sep and scheme != "file" and not rest.split("/", 1)[0]:
+        return f"'storage.lancedb_uri': {uri!r} names no bucket (e.g. {scheme}://my-bucket/workbench)"
+    remote = bool(sep) and scheme != "file"
+    if storage.endpoint:
+        if scheme != "s3":
+            return "'storage.endpoint' is set but 'storage.lancedb_uri' is not an s3:// URI"
+        parsed = urlsplit(storage.endpoint)
+        if parsed.scheme not in ("http", "https") or not parsed.hostname:
+            return f"'storage.endpoint': {storage.endpoint!r} is not an http:// or https:// URL"
+        if parsed.scheme == "http" and not storage.allow_http:
+            return f"'storage.endpoint' {storage.endpoint!r} is plain http: set 'storage.allow_http = true'"
+    if (storage.region or storage.allow_http) and not remote:
+        return "'storage.region' and 'storage.allow_http' apply only to an object-store 'storage.lancedb_uri'"
+    return None
+
+
 def settings_from_dict(raw: dict[str, Any], base: Settings | None = None) -> Settings:
     """Apply a parsed TOML mapping on top of `base` (the defaults), strictly, then the cross-field rules."""
     merged: Settings = _merge("", base or Settings(), raw)
     for holds, message in _CROSS_FIELD_RULES:
         if not holds(merged):
             raise ConfigError(message.format(s=merged))
+    problem = _storage_problem(merged.storage)
+    if problem:
+        raise ConfigError(problem)
     return merged
 
 

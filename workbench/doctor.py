@@ -28,14 +28,20 @@ def _check(name: str, probe: Callable[[], str]) -> dict[str, Any]:
 def _consistency(engine: Engine, repair: bool) -> str:
     """Catalog ↔ chunks ↔ graph: counts, orphans, dangling records, duplicates, unfinished syncs."""
     from workbench.ingest.graph_sync import sync_graph
-    from workbench.ingest.pipeline import writer_lock
     from workbench.stores.consistency import check, repair_stores
 
+    if engine.read_only:  # this home's catalog is not the writer's: comparing them would call every chunk an orphan
+        if repair:
+            engine.check_writable()  # refuses, in one line
+        return (
+            f"this home only reads the index ({engine.chunks.count()} chunk rows at {engine.settings.chunks_uri()}); "
+            "the home that writes it checks the stores"
+        )
     graph_path = engine.paths.graph_path
     report = check(engine.catalog, engine.chunks, graph_path)
     actions: list[str] = []
     if repair and report.problems():
-        with writer_lock(engine.paths.writer_lock_path):
+        with engine.writing():
             actions = repair_stores(engine.catalog, engine.chunks, report)
             engine.chunks.refresh()
             sync_graph(engine.catalog, engine.chunks, graph_path)

@@ -6,12 +6,14 @@ building an engine is free and the TUI can paint before any model is loaded.
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from workbench.config import Settings
 from workbench.engine_library import LibraryDoor
@@ -63,10 +65,36 @@ class Engine(LibraryDoor):
 
     @cached_property
     def chunks(self) -> ChunkStore:
-        """The LanceDB chunk table; search hides chunks the catalog has not committed (orphans)."""
+        """The LanceDB chunk table; search hides chunks the catalog has not committed (orphans).
+
+        A home that only reads (`storage.read_only`) hides nothing: its catalog is not the
+        writer's, and the table's committed version is what it reads.
+        """
         self.paths.ensure()
-        hidden = OrphanFilter(self.catalog)
-        return ChunkStore(self.settings.chunks_uri(), self.embedder.dimension, self.settings.fts, hidden)
+        hidden = None if self.read_only else OrphanFilter(self.catalog)
+        options = self.settings.chunks_storage_options()
+        return ChunkStore(self.settings.chunks_uri(), self.embedder.dimension, self.settings.fts, hidden, options)
+
+    @property
+    def read_only(self) -> bool:
+        """True when this home reads an index that another home writes (`storage.read_only`)."""
+        return self.settings.storage.read_only
+
+    def check_writable(self) -> None:
+        """Raise UsageError (one line) when this home only reads an index that another home writes."""
+        if self.read_only:
+            raise UsageError(
+                f"this home only reads the index at {self.settings.chunks_uri()} (storage.read_only = true): "
+                "index and repair on the home that writes it"
+            )
+
+    @contextlib.contextmanager
+    def writing(self) -> Iterator[None]:
+        """Hold the single-writer lock; a home that only reads refuses in one line, before touching anything."""
+        self.check_writable()
+        self.paths.ensure()
+        with writer_lock(self.paths.writer_lock_path):
+            yield
 
     @cached_property
     def model(self) -> LanguageModel:
@@ -110,14 +138,21 @@ class Engine(LibraryDoor):
         return index_fingerprint(self.settings, self.embedder)
 
     def stored_fingerprint(self) -> IndexFingerprint | None:
-        """The fingerprint the catalog recorded when the index was built (None: nothing recorded yet)."""
+        """The fingerprint recorded when the index was built (None: nothing recorded yet).
+
+        The writer's catalog holds it; a home that only reads takes the copy the writer keeps
+        beside the chunk table.
+        """
+        if self.read_only:
+            values = self.chunks.stored_fingerprint()
+            return None if values is None else IndexFingerprint.from_dict(values)
         return self.catalog.fingerprint()
 
     def check_index(self) -> None:
         """Raise IndexMismatchError, naming what changed, when the index was built with other settings."""
         if self._index_checked:
             return
-        stored = self.catalog.fingerprint()
+        stored = self.stored_fingerprint()
         if stored is not None and stored != self.fingerprint:
             changes = "; ".join(stored.changes(self.fingerprint))
             raise IndexMismatchError(
@@ -135,6 +170,7 @@ class Engine(LibraryDoor):
         self.check_index()
         if self.catalog.fingerprint() is None:
             self.catalog.set_fingerprint(self.fingerprint)
+        self.chunks.record_fingerprint(self.fingerprint.as_dict())
 
     @cached_property
     def asker(self) -> Asker:
@@ -159,7 +195,7 @@ class Engine(LibraryDoor):
         tools = QueryTools(
             settings=settings,
             search=search,
-            document=self.catalog.document,
+            document=self._shared_document if self.read_only else self.catalog.document,
             resolve=self.resolve_doc,
             document_chunks=lambda doc_id: self.chunks.document_chunks(doc_id, with_vectors=True),
             related=lambda doc_id: related(self, doc_id),
@@ -170,9 +206,22 @@ class Engine(LibraryDoor):
         )
         return Asker(tools)
 
+    def _shared_document(self, doc_id: str) -> dict[str, Any] | None:
+        """A document's record from its chunk rows (a home that only reads has no catalog of the index).
+
+        Its `content_hash` hashes the chunk ids, which hash the text, so cached summaries are
+        made anew when the writer re-indexes a changed paper.
+        """
+        rows = self.chunks.document_chunks(doc_id)
+        if not rows:
+            return None
+        digest = hashlib.sha256("\n".join(sorted(r["chunk_id"] for r in rows)).encode()).hexdigest()
+        return {"doc_id": doc_id, "title": rows[0]["title"], "content_hash": f"chunks:{digest}"}
+
     def resolve_doc(self, ref: str) -> str | None:
         """A document id from an id, Zotero key or citekey, else from the best search hit for `ref`."""
-        found = self.catalog.find_document(valid_text(ref))
+        text = valid_text(ref)
+        found = self.chunks.find_document(text) if self.read_only else self.catalog.find_document(text)
         if found is not None:
             return found
         if ref.startswith(("file:", "zotero:")):  # an id that is not there: never a look-alike
@@ -244,8 +293,7 @@ class Engine(LibraryDoor):
         refresh_metadata: bool = False,
     ) -> IndexReport:
         """Index these folders under the single-writer lock (`refresh_metadata`: re-derive all metadata)."""
-        self.paths.ensure()
-        with writer_lock(self.paths.writer_lock_path):
+        with self.writing():
             self._claim_index()
             report = self._indexer().index_folders(folders, progress, cancelled, refresh_metadata)
             self._sync_graph()
@@ -261,8 +309,7 @@ class Engine(LibraryDoor):
         cancelled: Callable[[], bool] | None = None,
     ) -> IndexReport:
         """Sync a Zotero library (read-only) into the index under the single-writer lock."""
-        self.paths.ensure()
-        with writer_lock(self.paths.writer_lock_path):
+        with self.writing():
             self._claim_index()
             report = self._sync_zotero(data_dir, progress, cancelled)
             self._sync_graph()
@@ -288,8 +335,7 @@ class Engine(LibraryDoor):
         files and the Zotero library; triage (states, notes, labels), summaries and the query
         ledger are kept: they are keyed by stable doc ids, which the rebuild gives back.
         """
-        self.paths.ensure()
-        with writer_lock(self.paths.writer_lock_path):
+        with self.writing():
             roots, zotero_dirs = self.catalog.indexed_sources()
             named = [p.expanduser().resolve() for p in folders]
             folder_list = list(dict.fromkeys([*named, *(Path(r) for r in roots)]))
@@ -299,6 +345,7 @@ class Engine(LibraryDoor):
             self.catalog.clear_index()
             remove_graph_files(self.paths.graph_path)
             self.catalog.set_fingerprint(self.fingerprint)
+            self.chunks.record_fingerprint(self.fingerprint.as_dict())
             self._index_checked = True
             reports: dict[str, IndexReport] = {}
             if folder_list:
@@ -348,6 +395,7 @@ class Engine(LibraryDoor):
         """
         from workbench.watch import run_watch
 
+        self.check_writable()
         if folders is None and zotero is None:
             folders, zotero = self.configured_sources()
         sources = WatchSources(tuple(folders or ()), zotero)
@@ -364,8 +412,7 @@ class Engine(LibraryDoor):
         graph: bool = True,
     ) -> IndexReport:
         """Index documents given with their text, under the single-writer lock."""
-        self.paths.ensure()
-        with writer_lock(self.paths.writer_lock_path):
+        with self.writing():
             self._claim_index()
             report = self._indexer().index_documents(items, progress)
             if graph:

@@ -3,18 +3,14 @@
 from __future__ import annotations
 
 import json
-import socket
-import subprocess
-import sys
 import threading
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.integration.llama_server import LlamaServer, free_port
 from workbench.llm.base import ContextOverflowError, LanguageModel, Message, ModelError
 from workbench.llm.embed import available_threads
 from workbench.llm.llamacpp import LlamaCppModel, LlamaServerModel, default_model_path, load_model
@@ -38,12 +34,6 @@ YES_NO: dict[str, Any] = {
     "required": ["answer", "sure"],
 }
 JSON_QUESTION = [Message("user", 'Is helium a noble gas? Reply as JSON like {"answer": "yes", "sure": true}.')]
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 @pytest.fixture(scope="module")
@@ -174,36 +164,12 @@ def test_load_model_factory(tmp_path: Path) -> None:
 def server_url() -> Iterator[str]:
     if not GGUF.is_file():
         pytest.skip(f"SmolLM2 GGUF not installed at {GGUF}")
-    for module in ("uvicorn", "fastapi", "sse_starlette", "starlette_context", "pydantic_settings"):
-        pytest.importorskip(module, reason="llama_cpp.server needs llama-cpp-python[server]")
-    port = _free_port()
-    command = [
-        sys.executable, "-m", "llama_cpp.server", "--model", str(GGUF), "--host", "127.0.0.1",
-        "--port", str(port), "--n_ctx", str(N_CTX), "--n_threads", str(N_THREADS), "--verbose", "False",
-    ]  # fmt: skip
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    url = f"http://127.0.0.1:{port}"
+    server = LlamaServer(GGUF, N_CTX, N_THREADS)
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            if process.poll() is not None:
-                error = process.stderr.read().decode(errors="replace")[-2000:] if process.stderr else ""
-                pytest.fail(f"llama_cpp.server exited with {process.returncode}: {error}")
-            try:
-                with urllib.request.urlopen(url + "/v1/models", timeout=2):
-                    break
-            except OSError:
-                if time.monotonic() > deadline:
-                    pytest.fail("llama_cpp.server did not answer within 60 s")
-                time.sleep(0.5)
-        yield url
+        server.wait_ready(timeout_s=60)
+        yield server.url
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        server.stop()
 
 
 @pytest.fixture(scope="module")
@@ -234,7 +200,7 @@ def test_server_context_overflow(remote: LlamaServerModel) -> None:
 
 
 def test_unreachable_server_is_a_model_error() -> None:
-    url = f"http://127.0.0.1:{_free_port()}"
+    url = f"http://127.0.0.1:{free_port()}"
     dead = LlamaServerModel(url, timeout_s=5)
     with pytest.raises(ModelError, match=rf"llama.cpp server at {url} is unreachable"):
         dead.count_tokens("x")

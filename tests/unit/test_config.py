@@ -75,3 +75,34 @@ def test_integer_accepted_for_float_setting() -> None:
     settings = settings_from_dict({"retrieval": {"dense_weight": 1, "fts_weight": 0}})
     assert settings.retrieval.dense_weight == 1.0
     assert isinstance(settings.retrieval.dense_weight, float)
+
+
+@pytest.mark.parametrize(
+    ("storage", "message"),
+    [
+        ({"lancedb_uri": "ftp://host/x"}, "'storage.lancedb_uri': 'ftp://host/x' has the scheme 'ftp'"),
+        ({"lancedb_uri": "s3:///prefix"}, "names no bucket"),
+        ({"endpoint": "http://127.0.0.1:8333", "allow_http": True}, "'storage.endpoint' is set but"),
+        ({"lancedb_uri": "gs://b/x", "endpoint": "https://e"}, "not an s3:// URI"),
+        ({"lancedb_uri": "s3://b/x", "endpoint": "127.0.0.1:8333"}, "is not an http:// or https:// URL"),
+        ({"lancedb_uri": "s3://b/x", "endpoint": "http://127.0.0.1:8333"}, "set 'storage.allow_http = true'"),
+        ({"allow_http": True}, "apply only to an object-store"),
+        ({"lancedb_uri": "/srv/index", "region": "eu-west-1"}, "apply only to an object-store"),
+    ],
+)
+def test_storage_location_rules(storage: dict[str, object], message: str) -> None:
+    with pytest.raises(ConfigError, match=message.replace("(", r"\(").replace(".", r"\.")):
+        settings_from_dict({"storage": storage})
+
+
+def test_object_store_settings_become_lancedb_options() -> None:
+    s3 = settings_from_dict(
+        {"storage": {"lancedb_uri": "s3://lab/wb", "endpoint": "http://10.0.0.5:8333", "allow_http": True}}
+    )
+    assert s3.chunks_remote() and s3.chunks_uri() == "s3://lab/wb"
+    assert s3.chunks_storage_options() == {"endpoint": "http://10.0.0.5:8333", "allow_http": "true"}
+    aws = settings_from_dict({"storage": {"lancedb_uri": "s3://lab/wb", "region": "eu-west-1"}})
+    assert aws.chunks_storage_options() == {"region": "eu-west-1"}
+    local = settings_from_dict({"storage": {"lancedb_uri": "/srv/index"}})
+    assert not local.chunks_remote() and local.chunks_storage_options() == {}
+    assert not Settings().chunks_remote()

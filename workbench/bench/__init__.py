@@ -48,6 +48,7 @@ def add_bench_arguments(parser: argparse.ArgumentParser) -> None:
             "watch",
             "metadata",
             "mcp",
+            "remote",
         ),
         help="benchmark to run",
     )
@@ -55,7 +56,7 @@ def add_bench_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--split", default="test", help="qrels split to evaluate (test or train)")
     parser.add_argument("--tune", action="store_true", help="retrieval: grid-search fusion on this split")
     parser.add_argument("--folder", type=Path, help="ingest: folder of documents to index")
-    parser.add_argument("--chunks", type=int, default=100_000, help="query: table size in chunks")
+    parser.add_argument("--chunks", type=int, help="query, remote: table size in chunks (100,000; remote 20,000)")
     parser.add_argument("--queries", type=int, default=300, help="query: number of timed queries")
     parser.add_argument("--claims", type=Path, default=DEFAULT_CLAIMS, help="critic: labelled SciFact claims CSV")
     parser.add_argument("--corpus", type=Path, default=DEFAULT_SCIFACT / "corpus.jsonl", help="critic: corpus.jsonl")
@@ -77,6 +78,8 @@ def add_bench_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--folder-only", action="store_true", help="graph: build from --folder's PDFs alone (no SciFact)"
     )
+    parser.add_argument("--seaweed", action="store_true", help="remote: run against SeaweedFS started on 127.0.0.1")
+    parser.add_argument("--docs", type=int, default=500, help="remote: SciFact abstracts embedded for the base rows")
 
 
 def run_bench(engine: Engine, args: argparse.Namespace) -> dict[str, Any]:
@@ -152,6 +155,10 @@ def run_bench(engine: Engine, args: argparse.Namespace) -> dict[str, Any]:
         from workbench.bench.zotero import bench_zotero
 
         return bench_zotero(engine, args.generated)
+    if args.which == "remote":
+        from workbench.bench.remote import bench_remote
+
+        return bench_remote(engine, args.dataset, args.chunks or 20_000, args.queries, args.docs, args.seaweed)
     from workbench.bench.query import bench_query
 
-    return bench_query(engine, args.dataset, args.chunks, args.queries)
+    return bench_query(engine, args.dataset, args.chunks or 100_000, args.queries)

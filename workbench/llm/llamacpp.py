@@ -13,6 +13,7 @@ the template's per-role overhead, measured once per role sequence with a 1-token
 from __future__ import annotations
 
 import contextlib
+import http.client
 import json
 import threading
 import time
@@ -388,8 +389,9 @@ class LlamaServerModel:
                         first = time.perf_counter() - start
                     pieces.append(piece)
                     yield StreamChunk(piece)
-        except OSError as exc:  # a read timeout or a dropped connection mid-stream
-            raise ModelError(f"llama.cpp server at {self._base_url} stopped streaming: {exc}") from exc
+        except (OSError, http.client.HTTPException) as exc:  # a timeout, a reset, a chunk cut short
+            why = str(exc) or type(exc).__name__
+            raise ModelError(f"llama.cpp server at {self._base_url} stopped streaming: {why}") from exc
         seconds = time.perf_counter() - start
         text = "".join(pieces)
         prompt = int(usage.get("prompt_tokens", prompt))
@@ -397,7 +399,11 @@ class LlamaServerModel:
         yield StreamChunk("", Completion(text, prompt, generated, seconds, first))
 
     def _events(self, response: Any, usage: dict[str, Any]) -> Iterator[str]:
-        """Text pieces from an SSE response; a usage object, if the server sends one, lands in `usage`."""
+        """Text pieces from an SSE response; a usage object, if the server sends one, lands in `usage`.
+
+        A stream that ends without `[DONE]` was cut off (the server went away): a ModelError,
+        never a reply silently cut short.
+        """
         for raw in response:
             line = raw.decode("utf-8", "replace").strip()
             if not line.startswith("data:"):
@@ -415,6 +421,7 @@ class LlamaServerModel:
                 piece = (choice.get("delta") or {}).get("content") or ""
                 if piece:
                     yield piece
+        raise ModelError(f"llama.cpp server at {self._base_url} stopped streaming before the end of the reply")
 
 
 class _HttpStatusError(ModelError):

@@ -257,7 +257,10 @@ class Asker:
         if model is None:
             return None, None, list(skipped_synthesis(why_not, names))
         planner = Planner(model, self.settings.answer)
-        plan = planner.synthesis(depth, question, groups)
+        try:  # planning counts tokens: the first call that reaches a model server
+            plan = planner.synthesis(depth, question, groups)
+        except ModelError as exc:  # a server that is down: the evidence is the answer
+            return None, None, list(skipped_synthesis(f"the model is unavailable: {exc}", names))
         critic = Critic(self.tools.embedder.embed_passages, model, use_model=self.settings.llm.use_in_critic)
         run = SynthesisRunner(model, critic, self.settings.answer).run(plan, on_text, cancelled, started)
         return plan, run, run.syntheses

@@ -21,6 +21,7 @@ from workbench.errors import StoreError, one_line
 from workbench.models import FILTER_FIELDS, Chunk, Document, Filter
 
 TABLE_NAME = "chunks"
+META_TABLE = "index_meta"  # the index fingerprint, beside the chunks (read by homes that only read)
 FTS_COLUMN = "search_text"
 KEY_COLUMNS = ["chunk_id", "doc_id"]  # enough to rank and fuse candidates; `rows` fetches the rest
 RESULT_COLUMNS = [
@@ -141,13 +142,23 @@ class ChunkStore:
     has not committed) this way until a run or `doctor --repair` reconciles them.
     """
 
-    def __init__(self, uri: str, dimension: int, fts: FtsSettings, hidden_docs: HiddenDocs | None = None) -> None:
+    def __init__(
+        self,
+        uri: str,
+        dimension: int,
+        fts: FtsSettings,
+        hidden_docs: HiddenDocs | None = None,
+        storage_options: dict[str, str] | None = None,
+    ) -> None:
         import lancedb
 
         self.uri = uri
         self.dimension = dimension
         self.fts_settings = fts
-        self._db = lancedb.connect(uri)
+        try:
+            self._db = lancedb.connect(uri, storage_options=storage_options or None)
+        except (OSError, RuntimeError, ValueError) as exc:
+            raise StoreError(f"chunk store {uri}: cannot open: {one_line(exc)}") from exc
         self._table: Any = None
         self._dirty = False  # written since the last finish_writes()
         self._hidden_docs = hidden_docs
@@ -176,6 +187,24 @@ class ChunkStore:
             except (ValueError, FileNotFoundError):  # not created yet
                 return None
         return self._table
+
+    def stored_fingerprint(self) -> dict[str, str] | None:
+        """The index fingerprint the writer recorded beside the table (`META_TABLE`), or None."""
+        try:
+            meta = self._db.open_table(META_TABLE)
+        except (ValueError, FileNotFoundError):  # a table written before fingerprints went beside it
+            return None
+        rows = meta.to_arrow().to_pylist()
+        return {str(r["key"]): str(r["value"]) for r in rows} or None
+
+    def record_fingerprint(self, values: dict[str, str]) -> None:
+        """Write the index fingerprint beside the table, so a home that only reads it can check it."""
+        stored = self.stored_fingerprint()
+        if stored == values:
+            return
+        data = pa.table({"key": list(values), "value": list(values.values())})
+        with self._writing("recording the index fingerprint"):
+            self._db.create_table(META_TABLE, data=data, mode="create" if stored is None else "overwrite")
 
     def drop(self) -> None:
         """Delete the whole table (benchmarks rebuilding a synthetic one)."""
@@ -226,6 +255,21 @@ class ChunkStore:
             return set()
         column = table.to_lance().to_table(columns=["doc_id"]).column("doc_id")
         return set(column.to_pylist())
+
+    def find_document(self, ref: str) -> str | None:
+        """The doc id a reference names, from the rows alone: a doc id, a citekey or a Zotero item key (`@` optional).
+
+        The same rule as the catalog's, for a home that reads a shared index without its catalog.
+        """
+        table = self.table()
+        ref = ref.strip().removeprefix("@")
+        if table is None or not ref:
+            return None
+        like = "zotero:%:" + ref.replace("%", "").replace("_", "")
+        where = f"doc_id = {_quote(ref)} OR citekey = {_quote(ref)} OR doc_id LIKE {_quote(like)}"
+        rows = table.search().where(where).select(["doc_id", "citekey"]).limit(1000).to_arrow().to_pylist()
+        ranked = sorted(rows, key=lambda r: (r["doc_id"] != ref, r["citekey"] != ref, r["doc_id"]))
+        return str(ranked[0]["doc_id"]) if ranked else None
 
     def section_texts(self, doc_id: str, sections: Sequence[str]) -> list[dict[str, Any]]:
         """A document's chunks in the given sections, in order (notes, annotations)."""

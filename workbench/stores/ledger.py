@@ -33,9 +33,18 @@ class Ledger:
 
     def __init__(self, catalog: Catalog) -> None:
         self.catalog = catalog
+        self._schema_ready = False
+
+    def _ensure_schema(self) -> None:
+        """Create the catalog's tables before the first write: a home that has never indexed
+        (one that only reads a shared index) has none yet."""
+        if not self._schema_ready:
+            self.catalog.migrate()
+            self._schema_ready = True
 
     def record(self, entry: LedgerEntry) -> None:
         """Add one query to the ledger."""
+        self._ensure_schema()
         with self.catalog.write() as con:
             con.execute(
                 "INSERT INTO queries (query, intent, depth, model, status, estimated_prompt_tokens, prompt_tokens, "
@@ -59,6 +68,7 @@ class Ledger:
 
     def store_summary(self, doc_id: str, model: str, depth: str, content_hash: str, body: str) -> None:
         """Cache a summary body (JSON), replacing an older one for the same paper, model and depth."""
+        self._ensure_schema()
         with self.catalog.write() as con:
             con.execute(
                 "INSERT OR REPLACE INTO summaries (doc_id, model, depth, content_hash, body) VALUES (?, ?, ?, ?, ?)",
