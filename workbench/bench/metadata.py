@@ -10,7 +10,8 @@ PDFs and the four real Zotero libraries.
 Scoring, per file: the title is right when the normalised word overlap (accents folded, lower
 case, alphanumeric words, each CJK character a word; shared words over the longer of the two)
 is at least 0.8 (a label ending in "..." is a prefix: only that many leading words are
-compared; where a label may leave out a subtitle, the part before the colon may match); the
+compared; where a label may leave out a subtitle, or the page print one apart, the part
+before the colon may match); the
 first author is right when its family name matches the label's (and, for a label of null,
 when no author was found); the year is scored only where the label has one. Each share is
 reported for the PDFs with a usable text layer and for all, with the list of misses per field.
@@ -48,6 +49,8 @@ def title_overlap(expected: str, got: str, prefix: bool = False, subtitle_option
     """Shared words over the longer word list (a prefix label compares that many words)."""
     if subtitle_optional and ":" in got and ":" not in expected:
         return max(title_overlap(expected, got), title_overlap(expected, got.split(":", 1)[0]))
+    if subtitle_optional and ":" in expected and ":" not in got:  # the page may print it apart
+        return max(title_overlap(expected, got), title_overlap(expected.split(":", 1)[0], got))
     want, have = title_words(expected), title_words(got)
     if prefix:
         have = have[: len(want)]

@@ -94,7 +94,9 @@ def _extract_pdf(data: bytes) -> PdfContent:
             repair = find_glyph_repair(texts)  # glyphs the fonts lost ("\x03amily" → "family")
             texts = [repair.apply(text) for text in texts]
             title_page = 0
-            while title_page < min(MAX_COVER_PAGES, page_count - 1) and is_cover_sheet(texts[title_page]):
+            while title_page < min(MAX_COVER_PAGES, page_count - 1) and is_cover_sheet(
+                texts[title_page], texts[title_page + 1]
+            ):
                 title_page += 1
             layout = _layout(pdf, title_page, repair.apply) if texts[title_page].strip() else None
             return PdfContent(texts, metadata, title_page, layout, garbled)

@@ -20,6 +20,15 @@ from dataclasses import dataclass, replace
 from workbench.ingest.name_lists import AFFILIATION, is_name_list, row_names
 from workbench.ingest.pdf_layout import LayoutLine, PageLayout
 from workbench.ingest.source_lines import join_lines
+from workbench.ingest.title_lines import (
+    MASTHEAD,
+    is_banner,
+    is_notice,
+    is_notice_page,
+    is_section_heading,
+    reads_as_prose,
+    strip_numbering,
+)
 from workbench.text.junk_authors import real_authors
 
 MAX_TITLE_CHARS = 300
@@ -58,7 +67,10 @@ _DATE_LINE = re.compile(
 )
 _LINE_NUMBER = re.compile(r"^\d{1,4}[\t ]+(?=\S)")
 _DANGLING = re.compile(r"(,|\band|&)\s+[^\W\d_][\w.\-]*$|^(and|&)\s+[^\W\d_][\w.\-]*$", re.IGNORECASE)
-_STOP_AUTHORS = re.compile(r"^(abstract|summary|introduction|keywords|key words|index terms|1\.?\s+intro)", re.I)
+_STOP_AUTHORS = re.compile(
+    r"^(abstract|summary|introduction|keywords|key words|index terms|1\.?\s+intro|摘\s*要|关键词|關鍵詞|要旨|초록)",
+    re.I,
+)
 _CONNECTORS = frozenset(
     [
         "a",
@@ -141,9 +153,18 @@ def is_junk_title(title: str) -> bool:
     return " " not in title and ("_" in title or any(c.isdigit() for c in title))
 
 
-def is_cover_sheet(text: str) -> bool:
-    """Whether a page is a repository's or publisher's cover sheet rather than the paper."""
-    return bool(_COVER.search(" ".join(text.split())))
+def is_cover_sheet(text: str, following: str = "") -> bool:
+    """Whether a page is a repository's or publisher's cover sheet rather than the paper.
+
+    A cover names its repository or publisher ("Brought to you by", "See discussions, stats,
+    and author profiles"), unless the same words recur on the next page (a footer stamped on
+    every page, not a cover), or it is a short page of notices (an offprint's terms of use).
+    """
+    flat = " ".join(text.split())
+    marker = _COVER.search(flat)
+    if marker and marker.group(0).lower() not in " ".join(following.split()).lower():
+        return True
+    return is_notice_page(flat)
 
 
 def running_key(text: str) -> str:
@@ -230,13 +251,15 @@ def _is_candidate(row: _Row, height: float, body: float) -> bool:
         return False
     if row.top < 0.2 * height or (row.running and row.size <= 1.1 * body):
         return False
-    return not (_NOISE.search(text) or _BANNER.match(text) or _DATE_LINE.match(text) or is_cover_sheet(text))
+    if _NOISE.search(text) or _BANNER.match(text) or _DATE_LINE.match(text) or _COVER.search(text):
+        return False
+    return not (is_notice(text) or is_banner(text) or is_section_heading(text))
 
 
 def _title_block(rows: Sequence[_Row], height: float, body: float) -> list[int]:
     """Indices of the rows that hold the title (rows of another column in between are skipped)."""
     blocks: list[list[int]] = []
-    used: set[int] = set()
+    used = _masthead(rows)  # the journal's name in a masthead is no title
     for index, row in enumerate(rows):
         if index in used or not _is_candidate(row, height, body):
             continue
@@ -250,6 +273,13 @@ def _title_block(rows: Sequence[_Row], height: float, body: float) -> list[int]:
         blocks.append(block)
     good = [b for b in blocks if _plausible_title(rows, b, body)]
     return max(good, key=lambda b: _block_rank(rows, b, height, body)) if good else []
+
+
+def _masthead(rows: Sequence[_Row]) -> set[int]:
+    """Short rows next to a masthead line ("Contents lists available at ...", "journal homepage")."""
+    marks = [i for i, row in enumerate(rows) if MASTHEAD.search(row.text)]
+    near = {j for i in marks for j in range(i - 2, i + 3) if 0 <= j < len(rows)}
+    return {j for j in near if len(_plain(rows[j]).split()) <= 8}
 
 
 def _next_in_column(rows: Sequence[_Row], index: int, reach: float = 2.6) -> int | None:
@@ -279,13 +309,18 @@ def _same_block(above: _Row, below: _Row) -> bool:
 def _plausible_title(rows: Sequence[_Row], block: list[int], body: float) -> bool:
     text = " ".join(_plain(rows[i]) for i in block)
     words = text.split()
-    if len(words) < 2 and sum(c.isalpha() for c in text) < 12:
+    if len(words) < 2 and sum(c.isalpha() for c in text) < 12 and _cjk_chars(text) < 4:
         return False
-    if len(words) > 40 or rows[block[0]].size < 0.95 * body:
+    if len(words) > 40 or rows[block[0]].size < 0.95 * body or reads_as_prose(text):
         return False
     if len(words) <= 10 and _VENUE_LINE.search(text) and not _has_title_shape(text):
         return False
     return not (is_name_list(text) and len(block) == 1 and _has_bigger_or_equal_other(rows, block))
+
+
+def _cjk_chars(text: str) -> int:
+    """Chinese, Japanese and Korean characters: each is about a word (they are not spaced)."""
+    return sum(1 for c in text if "\u3040" <= c <= "\u9fff" or "\uac00" <= c <= "\ud7af")
 
 
 def _has_title_shape(text: str) -> bool:
@@ -294,8 +329,11 @@ def _has_title_shape(text: str) -> bool:
 
 
 def _has_bigger_or_equal_other(rows: Sequence[_Row], block: list[int]) -> bool:
+    """Whether other words are set as large (a lone "?" or chapter number in a figure is not words)."""
     size = rows[block[0]].size
-    return any(r.size >= 0.95 * size for i, r in enumerate(rows) if i not in block and r.text)
+    return any(
+        r.size >= 0.95 * size and sum(c.isalpha() for c in r.text) >= 3 for i, r in enumerate(rows) if i not in block
+    )
 
 
 def _block_rank(rows: Sequence[_Row], block: list[int], height: float, body: float) -> tuple[bool, float, int, float]:
@@ -330,7 +368,7 @@ def _join_title(rows: Sequence[_Row]) -> str:
         if parts and rows[0].size - row.size > 0.05 * rows[0].size and not parts[-1].endswith((":", "-", "—", "–")):
             parts[-1] += ":"
         parts.append(text)
-    title = join_lines(parts).strip(" .,;")
+    title = strip_numbering(join_lines(parts).strip(" .,;")).strip(" .,;")
     title = re.sub(r"\s+([:,;])", r"\1", title)
     if title.upper() == title and len(title.split()) >= 4:
         title = _title_case(title)
