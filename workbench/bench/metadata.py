@@ -8,7 +8,8 @@ are measured: pwl (its rules were tuned on all of it before the split existed), 
 PDFs and the four real Zotero libraries.
 
 Scoring, per file: the title is right when the normalised word overlap (accents folded, lower
-case, alphanumeric words, each CJK character a word; shared words over the longer of the two)
+case, alphanumeric words, each CJK character a word, words of six letters or more one typo
+apart counted as shared; shared words over the longer of the two)
 is at least 0.8 (a label ending in "..." is a prefix: only that many leading words are
 compared; where a label may leave out a subtitle, or the page print one apart, the part
 before the colon may match); the
@@ -57,7 +58,23 @@ def title_overlap(expected: str, got: str, prefix: bool = False, subtitle_option
     if not want or not have:
         return 0.0
     shared = sum((Counter(want) & Counter(have)).values())
+    unmatched = list((Counter(have) - Counter(want)).elements())
+    for word in (Counter(want) - Counter(have)).elements():  # a typo in a label ("Dimnsional")
+        near = next((w for w in unmatched if len(word) >= 6 and _one_edit(word, w)), None)
+        if near is not None:
+            unmatched.remove(near)
+            shared += 1
     return shared / max(len(want), len(have))
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Whether two words differ by one inserted, deleted or replaced letter."""
+    if abs(len(a) - len(b)) > 1 or a == b:
+        return False
+    if len(a) == len(b):
+        return sum(x != y for x, y in zip(a, b, strict=True)) == 1
+    short, long = (a, b) if len(a) < len(b) else (b, a)
+    return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
 
 
 def _family_key(name: str) -> str:

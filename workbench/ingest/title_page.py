@@ -276,10 +276,13 @@ def _title_block(rows: Sequence[_Row], height: float, body: float) -> list[int]:
 
 
 def _masthead(rows: Sequence[_Row]) -> set[int]:
-    """Short rows next to a masthead line ("Contents lists available at ...", "journal homepage")."""
+    """Rows inside a masthead: between its lines ("Contents lists available at ...", "journal
+    homepage: ..."), or just above its one line; that is where a journal prints its name."""
     marks = [i for i, row in enumerate(rows) if MASTHEAD.search(row.text)]
-    near = {j for i in marks for j in range(i - 2, i + 3) if 0 <= j < len(rows)}
-    return {j for j in near if len(_plain(rows[j]).split()) <= 8}
+    if not marks:
+        return set()
+    inside = set(range(marks[0] + 1, marks[-1])) if len(marks) > 1 else {marks[0] - 1}
+    return {j for j in inside if 0 <= j < len(rows) and len(_plain(rows[j]).split()) <= 8}
 
 
 def _next_in_column(rows: Sequence[_Row], index: int, reach: float = 2.6) -> int | None:
