@@ -235,28 +235,35 @@ def _deletions(known: frozenset[str]) -> dict[str, tuple[str, str, int]]:
     not "united"); deleted forms that are words themselves, or that two repairs of one kind
     share, are left out: a repair must be unambiguous.
     """
+    words = [w for w in known if len(w) >= 4 and w.isascii() and w.isalpha()]
     index: dict[str, tuple[str, str, int]] = {}
-    for glyphs in (_LETTERS, LIGATURES):  # ligatures last: they win over letters
+    for ligatures in (False, True):  # ligatures last: they win over letters
         found: dict[str, tuple[str, str, int]] = {}
         clashes: set[str] = set()
-        for word in known:
-            if len(word) < 4 or not word.isascii() or not word.isalpha():
-                continue
-            for glyph in glyphs:
-                start = word.find(glyph)
-                while start >= 0:
-                    if len(glyph) > 1 or start < len(word) - 1:  # a letter lost at the end is an inflection
-                        deleted = word[:start] + word[start + len(glyph) :]
-                        if deleted in found and found[deleted][0] != word:
-                            clashes.add(deleted)
-                        found[deleted] = (word, glyph, start)
-                    start = word.find(glyph, start + 1)
+        for word in words:
+            for deleted, glyph, start in _deleted_forms(word, ligatures):
+                if deleted in found and found[deleted][0] != word:
+                    clashes.add(deleted)
+                found[deleted] = (word, glyph, start)
         for deleted in clashes:
             found.pop(deleted, None)
         index.update(found)
     for deleted in index.keys() & known:
         index.pop(deleted, None)
     return index
+
+
+def _deleted_forms(word: str, ligatures: bool) -> list[tuple[str, str, int]]:
+    """`word` with one ligature, or one letter (not its last: that is an inflection), deleted."""
+    if not ligatures:
+        return [(word[:i] + word[i + 1 :], word[i], i) for i in range(len(word) - 1)]
+    forms: list[tuple[str, str, int]] = []
+    for glyph in LIGATURES:
+        start = word.find(glyph)
+        while start >= 0:
+            forms.append((word[:start] + word[start + len(glyph) :], glyph, start))
+            start = word.find(glyph, start + 1)
+    return forms
 
 
 @cache
@@ -307,6 +314,9 @@ def _cased(original: str, fixed: str | None) -> str:
 def _language(sample: str) -> str:
     """The language whose common words cover clearly most of the sample (of a few), else English."""
     counts = Counter(t.lower() for t in re.findall(r"[^\W\d_]{2,}", sample[:3000]))
+    english = sum(n for t, n in counts.items() if t in _words("en"))
+    if english >= 0.6 * sum(counts.values()):  # plainly English: no other list is loaded
+        return "en"
     cover = {lang: sum(n for t, n in counts.items() if t in _words(lang)) for lang in _LANGUAGES}
     best = max(cover, key=lambda lang: cover[lang])
     return best if cover[best] > 1.25 * cover["en"] else "en"
