@@ -138,3 +138,19 @@ def test_zotero_file_names_give_title_author_and_year() -> None:
     scan = PdfContent(["", ""], {}, 0, None, 0)
     meta = derive_metadata(Path("Bühler - 2000 - Sprachtheorie.pdf"), scan, has_text=False)
     assert (meta.title, meta.authors, meta.year, meta.title_source) == ("Sprachtheorie", ("Bühler",), 2000, "file name")
+
+
+def test_a_title_line_pdfium_split_inside_a_word_is_one_line() -> None:
+    head = _line("How the Hidden Hand Shapes the Mar", 18.0, 700.0)
+    tail = LayoutLine(
+        "ket for Security Vulnerabilities",
+        "ket for Security Vulnerabilities",
+        18.0,
+        700.0,
+        682.0,
+        head.right + 0.5,
+        head.right + 300.0,
+    )
+    rows = [head, tail, *(_line(t, 10.0, 420.0 - 12 * i) for i, t in enumerate(BODY * 6))]
+    page = read_title_page(PageLayout(tuple(rows), 612.0, 792.0))
+    assert page.title == "How the Hidden Hand Shapes the Market for Security Vulnerabilities"

@@ -34,6 +34,7 @@ from workbench.text.junk_authors import real_authors
 MAX_TITLE_CHARS = 300
 _MAX_TITLE_ROWS = 5
 _SHORT = 40  # lines at one height merge into a row only when short (names side by side, not columns)
+_WORD_GAP = 0.15  # a gap narrower than this share of the font size is inside a word
 _SUBTITLE_SHARE = 0.7  # a line at least this share of the title's size may continue it
 
 _BANNER = re.compile(
@@ -191,7 +192,7 @@ def read_title_page(layout: PageLayout, running: frozenset[str] = frozenset()) -
 
 def _rows(layout: PageLayout, running: frozenset[str]) -> list[_Row]:
     """Lines top-down, with lines at one height and size merged into one row."""
-    lines = sorted(layout.lines, key=lambda ln: (-round(ln.top), ln.left))
+    lines = _rejoin(sorted(layout.lines, key=lambda ln: (-round(ln.top), ln.left)))
     rows: list[_Row] = []
     group: list[LayoutLine] = []
     for line in lines:
@@ -210,6 +211,37 @@ def _rows(layout: PageLayout, running: frozenset[str]) -> list[_Row]:
     if len(numbered) >= 5 and len(numbered) >= 0.3 * len(rows):  # a manuscript with line numbers
         rows = [replace(r, text=_LINE_NUMBER.sub("", r.text)) for r in rows if not r.text.strip().isdigit()]
     return rows
+
+
+def _rejoin(lines: list[LayoutLine]) -> list[LayoutLine]:
+    """One printed line that PDFium gave as two (a font change inside a word: "...the Mar" +
+    "ket for ..."): same height and size, the second starting where the first ends."""
+    out: list[LayoutLine] = []
+    for line in lines:
+        last = out[-1] if out else None
+        if last is not None and _continues(last, line):
+            gap = line.left - last.right
+            space = "" if gap < _WORD_GAP * line.size else " "
+            out[-1] = replace(
+                last,
+                text=last.text + space + line.text,
+                clean=last.clean + space + line.clean,
+                right=line.right,
+                top=max(last.top, line.top),
+                bottom=min(last.bottom, line.bottom),
+            )
+            continue
+        out.append(line)
+    return out
+
+
+def _continues(left: LayoutLine, right: LayoutLine) -> bool:
+    size = max(left.size, 1.0)
+    return (
+        abs(left.top - right.top) <= 0.2 * size
+        and abs(left.size - right.size) <= 0.12 * size
+        and -0.1 * size <= right.left - left.right <= 0.6 * size
+    )
 
 
 def _make_row(group: list[LayoutLine], running: frozenset[str]) -> _Row:
