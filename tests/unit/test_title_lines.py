@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from workbench.ingest.file_names import read_file_name
+from workbench.ingest.name_lists import row_names
 from workbench.ingest.pdf_layout import LayoutLine, PageLayout
 from workbench.ingest.pdf_metadata import PdfContent, derive_metadata
 from workbench.ingest.title_lines import is_banner, is_notice, is_section_heading, reads_as_prose, strip_numbering
@@ -154,3 +155,12 @@ def test_a_title_line_pdfium_split_inside_a_word_is_one_line() -> None:
     rows = [head, tail, *(_line(t, 10.0, 420.0 - 12 * i) for i, t in enumerate(BODY * 6))]
     page = read_title_page(PageLayout(tuple(rows), 612.0, 792.0))
     assert page.title == "How the Hidden Hand Shapes the Market for Security Vulnerabilities"
+
+
+def test_names_between_dashes_and_before_a_slash() -> None:
+    assert row_names("Izabel Avelino – Jefferson Kuwata – Eduardo Barrére") == [
+        "Izabel Avelino",
+        "Jefferson Kuwata",
+        "Eduardo Barrére",
+    ]
+    assert row_names("Joyce Vieira Fettermann/Universidade Estadual do Norte Fluminense") == ["Joyce Vieira Fettermann"]

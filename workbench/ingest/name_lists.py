@@ -21,7 +21,9 @@ AFFILIATION = re.compile(
 )
 _ADDRESS = re.compile(r"\b\d{4,}\b|,\s*[A-Z]{2}(\s+\d{5}\b|\s*$)")  # "Palo Alto, CA 94304", "Ithaca, NY"
 _MARKERS = re.compile(r"[∗*†‡§¶#♯⊥]|\d+")
-_SEPARATORS = re.compile(r"\t|,|;|\band\b|&|\s+·\s+", re.IGNORECASE)
+# Between names: tabs (wide gaps), commas, "and" (English, German), "&", spaced dots and dashes.
+_SEPARATORS = re.compile(r"\t|,|;|\b(?:and|und)\b|&|\s+[·–—]\s+", re.IGNORECASE)
+_NAME_THEN_PLACE = re.compile(r"\s*/\s*[^\t,;/]*")  # "Marcos Coelho/Universidade Estadual ..."
 _CJK_NAME = re.compile(r"[\u3400-\u9fff\uac00-\ud7af]{2,4}")
 _CJK_SEPARATORS = re.compile(r"[\s,，、;；·\d*∗†‡§¶]+")
 _SPACING_ACCENTS = "¨´`ˆ˜ˇ˘˙˚˛˝¸¯"
@@ -137,6 +139,7 @@ def row_names(text: str) -> list[str]:
         return cjk
     text = repair_accents(_SPLIT_ACCENT.sub(r"\1\2", text))
     text = re.sub(r"^\s*by\s+", "", text, flags=re.IGNORECASE)
+    text = _NAME_THEN_PLACE.sub("", text) if "/" in text and "@" not in text else text
     text = re.sub(r"<[^<>]*@[^<>]*>|\{[^{}]*\}@\S+|\S+@\S+", ",", text)  # "Name <name@host>"
     if _ADDRESS.search(text):
         return []

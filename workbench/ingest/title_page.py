@@ -453,7 +453,7 @@ def _authors_near(rows: Sequence[_Row], block: list[int], following: list[int]) 
                 break
     if not names:
         first = rows[block[0]]
-        above = [i for i in range(block[0]) if rows[i].overlaps(first) and rows[i].top - first.top < 8 * first.size]
+        above = [i for i in range(block[0]) if rows[i].overlaps(first) and rows[i].top - first.top < 12 * first.size]
         for index in reversed(above[-3:]):
             names[:0] = row_names(rows[index].text)
     return real_authors(names)[:40]
