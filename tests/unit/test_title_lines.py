@@ -164,3 +164,11 @@ def test_names_between_dashes_and_before_a_slash() -> None:
         "Eduardo Barrére",
     ]
     assert row_names("Joyce Vieira Fettermann/Universidade Estadual do Norte Fluminense") == ["Joyce Vieira Fettermann"]
+
+
+def test_a_thesis_cover_prints_its_kind_above_the_title() -> None:
+    for kind in ("硕 士 学 位 论 文", "Master’s Dissertation"):
+        layout = _page((kind, 26.0, 740.0), (TITLE, 18.0, 660.0))
+        assert read_title_page(layout).title == TITLE
+    assert row_names("自 动 化 应 用") == []  # a letter-spaced journal name, not five initials
+    assert reads_as_prose("本文以 Cfrc 悬臂板为研究对象，将 Mfc 粘贴于 Cfrc 板的根部作为致动器，研究了振动控制")

@@ -188,5 +188,5 @@ def _is_name_token(token: str) -> bool:
     if token in ("Jr.", "Sr.", "II", "III", "IV") or bare.lower() in NAME_PARTICLES:
         return True
     if re.fullmatch(r"[^\W\d_a-z]", bare):
-        return True  # an initial without its dot: "Andrew D White"
+        return bare.isupper()  # an initial without its dot: "Andrew D White" (a spaced "自 动" is no initial)
     return len(bare) >= 2 and bare[0].isupper() and all(c.isalpha() or c in "-'’" for c in bare)

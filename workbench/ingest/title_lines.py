@@ -52,6 +52,9 @@ _BANNER = re.compile(
     r"de gruyter|john benjamins|brill|mit press|mdpi|hindawi|frontiers|cell press|plos|biomed central|bmc|"
     r"emerald|karger|thieme|wolters kluwer|lippincott|iop publishing|world scientific|now publishers|"
     r"morgan (&|and) claypool|crc press|academic press|pergamon|north-holland)\b|"
+    # a thesis's or report's kind on its cover: "Master's Dissertation", "硕士学位论文"
+    r"^((master|bachelor|doctoral|diploma)['’]?s?|ph\.?\s?d\.?|doctor of philosophy)\s+(thesis|dissertation)\W*$|"
+    r"^(硕士|博士|学士)?(学位论文|毕业论文|毕业设计(说明书)?|论文)$|"
     # a masthead: where the journal's name sits
     r"contents lists available|journal homepage|homepage:|sciencedirect|available online at",
     re.IGNORECASE,
@@ -68,6 +71,8 @@ _NUMBERED_HEADING = re.compile(
     rf"^(\d{{1,2}}(\.\d{{1,2}})+\.?\s+\S|(\d{{1,2}}|[IVX]{{1,4}})\.?\s+({_SECTION_NAMES})\b)", re.IGNORECASE
 )
 _SECTION_HEADING = re.compile(rf"^({_SECTION_NAMES})\W*$", re.IGNORECASE)
+_CJK = "\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af"
+_SPACED_CJK = re.compile(rf"(?<=[{_CJK}]) (?=[{_CJK}])")
 _SENTENCE_BREAK = re.compile(r"[a-z)]{3,}\.\s+[A-Z][a-z]")
 _PROSE_WORDS = 30
 
@@ -85,8 +90,14 @@ def is_notice_page(text: str) -> bool:
 
 
 def is_banner(text: str) -> bool:
-    """A journal, series, publisher, article-type, session or masthead line (short lines only)."""
-    return len(text.split()) <= 10 and bool(_BANNER.search(" ".join(text.split())))
+    """A journal, series, publisher, article-type, thesis-kind, session or masthead line (short lines only)."""
+    text = unspaced(" ".join(text.split()))
+    return len(text.split()) <= 10 and bool(_BANNER.search(text))
+
+
+def unspaced(text: str) -> str:
+    """CJK text set with a space between characters ("硕 士 学 位 论 文") closed up."""
+    return _SPACED_CJK.sub("", text)
 
 
 def is_section_heading(text: str) -> bool:
@@ -103,8 +114,9 @@ def reads_as_prose(text: str) -> bool:
         return True
     if text[:1].islower() and len(words) > 6:
         return True
-    if "。" in text.rstrip("。") or (len(text) > 80 and " " not in text):  # a Chinese or Japanese sentence
-        return True
+    cjk = sum(1 for c in text if "\u3040" <= c <= "\u9fff")
+    if "。" in text.rstrip("。") or (cjk > 20 and "，" in text) or (len(text) > 80 and " " not in text):
+        return True  # a Chinese or Japanese sentence
     return bool(_SENTENCE_BREAK.search(text))
 
 
