@@ -172,3 +172,12 @@ def test_a_thesis_cover_prints_its_kind_above_the_title() -> None:
         assert read_title_page(layout).title == TITLE
     assert row_names("自 动 化 应 用") == []  # a letter-spaced journal name, not five initials
     assert reads_as_prose("本文以 Cfrc 悬臂板为研究对象，将 Mfc 粘贴于 Cfrc 板的根部作为致动器，研究了振动控制")
+
+
+def test_a_field_label_before_the_title_is_dropped() -> None:
+    assert (
+        strip_numbering("论文题目 基于机器视觉的手写数字识别与目标追踪技术研究")
+        == "基于机器视觉的手写数字识别与目标追踪技术研究"
+    )
+    assert strip_numbering("Title: Sparse Recovery") == "Sparse Recovery"
+    assert strip_numbering("Titles of Folders") == "Titles of Folders"

@@ -121,6 +121,8 @@ def reads_as_prose(text: str) -> bool:
 
 
 def strip_numbering(title: str) -> str:
-    """A chapter number before a title and a page number after it ("120. The family ... 1079")."""
+    """A chapter number or a form's field label before a title and a page number after it
+    ("120. The family ... 1079", "论文题目 基于...", "Title: ...")."""
+    title = re.sub(r"^(title|titel|t[íi]tulo|titre|论文题目|题\s*目)\s*[:：]?\s+(?=\S)", "", title, flags=re.IGNORECASE)
     title = re.sub(r"^\d{1,3}\.\s*(?=[^\W\d_])", "", title)
     return re.sub(r"(?<=[^\W\d_])\s+(?!(1[89]|20)\d\d\b)\d{3,5}$", "", title)
