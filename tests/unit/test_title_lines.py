@@ -48,6 +48,7 @@ TITLE = "Sparse Recovery of Signals on Graphs"
         "Session 8 Formalisms for Concurrency",
         "Do not quote or cite without permission of the authors",
         "John Benjamins Publishing Company",
+        "Biomedical Signal Processing and Control 8 (2013) 1–10",
     ],
 )
 def test_a_banner_set_larger_than_the_title_is_not_the_title(banner: str) -> None:

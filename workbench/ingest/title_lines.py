@@ -55,6 +55,8 @@ _BANNER = re.compile(
     # a thesis's or report's kind on its cover: "Master's Dissertation", "硕士学位论文"
     r"^((master|bachelor|doctoral|diploma)['’]?s?|ph\.?\s?d\.?|doctor of philosophy)\s+(thesis|dissertation)\W*$|"
     r"^(硕士|博士|学士)?(学位论文|毕业论文|毕业设计(说明书)?|论文)$|"
+    # a journal's citation line: "Biomedical Signal Processing and Control 8 (2013) 1-10"
+    r"^[^\W\d_][^()]{2,80}?\s+\d{1,4}\s*(\(\d{1,3}\)\s*)?[,:]?\s*\(?(1[89]|20)\d\d\)?[\s,:;]+(pp\.\s*)?[\de]\d*|"
     # a masthead: where the journal's name sits
     r"contents lists available|journal homepage|homepage:|sciencedirect|available online at",
     re.IGNORECASE,
