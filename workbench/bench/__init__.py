@@ -76,6 +76,13 @@ def add_bench_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--generated", type=int, default=1000, help="zotero: generated items in the library")
     parser.add_argument("--labels", type=Path, help="metadata: labels.json (pwl) or MANIFEST.tsv for --folder")
     parser.add_argument(
+        "--zotero",
+        type=Path,
+        action="append",
+        help="metadata: a Zotero data dir whose stored PDFs its own titles label (repeatable; "
+        "no --folder/--zotero: the shared pwl, pdfs and zotero-real sets)",
+    )
+    parser.add_argument(
         "--folder-only", action="store_true", help="graph: build from --folder's PDFs alone (no SciFact)"
     )
     parser.add_argument("--seaweed", action="store_true", help="remote: run against SeaweedFS started on 127.0.0.1")
@@ -120,11 +127,9 @@ def run_bench(engine: Engine, args: argparse.Namespace) -> dict[str, Any]:
         depth = (args.depth or ["comprehensive"])[0]
         return bench_summary(engine, args.folder or SHARED_PDFS, depth, not args.no_synthesis)
     if args.which == "metadata":
-        from workbench.bench.metadata import bench_metadata
+        from workbench.bench.metadata import bench_metadata, labelled_sets
 
-        if args.folder is None or args.labels is None:
-            raise UsageError("bench metadata needs --folder DIR and --labels FILE")
-        return bench_metadata(args.folder, args.labels)
+        return bench_metadata(labelled_sets(args.folder, args.labels, args.zotero))
     if args.which == "graph":
         from workbench.bench.graph import bench_graph
         from workbench.bench.retrieval import ensure_corpus_index, load_beir

@@ -1,26 +1,25 @@
 """Metadata benchmark: titles, first authors and years that ingest derives for labelled PDFs.
 
-Two label formats are read. `labels.json` (../shared/data/pwl) maps a path relative to the
-folder to {title, first_author (family name or null for "no authors printed"), year (printed
-on the first pages, else null), text_layer, kind, unsure}. `MANIFEST.tsv` (../shared/data/pdfs)
-has a `title` column, sometimes followed by a parenthetical note ("(arXiv:2407.01603v3)",
-"(Nakamoto)", "(Developmental Dynamics 218:235-259, 2000; review)") that gives the first
-author or the year, and a `text_layer` column (yes / no / ~no / minimal / -). Its titles are
-short forms (a subtitle after a colon may be left out) and rows that describe a file rather
-than name a paper ("synthetic", "edge case", "MALFORMED") have no title to score.
+Each labelled set (see `metadata_labels`: a pwl `labels.json`, a `MANIFEST.tsv`, or the PDFs
+of Zotero libraries labelled by their owners' own metadata) is split by a hash of each title
+into a "tune" part (60%), the only part rules and weights may be fitted on, and a
+"held_out" part reported beside it. With no arguments the three sets under ../shared/data
+are measured: pwl (its rules were tuned on all of it before the split existed), the shared
+PDFs and the four real Zotero libraries.
 
 Scoring, per file: the title is right when the normalised word overlap (accents folded, lower
-case, alphanumeric words; shared words over the longer of the two) is at least 0.8 (a label
-ending in "..." is a prefix: only that many leading words are compared); the first author is
-right when its family name matches the label's (and, for a label of null, when no author was
-found); the year is scored only where the label has one. Each share is reported for the PDFs
-with a usable text layer and for all, with the list of misses per field.
+case, alphanumeric words, each CJK character a word, words of six letters or more one typo
+apart counted as shared; shared words over the longer of the two)
+is at least 0.8 (a label ending in "..." is a prefix: only that many leading words are
+compared; where a label may leave out a subtitle, or the page print one apart, the part
+before the colon may match); the
+first author is right when its family name matches the label's (and, for a label of null,
+when no author was found); the year is scored only where the label has one. Each share is
+reported for the PDFs with a usable text layer and for all, with the list of misses per field.
 """
 
 from __future__ import annotations
 
-import csv
-import json
 import re
 import time
 from collections import Counter
@@ -28,32 +27,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from workbench.bench.metadata_labels import MetadataLabel, load_labels, split_of, zotero_labels
 from workbench.errors import UsageError
 from workbench.ingest.parse import parse_file
 from workbench.ingest.parse_error import ParseError
 from workbench.models import ParsedDocument
 from workbench.text.authors import fold_accents, parse_author
 
+SHARED_DATA = Path(__file__).resolve().parents[3] / "shared" / "data"
 TITLE_OVERLAP = 0.8
-_WORD = re.compile(r"[a-z0-9]+")
-_PAREN_NOTE = re.compile(r"\s*\(([^()]*)\)\s*$")
-_NOT_A_TITLE = re.compile(r"edge case|synthetic|malformed|scanned page|image of|not a paper", re.IGNORECASE)
-
-
-@dataclass(frozen=True)
-class MetadataLabel:
-    """What a person read on a file's printed first pages."""
-
-    path: str
-    title: str
-    first_author: str | None
-    year: int | None
-    text_layer: bool
-    kind: str = "paper"
-    unsure: bool = False
-    title_is_prefix: bool = False
-    subtitle_optional: bool = False  # the label may leave out a subtitle printed after a colon
-    author_known: bool = True  # False: the label source does not say who the first author is
+# ASCII words, each CJK character (no spaces between words there), other scripts' words.
+_CJK = "\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff"
+_WORD = re.compile(rf"[a-z0-9]+|[{_CJK}]|[^\W\d_a-z{_CJK}]+")
 
 
 def title_words(text: str) -> list[str]:
@@ -65,13 +50,31 @@ def title_overlap(expected: str, got: str, prefix: bool = False, subtitle_option
     """Shared words over the longer word list (a prefix label compares that many words)."""
     if subtitle_optional and ":" in got and ":" not in expected:
         return max(title_overlap(expected, got), title_overlap(expected, got.split(":", 1)[0]))
+    if subtitle_optional and ":" in expected and ":" not in got:  # the page may print it apart
+        return max(title_overlap(expected, got), title_overlap(expected.split(":", 1)[0], got))
     want, have = title_words(expected), title_words(got)
     if prefix:
         have = have[: len(want)]
     if not want or not have:
         return 0.0
     shared = sum((Counter(want) & Counter(have)).values())
+    unmatched = list((Counter(have) - Counter(want)).elements())
+    for word in (Counter(want) - Counter(have)).elements():  # a typo in a label ("Dimnsional")
+        near = next((w for w in unmatched if len(word) >= 6 and _one_edit(word, w)), None)
+        if near is not None:
+            unmatched.remove(near)
+            shared += 1
     return shared / max(len(want), len(have))
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Whether two words differ by one inserted, deleted or replaced letter."""
+    if abs(len(a) - len(b)) > 1 or a == b:
+        return False
+    if len(a) == len(b):
+        return sum(x != y for x, y in zip(a, b, strict=True)) == 1
+    short, long = (a, b) if len(a) < len(b) else (b, a)
+    return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
 
 
 def _family_key(name: str) -> str:
@@ -89,86 +92,6 @@ def first_author_matches(expected: str | None, authors: tuple[str, ...]) -> bool
     surname = parsed.key.rsplit(" ", 1)[0] if parsed and " " in parsed.key else (parsed.key if parsed else "")
     tokens = {_family_key(t) for t in re.split(r"[\s,]+", authors[0]) if t}
     return want == surname or want in tokens or _family_key(authors[0]).endswith(want)
-
-
-def load_labels(path: Path) -> list[MetadataLabel]:
-    """Labels from a pwl-style `labels.json` or a `MANIFEST.tsv`; bad files raise UsageError."""
-    if not path.is_file():
-        raise UsageError(f"labels file not found: {path}")
-    try:
-        if path.suffix.lower() == ".json":
-            return _json_labels(json.loads(path.read_text(encoding="utf-8")))
-        if path.suffix.lower() in (".tsv", ".txt"):
-            return _manifest_labels(path.read_text(encoding="utf-8"))
-    except (ValueError, KeyError, TypeError) as exc:
-        raise UsageError(f"{path}: not a labels file: {exc}") from None
-    raise UsageError(f"{path}: labels must be a .json (pwl) or .tsv (MANIFEST) file")
-
-
-def _json_labels(data: Any) -> list[MetadataLabel]:
-    if not isinstance(data, dict):
-        raise ValueError("expected an object keyed by path")
-    return [
-        MetadataLabel(
-            path=str(rel),
-            title=str(row["title"]),
-            first_author=row.get("first_author"),
-            year=int(row["year"]) if row.get("year") is not None else None,
-            text_layer=bool(row.get("text_layer", True)),
-            kind=str(row.get("kind", "paper")),
-            unsure=bool(row.get("unsure", False)),
-        )
-        for rel, row in data.items()
-    ]
-
-
-def _manifest_labels(text: str) -> list[MetadataLabel]:
-    labels: list[MetadataLabel] = []
-    for row in csv.DictReader(text.splitlines(), delimiter="\t"):
-        name = row.get("file", "")
-        if not name.lower().endswith(".pdf"):
-            continue
-        raw_title = row["title"].strip()
-        note_match = _PAREN_NOTE.search(raw_title)
-        note = note_match.group(1) if note_match else ""
-        title = raw_title[: note_match.start()].strip() if note_match else raw_title
-        prefix = title.endswith(("...", "…"))
-        title = title.rstrip(".… ").strip() if prefix else title
-        layer = row.get("text_layer", "").strip().lower() == "yes"
-        is_paper = layer and not _NOT_A_TITLE.search(raw_title)  # other rows describe the file
-        labels.append(
-            MetadataLabel(
-                path=name,
-                title=title,
-                first_author=_manifest_author(note),
-                year=_manifest_year(note),
-                text_layer=layer,
-                kind="paper" if is_paper else "other",
-                title_is_prefix=prefix,
-                subtitle_optional=True,
-                author_known=_manifest_author(note) is not None,
-            )
-        )
-    return labels
-
-
-def _manifest_author(note: str) -> str | None:
-    """The first author's family name from a note like "(Wellawatte, Gandhi, ...; pdfTeX preprint)"."""
-    head = note.split(";")[0].split(",")[0].strip()
-    if not head or any(c.isdigit() for c in head) or ":" in head:
-        return None
-    words = head.split()
-    if not 1 <= len(words) <= 3 or not all(w[:1].isupper() for w in words) or head.lower() in ("biorxiv", "arxiv"):
-        return None
-    return words[-1]
-
-
-def _manifest_year(note: str) -> int | None:
-    match = re.search(r"(?<!\d)(1[89]\d{2}|20\d{2})(?!\d)", note.split(":")[-1] if "arXiv" in note else note)
-    if match and "arxiv" not in note.lower():
-        return int(match.group(1))
-    arxiv = re.search(r"arXiv:(\d{2})(\d{2})\.\d{4,5}", note)
-    return 2000 + int(arxiv.group(1)) if arxiv else None
 
 
 def _score(label: MetadataLabel, parsed: ParsedDocument | None) -> dict[str, Any]:
@@ -218,44 +141,108 @@ def _confusion(rows: list[tuple[MetadataLabel, dict[str, Any]]]) -> dict[str, li
     return out
 
 
-def bench_metadata(folder: Path, labels_path: Path) -> dict[str, Any]:
-    """Parse every labelled file under `folder` as ingest does and score its metadata."""
-    if not folder.is_dir():
-        raise UsageError(f"not a folder: {folder}")
-    labels = load_labels(labels_path)
+@dataclass(frozen=True)
+class LabelledSet:
+    """A folder of files and their labels."""
+
+    name: str
+    folder: Path
+    labels: list[MetadataLabel]
+    source: str
+    tuned_before: bool = False  # the rules were fitted on all of it before it was split
+
+
+def labelled_sets(folder: Path | None, labels: Path | None, zotero: list[Path] | None) -> list[LabelledSet]:
+    """The sets to measure: the given folder and labels, Zotero libraries, else the shared three."""
+    sets: list[LabelledSet] = []
+    if (folder is None) != (labels is None):
+        raise UsageError("bench metadata needs both --folder DIR and --labels FILE (or neither)")
+    if folder is not None and labels is not None:
+        if not folder.is_dir():
+            raise UsageError(f"not a folder: {folder}")
+        sets.append(LabelledSet(folder.name or str(folder), folder, load_labels(labels), str(labels)))
+    if zotero:
+        sets.append(_zotero_set("zotero", zotero))
+    if sets:
+        return sets
+    pwl, pdfs, real = SHARED_DATA / "pwl", SHARED_DATA / "pdfs", SHARED_DATA / "zotero-real"
+    if not pwl.is_dir():
+        raise UsageError(f"no labelled sets given and none found at {SHARED_DATA}")
+    libraries = sorted(p for p in real.iterdir() if (p / "zotero.sqlite").is_file()) if real.is_dir() else []
+    return [
+        LabelledSet("pwl", pwl, load_labels(pwl / "labels.json"), str(pwl / "labels.json"), tuned_before=True),
+        LabelledSet("pdfs", pdfs, load_labels(pdfs / "MANIFEST.tsv"), str(pdfs / "MANIFEST.tsv")),
+        *([_zotero_set("zotero-real", libraries)] if libraries else []),
+    ]
+
+
+def _zotero_set(name: str, libraries: list[Path]) -> LabelledSet:
+    roots = {lib.resolve().parent for lib in libraries}
+    root = roots.pop() if len(roots) == 1 else Path("/")
+    labels: list[MetadataLabel] = []
+    for library in libraries:
+        prefix = str(library.resolve().relative_to(root))
+        labels.extend(zotero_labels(library, prefix))
+    return LabelledSet(name, root, labels, "zotero.sqlite of " + ", ".join(str(lib) for lib in libraries))
+
+
+def bench_metadata(sets: list[LabelledSet]) -> dict[str, Any]:
+    """Parse every labelled file as ingest does and score its metadata, per set and split."""
+    report: dict[str, Any] = {"title_overlap_threshold": TITLE_OVERLAP, "sets": {}}
+    wall = cpu = 0.0
+    files = 0
+    for labelled in sets:
+        result, seconds, cpu_seconds = _bench_set(labelled)
+        report["sets"][labelled.name] = result
+        wall += seconds
+        cpu += cpu_seconds
+        files += result["files"]
+    report["parse_seconds"] = round(wall, 2)
+    report["parse_cpu_seconds"] = round(cpu, 2)
+    report["parse_ms_per_file"] = round(1000 * wall / files, 1) if files else 0.0
+    return report
+
+
+def _bench_set(labelled: LabelledSet) -> tuple[dict[str, Any], float, float]:
     rows: list[tuple[MetadataLabel, dict[str, Any]]] = []
     missing: list[str] = []
     failed: list[dict[str, str]] = []
-    parse_seconds = 0.0
-    for label in labels:
-        path = folder / label.path
+    wall = cpu = 0.0
+    for label in labelled.labels:
+        path = labelled.folder / label.path
         if not path.is_file():
             missing.append(label.path)
             continue
-        started = time.perf_counter()
+        started, started_cpu = time.perf_counter(), time.process_time()
         try:
             parsed: ParsedDocument | None = parse_file(path)
         except ParseError as exc:
             parsed = None
             failed.append({"path": label.path, "error": str(exc)})
-        parse_seconds += time.perf_counter() - started
+        wall += time.perf_counter() - started
+        cpu += time.process_time() - started_cpu
         rows.append((label, _score(label, parsed)))
-    usable = [(label, r) for label, r in rows if label.text_layer and label.kind != "other"]
-    no_text_detected = [label.path for label, r in rows if not label.text_layer and not r["has_text"]]
-    return {
-        "folder": str(folder),
-        "labels": str(labels_path),
-        "title_overlap_threshold": TITLE_OVERLAP,
-        "usable_text": _shares(usable),
-        "all": _shares(rows),
-        "no_text_layer": {
-            "labelled": sum(1 for label, _ in rows if not label.text_layer),
-            "detected_as_no_text": len(no_text_detected),
-        },
-        "parse_seconds": round(parse_seconds, 2),
-        "parse_ms_per_file": round(1000 * parse_seconds / len(rows), 1) if rows else 0.0,
+    result: dict[str, Any] = {
+        "folder": str(labelled.folder),
+        "labels": labelled.source,
+        "files": len(rows),
+        "tuned_on": "all (before the split)" if labelled.tuned_before else "tune part only",
+        "parse_seconds": round(wall, 2),
+        "parse_cpu_seconds": round(cpu, 2),
         "missing_files": missing,
         "parse_failures": failed,
-        "confusion_usable_text": _confusion(usable),
-        "confusion_other": _confusion([(label, r) for label, r in rows if (label, r) not in usable]),
     }
+    for split in ("tune", "held_out", "all"):
+        part = [(label, r) for label, r in rows if split in ("all", split_of(label))]
+        usable = [(label, r) for label, r in part if label.text_layer and label.kind != "other"]
+        result[split] = {
+            "usable_text": _shares(usable),
+            "all": _shares(part),
+            "misses_usable_text": _confusion(usable),
+        }
+    no_text = [label.path for label, r in rows if not label.text_layer and not r["has_text"]]
+    result["no_text_layer"] = {
+        "labelled": sum(1 for label, _ in rows if not label.text_layer),
+        "detected_as_no_text": len(no_text),
+    }
+    return result, wall, cpu

@@ -21,7 +21,11 @@ AFFILIATION = re.compile(
 )
 _ADDRESS = re.compile(r"\b\d{4,}\b|,\s*[A-Z]{2}(\s+\d{5}\b|\s*$)")  # "Palo Alto, CA 94304", "Ithaca, NY"
 _MARKERS = re.compile(r"[∗*†‡§¶#♯⊥]|\d+")
-_SEPARATORS = re.compile(r"\t|,|;|\band\b|&|\s+·\s+", re.IGNORECASE)
+# Between names: tabs (wide gaps), commas, "and" (English, German), "&", spaced dots and dashes.
+_SEPARATORS = re.compile(r"\t|,|;|\b(?:and|und)\b|&|\s+[·–—]\s+", re.IGNORECASE)
+_NAME_THEN_PLACE = re.compile(r"\s*/\s*[^\t,;/]*")  # "Marcos Coelho/Universidade Estadual ..."
+_CJK_NAME = re.compile(r"[\u3400-\u9fff\uac00-\ud7af]{2,4}")
+_CJK_SEPARATORS = re.compile(r"[\s,，、;；·\d*∗†‡§¶]+")
 _SPACING_ACCENTS = "¨´`ˆ˜ˇ˘˙˚˛˝¸¯"
 # Society grades printed after names ("Murali Kodialam, Associate Member, IEEE"), and affiliation letters.
 _MEMBERSHIP = re.compile(r"^((student |senior |life |associate )?(member|fellow)|ieee|acm|siam)\W*$", re.I)
@@ -122,10 +126,20 @@ _NOT_NAMES = frozenset(
 )
 
 
+def _cjk_names(text: str) -> list[str]:
+    """Chinese, Japanese or Korean names side by side ("王洪玺 张兰勇", "宋珣1, 马智博2"): two or more."""
+    tokens = [t for t in _CJK_SEPARATORS.split(text.strip()) if t]
+    return tokens if len(tokens) >= 2 and all(_CJK_NAME.fullmatch(t) for t in tokens) else []
+
+
 def row_names(text: str) -> list[str]:
     """The names a row lists from its start ("Mike Burrows, Google Inc." gives Mike Burrows)."""
+    cjk = _cjk_names(text)
+    if cjk:
+        return cjk
     text = repair_accents(_SPLIT_ACCENT.sub(r"\1\2", text))
     text = re.sub(r"^\s*by\s+", "", text, flags=re.IGNORECASE)
+    text = _NAME_THEN_PLACE.sub("", text) if "/" in text and "@" not in text else text
     text = re.sub(r"<[^<>]*@[^<>]*>|\{[^{}]*\}@\S+|\S+@\S+", ",", text)  # "Name <name@host>"
     if _ADDRESS.search(text):
         return []
@@ -158,6 +172,9 @@ def _is_full_word_name(token: str) -> bool:
 
 
 def is_name_list(text: str) -> bool:
+    """Whether a row is nothing but a list of personal names."""
+    if _cjk_names(text):
+        return True
     parts = [p for p in _SEPARATORS.split(_MARKERS.sub(",", text)) if p.strip(" .")]
     return bool(parts) and all(2 <= len(p.split()) <= 5 and all(_is_name_token(t) for t in p.split()) for p in parts)
 
@@ -171,5 +188,5 @@ def _is_name_token(token: str) -> bool:
     if token in ("Jr.", "Sr.", "II", "III", "IV") or bare.lower() in NAME_PARTICLES:
         return True
     if re.fullmatch(r"[^\W\d_a-z]", bare):
-        return True  # an initial without its dot: "Andrew D White"
+        return bare.isupper()  # an initial without its dot: "Andrew D White" (a spaced "自 动" is no initial)
     return len(bare) >= 2 and bare[0].isupper() and all(c.isalpha() or c in "-'’" for c in bare)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,7 @@ from workbench.ingest.sections import abstract_text, split_sections
 from workbench.ingest.source_lines import pdf_lines
 from workbench.ingest.title_page import is_cover_sheet
 from workbench.models import ParsedDocument
+from workbench.text.ligatures import find_glyph_repair
 
 # A PDF whose pages average fewer real characters than this is treated as a scan.
 MIN_TEXT_CHARS_PER_PAGE = 20
@@ -89,10 +91,14 @@ def _extract_pdf(data: bytes) -> PdfContent:
                 texts.append(text)
             if len(failures) == page_count:
                 raise ParseError(f"could not read any page: {failures[0]}")
+            repair = find_glyph_repair(texts)  # glyphs the fonts lost ("\x03amily" → "family")
+            texts = [repair.apply(text) for text in texts]
             title_page = 0
-            while title_page < min(MAX_COVER_PAGES, page_count - 1) and is_cover_sheet(texts[title_page]):
+            while title_page < min(MAX_COVER_PAGES, page_count - 1) and is_cover_sheet(
+                texts[title_page], texts[title_page + 1]
+            ):
                 title_page += 1
-            layout = _layout(pdf, title_page) if texts[title_page].strip() else None
+            layout = _layout(pdf, title_page, repair.apply) if texts[title_page].strip() else None
             return PdfContent(texts, metadata, title_page, layout, garbled)
         finally:
             pdf.close()
@@ -110,7 +116,7 @@ def _page_text(pdf: Any, index: int) -> str:
         page.close()
 
 
-def _layout(pdf: Any, index: int) -> PageLayout | None:
+def _layout(pdf: Any, index: int, repair: Callable[[str], str]) -> PageLayout | None:
     """The title page's lines with sizes and positions (None when PDFium cannot give them)."""
     try:
         page = pdf[index]
@@ -119,7 +125,7 @@ def _layout(pdf: Any, index: int) -> PageLayout | None:
     try:
         textpage = page.get_textpage()
         try:
-            return page_layout(page, textpage)
+            return page_layout(page, textpage, repair)
         except Exception:  # a layout problem costs the title heuristics, never the document
             return None
         finally:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 import statistics
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -70,8 +71,12 @@ class _Char:
     weight: int
 
 
-def page_layout(page: Any, textpage: Any) -> PageLayout:
-    """Lines of one page with sizes and boxes, read character by character from PDFium."""
+def page_layout(page: Any, textpage: Any, repair: Callable[[str], str] = str) -> PageLayout:
+    """Lines of one page with sizes and boxes, read character by character from PDFium.
+
+    `repair` mends each line's raw text (lost glyphs: `workbench.text.ligatures`) before it is
+    cleaned, as the page's text was.
+    """
     import ctypes
 
     import pypdfium2.raw as pdfium_c
@@ -88,7 +93,7 @@ def page_layout(page: Any, textpage: Any) -> PageLayout:
     for index in range(count):
         code = int(get_unicode(raw, index))
         if code == 10:
-            _close_line(chars, lines)
+            _close_line(chars, lines, repair)
             chars = []
             continue
         if code == 13 or not 0 < code < 0x110000 or 0xD800 <= code <= 0xDFFF:
@@ -106,17 +111,17 @@ def page_layout(page: Any, textpage: Any) -> PageLayout:
         # The weight only breaks ties between title candidates: sample a line's first letters.
         weight = int(pdfium_c.FPDFText_GetFontWeight(raw, index)) if len(chars) < 4 else -1
         chars.append(_Char(ch, size, left.value, bottom.value, right.value, top.value, weight))
-    _close_line(chars, lines)
+    _close_line(chars, lines, repair)
     return PageLayout(tuple(lines), width, height)
 
 
-def _close_line(chars: list[_Char], lines: list[LayoutLine]) -> None:
+def _close_line(chars: list[_Char], lines: list[LayoutLine], repair: Callable[[str], str]) -> None:
     inked = [c for c in chars if c.ch != " "]
     if not inked:
         return
     letters = [c for c in inked if c.ch.isalpha()] or inked
     size = round(statistics.median(c.size for c in letters), 2)
-    text = " ".join(clean_text("".join(c.ch for c in chars)).split())
+    text = " ".join(clean_text(repair("".join(c.ch for c in chars))).split())
     if not text:
         return
     baseline = statistics.median(c.bottom for c in letters)
@@ -140,7 +145,7 @@ def _close_line(chars: list[_Char], lines: list[LayoutLine]) -> None:
     lines.append(
         LayoutLine(
             text=text,
-            clean=clean_text("".join(clean)).strip(),
+            clean=clean_text(repair("".join(clean))).strip(),
             size=size,
             top=max(c.top for c in inked),
             bottom=min(c.bottom for c in inked),

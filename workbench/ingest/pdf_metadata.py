@@ -9,7 +9,9 @@ metadata title is printed on the page. Authors come from the page, from the meta
 two agree or the page names nobody; producer junk is never an author. Years come from the
 page (citation, copyright and date lines, an arXiv stamp), then from identifiers, and only
 then from the file's creation date. A document without usable text keeps a plausible
-metadata title, else its file name, and says so in `warnings`.
+metadata title, else what its file name says ("Author - Year - Title", as Zotero names
+files: the title, and the author and year when nothing else gives them), and says so in
+`warnings`.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
+from workbench.ingest.file_names import read_file_name
 from workbench.ingest.metadata import (
     arxiv_year,
     biorxiv_year,
@@ -98,6 +101,9 @@ def derive_metadata(path: Path, content: PdfContent, has_text: bool) -> DerivedM
         reason = "no usable text on its title page" if not page_text.strip() else "no title found on its title page"
         warnings.append(f"{reason}: title from the {source}")
     authors = _choose_authors(meta.get("Author", ""), page.authors)
+    named = read_file_name(path.stem) if source == "file name" else None
+    if named and named.first_author and not authors:
+        authors = (named.first_author,)
     head_text = "\n".join(clean_text(t) for t in content.page_texts[: tp + 1]) if has_text else ""
     meta_ids = " ".join(meta.get(key, "") for key in ("Subject", "Keywords", "Title"))
     doi = find_doi(meta_ids) or find_doi(head_text)
@@ -110,6 +116,7 @@ def derive_metadata(path: Path, content: PdfContent, has_text: bool) -> DerivedM
         or arxiv_year(arxiv_id)
         or biorxiv_year(doi)
         or standalone_year(lines[:40])
+        or (named.year if named else None)
         or plausible_year(meta.get("CreationDate"))
     )
     venue = printed_venue(lines[:12] + lines[-12:]) if lines else None
@@ -137,7 +144,7 @@ def _choose_title(meta_title: str, page: TitlePage, page_text: str, path: Path) 
         return page.title, "page"
     if plausible_meta:
         return plausible_meta, "metadata"
-    return path.stem, "file name"
+    return read_file_name(path.stem).title, "file name"
 
 
 def _printed_on(title: str, page_text: str) -> bool:

@@ -20,11 +20,21 @@ from dataclasses import dataclass, replace
 from workbench.ingest.name_lists import AFFILIATION, is_name_list, row_names
 from workbench.ingest.pdf_layout import LayoutLine, PageLayout
 from workbench.ingest.source_lines import join_lines
+from workbench.ingest.title_lines import (
+    MASTHEAD,
+    is_banner,
+    is_notice,
+    is_notice_page,
+    is_section_heading,
+    reads_as_prose,
+    strip_numbering,
+)
 from workbench.text.junk_authors import real_authors
 
 MAX_TITLE_CHARS = 300
 _MAX_TITLE_ROWS = 5
 _SHORT = 40  # lines at one height merge into a row only when short (names side by side, not columns)
+_WORD_GAP = 0.15  # a gap narrower than this share of the font size is inside a word
 _SUBTITLE_SHARE = 0.7  # a line at least this share of the title's size may continue it
 
 _BANNER = re.compile(
@@ -58,7 +68,10 @@ _DATE_LINE = re.compile(
 )
 _LINE_NUMBER = re.compile(r"^\d{1,4}[\t ]+(?=\S)")
 _DANGLING = re.compile(r"(,|\band|&)\s+[^\W\d_][\w.\-]*$|^(and|&)\s+[^\W\d_][\w.\-]*$", re.IGNORECASE)
-_STOP_AUTHORS = re.compile(r"^(abstract|summary|introduction|keywords|key words|index terms|1\.?\s+intro)", re.I)
+_STOP_AUTHORS = re.compile(
+    r"^(abstract|summary|introduction|keywords|key words|index terms|1\.?\s+intro|摘\s*要|关键词|關鍵詞|要旨|초록)",
+    re.I,
+)
 _CONNECTORS = frozenset(
     [
         "a",
@@ -141,9 +154,18 @@ def is_junk_title(title: str) -> bool:
     return " " not in title and ("_" in title or any(c.isdigit() for c in title))
 
 
-def is_cover_sheet(text: str) -> bool:
-    """Whether a page is a repository's or publisher's cover sheet rather than the paper."""
-    return bool(_COVER.search(" ".join(text.split())))
+def is_cover_sheet(text: str, following: str = "") -> bool:
+    """Whether a page is a repository's or publisher's cover sheet rather than the paper.
+
+    A cover names its repository or publisher ("Brought to you by", "See discussions, stats,
+    and author profiles"), unless the same words recur on the next page (a footer stamped on
+    every page, not a cover), or it is a short page of notices (an offprint's terms of use).
+    """
+    flat = " ".join(text.split())
+    marker = _COVER.search(flat)
+    if marker and marker.group(0).lower() not in " ".join(following.split()).lower():
+        return True
+    return is_notice_page(flat)
 
 
 def running_key(text: str) -> str:
@@ -170,7 +192,7 @@ def read_title_page(layout: PageLayout, running: frozenset[str] = frozenset()) -
 
 def _rows(layout: PageLayout, running: frozenset[str]) -> list[_Row]:
     """Lines top-down, with lines at one height and size merged into one row."""
-    lines = sorted(layout.lines, key=lambda ln: (-round(ln.top), ln.left))
+    lines = _rejoin(sorted(layout.lines, key=lambda ln: (-round(ln.top), ln.left)))
     rows: list[_Row] = []
     group: list[LayoutLine] = []
     for line in lines:
@@ -189,6 +211,37 @@ def _rows(layout: PageLayout, running: frozenset[str]) -> list[_Row]:
     if len(numbered) >= 5 and len(numbered) >= 0.3 * len(rows):  # a manuscript with line numbers
         rows = [replace(r, text=_LINE_NUMBER.sub("", r.text)) for r in rows if not r.text.strip().isdigit()]
     return rows
+
+
+def _rejoin(lines: list[LayoutLine]) -> list[LayoutLine]:
+    """One printed line that PDFium gave as two (a font change inside a word: "...the Mar" +
+    "ket for ..."): same height and size, the second starting where the first ends."""
+    out: list[LayoutLine] = []
+    for line in lines:
+        last = out[-1] if out else None
+        if last is not None and _continues(last, line):
+            gap = line.left - last.right
+            space = "" if gap < _WORD_GAP * line.size else " "
+            out[-1] = replace(
+                last,
+                text=last.text + space + line.text,
+                clean=last.clean + space + line.clean,
+                right=line.right,
+                top=max(last.top, line.top),
+                bottom=min(last.bottom, line.bottom),
+            )
+            continue
+        out.append(line)
+    return out
+
+
+def _continues(left: LayoutLine, right: LayoutLine) -> bool:
+    size = max(left.size, 1.0)
+    return (
+        abs(left.top - right.top) <= 0.2 * size
+        and abs(left.size - right.size) <= 0.12 * size
+        and -0.1 * size <= right.left - left.right <= 0.6 * size
+    )
 
 
 def _make_row(group: list[LayoutLine], running: frozenset[str]) -> _Row:
@@ -230,13 +283,15 @@ def _is_candidate(row: _Row, height: float, body: float) -> bool:
         return False
     if row.top < 0.2 * height or (row.running and row.size <= 1.1 * body):
         return False
-    return not (_NOISE.search(text) or _BANNER.match(text) or _DATE_LINE.match(text) or is_cover_sheet(text))
+    if _NOISE.search(text) or _BANNER.match(text) or _DATE_LINE.match(text) or _COVER.search(text):
+        return False
+    return not (is_notice(text) or is_banner(text) or is_section_heading(text))
 
 
 def _title_block(rows: Sequence[_Row], height: float, body: float) -> list[int]:
     """Indices of the rows that hold the title (rows of another column in between are skipped)."""
     blocks: list[list[int]] = []
-    used: set[int] = set()
+    used = _masthead(rows)  # the journal's name in a masthead is no title
     for index, row in enumerate(rows):
         if index in used or not _is_candidate(row, height, body):
             continue
@@ -250,6 +305,16 @@ def _title_block(rows: Sequence[_Row], height: float, body: float) -> list[int]:
         blocks.append(block)
     good = [b for b in blocks if _plausible_title(rows, b, body)]
     return max(good, key=lambda b: _block_rank(rows, b, height, body)) if good else []
+
+
+def _masthead(rows: Sequence[_Row]) -> set[int]:
+    """Rows inside a masthead: between its lines ("Contents lists available at ...", "journal
+    homepage: ..."), or just above its one line; that is where a journal prints its name."""
+    marks = [i for i, row in enumerate(rows) if MASTHEAD.search(row.text)]
+    if not marks:
+        return set()
+    inside = set(range(marks[0] + 1, marks[-1])) if len(marks) > 1 else {marks[0] - 1}
+    return {j for j in inside if 0 <= j < len(rows) and len(_plain(rows[j]).split()) <= 8}
 
 
 def _next_in_column(rows: Sequence[_Row], index: int, reach: float = 2.6) -> int | None:
@@ -279,13 +344,18 @@ def _same_block(above: _Row, below: _Row) -> bool:
 def _plausible_title(rows: Sequence[_Row], block: list[int], body: float) -> bool:
     text = " ".join(_plain(rows[i]) for i in block)
     words = text.split()
-    if len(words) < 2 and sum(c.isalpha() for c in text) < 12:
+    if len(words) < 2 and sum(c.isalpha() for c in text) < 12 and _cjk_chars(text) < 4:
         return False
-    if len(words) > 40 or rows[block[0]].size < 0.95 * body:
+    if len(words) > 40 or rows[block[0]].size < 0.95 * body or reads_as_prose(text):
         return False
     if len(words) <= 10 and _VENUE_LINE.search(text) and not _has_title_shape(text):
         return False
     return not (is_name_list(text) and len(block) == 1 and _has_bigger_or_equal_other(rows, block))
+
+
+def _cjk_chars(text: str) -> int:
+    """Chinese, Japanese and Korean characters: each is about a word (they are not spaced)."""
+    return sum(1 for c in text if "\u3040" <= c <= "\u9fff" or "\uac00" <= c <= "\ud7af")
 
 
 def _has_title_shape(text: str) -> bool:
@@ -294,8 +364,11 @@ def _has_title_shape(text: str) -> bool:
 
 
 def _has_bigger_or_equal_other(rows: Sequence[_Row], block: list[int]) -> bool:
+    """Whether other words are set as large (a lone "?" or chapter number in a figure is not words)."""
     size = rows[block[0]].size
-    return any(r.size >= 0.95 * size for i, r in enumerate(rows) if i not in block and r.text)
+    return any(
+        r.size >= 0.95 * size and sum(c.isalpha() for c in r.text) >= 3 for i, r in enumerate(rows) if i not in block
+    )
 
 
 def _block_rank(rows: Sequence[_Row], block: list[int], height: float, body: float) -> tuple[bool, float, int, float]:
@@ -330,7 +403,7 @@ def _join_title(rows: Sequence[_Row]) -> str:
         if parts and rows[0].size - row.size > 0.05 * rows[0].size and not parts[-1].endswith((":", "-", "—", "–")):
             parts[-1] += ":"
         parts.append(text)
-    title = join_lines(parts).strip(" .,;")
+    title = strip_numbering(join_lines(parts).strip(" .,;")).strip(" .,;")
     title = re.sub(r"\s+([:,;])", r"\1", title)
     if title.upper() == title and len(title.split()) >= 4:
         title = _title_case(title)
@@ -380,7 +453,7 @@ def _authors_near(rows: Sequence[_Row], block: list[int], following: list[int]) 
                 break
     if not names:
         first = rows[block[0]]
-        above = [i for i in range(block[0]) if rows[i].overlaps(first) and rows[i].top - first.top < 8 * first.size]
+        above = [i for i in range(block[0]) if rows[i].overlaps(first) and rows[i].top - first.top < 12 * first.size]
         for index in reversed(above[-3:]):
             names[:0] = row_names(rows[index].text)
     return real_authors(names)[:40]

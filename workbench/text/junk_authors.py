@@ -105,6 +105,8 @@ _PRODUCERS = frozenset(
         "biorxiv",
         "medrxiv",
         "pubmed",
+        "cnki",  # China National Knowledge Infrastructure, the Author field of its downloads
+        "wanfang",
     ]
 )
 _ET_AL = re.compile(r"(^|\s)(et\.?\s*al\.?|al\.)$|^et\b", re.IGNORECASE)

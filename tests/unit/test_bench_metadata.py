@@ -1,0 +1,44 @@
+"""The metadata benchmark's labelled sets: the tune/held-out split and the title score."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.unit.test_title_page import PWL, needs_pwl
+from workbench.bench.metadata import labelled_sets, title_overlap
+from workbench.bench.metadata_labels import MetadataLabel, load_labels, split_of, zotero_labels
+from workbench.errors import UsageError
+
+
+def test_the_split_follows_the_title_so_copies_of_a_paper_stay_together() -> None:
+    one = MetadataLabel("a/x.pdf", "Task-specific reorganization of the auditory cortex", "Bola", 2017, True)
+    copy = MetadataLabel("b/Bola (2017).pdf", "Task-Specific  Reorganization of the Auditory Cortex", None, None, True)
+    assert split_of(one) == split_of(copy)
+    assert split_of(one) in ("tune", "held_out")
+
+
+@needs_pwl
+def test_about_sixty_percent_of_a_set_is_for_tuning() -> None:
+    labels = load_labels(PWL / "labels.json")
+    share = sum(split_of(label) == "tune" for label in labels) / len(labels)
+    assert 0.5 <= share <= 0.7
+
+
+def test_title_score_counts_cjk_characters_and_one_letter_typos() -> None:
+    assert title_overlap("轮腿式平衡机器人控制", "轮腿式平衡机器人控制") == 1.0
+    assert title_overlap("轮腿式平衡机器人控制", "王洪玺 张兰勇") == 0.0
+    assert title_overlap("Multi-Dimnsional Typology of Games", "A Multi-dimensional Typology of Games") >= 0.8
+    assert title_overlap("Spatial language: Spatial language", "Spatial language", subtitle_optional=True) == 1.0
+
+
+def test_bad_label_sources_are_one_clear_error(tmp_path: Path) -> None:
+    with pytest.raises(UsageError, match="not a Zotero data directory"):
+        zotero_labels(tmp_path, "x")
+    with pytest.raises(UsageError, match="both --folder"):
+        labelled_sets(tmp_path, None, None)
+    bad = tmp_path / "labels.json"
+    bad.write_text("[1, 2]")
+    with pytest.raises(UsageError, match="not a labels file"):
+        load_labels(bad)

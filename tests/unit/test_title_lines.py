@@ -1,0 +1,184 @@
+"""Lines a title is not (banners, notices, section headings, prose), on small synthetic title pages.
+
+Each layout puts the line of the class under test where the old rules took it for the title
+(the largest text, or the only candidate); the title must be found all the same, or no title
+at all where the page prints none.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from workbench.ingest.file_names import read_file_name
+from workbench.ingest.name_lists import row_names
+from workbench.ingest.pdf_layout import LayoutLine, PageLayout
+from workbench.ingest.pdf_metadata import PdfContent, derive_metadata
+from workbench.ingest.title_lines import is_banner, is_notice, is_section_heading, reads_as_prose, strip_numbering
+from workbench.ingest.title_page import is_cover_sheet, read_title_page
+
+BODY = (
+    "We study the problem in general and give an algorithm whose running time is linear in the",
+    "size of the input; experiments on real data confirm the analysis and show that it scales.",
+)
+
+
+def _line(text: str, size: float, top: float, left: float = 72.0, bold: bool = False) -> LayoutLine:
+    width = 0.5 * size * len(text)
+    return LayoutLine(text, text, size, top, top - size, left, left + width, bold)
+
+
+def _page(*lines: tuple[str, float, float]) -> PageLayout:
+    rows = [_line(text, size, top) for text, size, top in lines]
+    rows += [_line(text, 10.0, 420.0 - 12 * i) for i, text in enumerate(BODY * 6)]
+    return PageLayout(tuple(rows), 612.0, 792.0)
+
+
+TITLE = "Sparse Recovery of Signals on Graphs"
+
+
+@pytest.mark.parametrize(
+    "banner",
+    [
+        "Springer Texts in Statistics",
+        "HHS Public Access",
+        "Chemical Science: EDGE ARTICLE",
+        "JSS Journal of Statistical Software",
+        "Session 8 Formalisms for Concurrency",
+        "Do not quote or cite without permission of the authors",
+        "John Benjamins Publishing Company",
+        "Biomedical Signal Processing and Control 8 (2013) 1–10",
+    ],
+)
+def test_a_banner_set_larger_than_the_title_is_not_the_title(banner: str) -> None:
+    layout = _page((banner, 20.0, 740.0), (TITLE, 16.0, 680.0), ("Ada Lovelace and Alan Turing", 11.0, 650.0))
+    page = read_title_page(layout)
+    assert page.title == TITLE
+    assert page.authors[:1] == ("Ada Lovelace",)
+
+
+def test_a_journal_name_in_a_masthead_is_not_the_title() -> None:
+    layout = _page(
+        ("Contents lists available at ScienceDirect", 8.0, 750.0),
+        ("Information Sciences", 18.0, 730.0),
+        ("journal homepage: www.elsevier.com/locate/ins", 8.0, 710.0),
+        (TITLE, 16.0, 660.0),
+    )
+    assert read_title_page(layout).title == TITLE
+
+
+@pytest.mark.parametrize("heading", ["1. Introduction", "1 Introduction", "2.1 Why is it important to know this"])
+def test_a_numbered_section_heading_is_not_the_title(heading: str) -> None:
+    layout = _page((TITLE, 13.0, 700.0), (heading, 16.0, 600.0))
+    assert read_title_page(layout).title == TITLE
+
+
+def test_a_body_sentence_is_not_the_title() -> None:
+    prose = "mode of perception do not determine a thing. In short, in one set, qualities are accidents"
+    layout = PageLayout(
+        (_line(prose, 10.5, 700.0), *(_line(t, 10.0, 600 - 12 * i) for i, t in enumerate(BODY))), 612, 792
+    )
+    assert read_title_page(layout).title == ""
+    assert reads_as_prose("Research Association (DiGRA). All rights reserved. Except for the quotation")
+    assert not reads_as_prose("What is cognitive semiotics? A new paradigm in the study of meaning")
+
+
+def test_chapter_and_page_numbers_leave_the_title() -> None:
+    layout = _page(("70. A linguistic perspective on the notation of form features in gestures 1079", 16.0, 700.0))
+    assert read_title_page(layout).title == "A linguistic perspective on the notation of form features in gestures"
+    assert strip_numbering("Windows 2000") == "Windows 2000"  # a year is part of a title
+
+
+def test_a_chinese_title_and_its_authors() -> None:
+    layout = PageLayout(
+        (
+            _line("轮腿式平衡机器人控制", 17.0, 705.0),
+            _line("王洪玺 张兰勇", 11.8, 675.0),
+            _line("哈尔滨工程大学智能科学与工程学院 黑龙江 哈尔滨 150001", 9.2, 662.0),
+            _line("摘要\t关键词", 10.3, 591.0),
+            *(
+                _line("针对轮腿平衡机器人的整体控制问题展开研究，建立了机器人动力学模型。", 10.3, 575 - 10 * i)
+                for i in range(8)
+            ),
+        ),
+        595.0,
+        842.0,
+    )
+    page = read_title_page(layout)
+    assert page.title == "轮腿式平衡机器人控制"
+    assert page.authors == ("王洪玺", "张兰勇")
+
+
+def test_cover_pages_of_notices_and_footers_that_are_no_cover() -> None:
+    offprint = (
+        "This is a contribution from Review of Cognitive Linguistics 11:2 © 2013. John Benjamins Publishing "
+        "Company. This electronic file may not be altered in any way. Permission is granted by the publishers "
+        "to post this file on a closed server. For any other use of this material prior written permission "
+        "should be obtained from the publishers."
+    )
+    assert is_cover_sheet(offprint)
+    paper = "Title of a paper\nAbstract\n" + " ".join(BODY) * 20 + "\nBrought to you by | Some University"
+    assert not is_cover_sheet(paper, paper)  # the same footer on the next page: no cover
+    assert is_cover_sheet("Brought to you by | Some University\nDownload date", paper.replace("Brought", "Sent"))
+
+
+def test_line_classes() -> None:
+    assert is_banner("Biomedical Signal Processing and Control: Research Paper")
+    assert not is_banner(TITLE)
+    assert is_notice("Author manuscript; available in PMC 2015 May 01")
+    assert is_section_heading("References") and not is_section_heading("5 Ways to Fail at Science")
+
+
+def test_zotero_file_names_give_title_author_and_year() -> None:
+    named = read_file_name("Bühler - 2000 - Sprachtheorie")
+    assert (named.title, named.first_author, named.year) == ("Sprachtheorie", "Bühler", 2000)
+    assert read_file_name("宋珣和马智博 - 2020 - 基于运动学建模的自动瞄准系统").first_author == "宋珣"
+    assert read_file_name("Dai Qin 等 - 2012 - Perspective Image Rectification").first_author == "Dai Qin"
+    assert read_file_name("Bola et al. (2017) Auditory Cortex").title == "Auditory Cortex"
+    assert read_file_name("paper-2019-final").title == "paper-2019-final"
+    scan = PdfContent(["", ""], {}, 0, None, 0)
+    meta = derive_metadata(Path("Bühler - 2000 - Sprachtheorie.pdf"), scan, has_text=False)
+    assert (meta.title, meta.authors, meta.year, meta.title_source) == ("Sprachtheorie", ("Bühler",), 2000, "file name")
+
+
+def test_a_title_line_pdfium_split_inside_a_word_is_one_line() -> None:
+    head = _line("How the Hidden Hand Shapes the Mar", 18.0, 700.0)
+    tail = LayoutLine(
+        "ket for Security Vulnerabilities",
+        "ket for Security Vulnerabilities",
+        18.0,
+        700.0,
+        682.0,
+        head.right + 0.5,
+        head.right + 300.0,
+    )
+    rows = [head, tail, *(_line(t, 10.0, 420.0 - 12 * i) for i, t in enumerate(BODY * 6))]
+    page = read_title_page(PageLayout(tuple(rows), 612.0, 792.0))
+    assert page.title == "How the Hidden Hand Shapes the Market for Security Vulnerabilities"
+
+
+def test_names_between_dashes_and_before_a_slash() -> None:
+    assert row_names("Izabel Avelino – Jefferson Kuwata – Eduardo Barrére") == [
+        "Izabel Avelino",
+        "Jefferson Kuwata",
+        "Eduardo Barrére",
+    ]
+    assert row_names("Joyce Vieira Fettermann/Universidade Estadual do Norte Fluminense") == ["Joyce Vieira Fettermann"]
+
+
+def test_a_thesis_cover_prints_its_kind_above_the_title() -> None:
+    for kind in ("硕 士 学 位 论 文", "Master’s Dissertation"):
+        layout = _page((kind, 26.0, 740.0), (TITLE, 18.0, 660.0))
+        assert read_title_page(layout).title == TITLE
+    assert row_names("自 动 化 应 用") == []  # a letter-spaced journal name, not five initials
+    assert reads_as_prose("本文以 Cfrc 悬臂板为研究对象，将 Mfc 粘贴于 Cfrc 板的根部作为致动器，研究了振动控制")
+
+
+def test_a_field_label_before_the_title_is_dropped() -> None:
+    assert (
+        strip_numbering("论文题目 基于机器视觉的手写数字识别与目标追踪技术研究")
+        == "基于机器视觉的手写数字识别与目标追踪技术研究"
+    )
+    assert strip_numbering("Title: Sparse Recovery") == "Sparse Recovery"
+    assert strip_numbering("Titles of Folders") == "Titles of Folders"

@@ -1,0 +1,130 @@
+"""What a line on a title page is, when it is not the title: the classes of lines a title is not.
+
+Pure string work on one line (or one block of lines) of a title page, by class rather than by
+example, so that a new journal, publisher or repository needs no new rule:
+
+- **notices**: rights, permission and distribution text ("Do not quote or cite without
+  permission of the authors", "All rights reserved", "This electronic file may not be
+  altered", NIH's "HHS Public Access" / "Author manuscript"); a page made mostly of them is a
+  cover page (`is_notice_page`);
+- **banners**: a journal, series or publisher line ("JSS Journal of Statistical Software",
+  "Springer Texts in Statistics", "John Benjamins Publishing Company"), an article-type label
+  after a journal's name ("Chemical Science: EDGE ARTICLE"), a conference session ("Session 8
+  Formalisms for ..."), a masthead line ("Contents lists available at ScienceDirect");
+- **section headings**: numbered ("1. Introduction", "1 Introduction", "2.1 Why is it ...") or
+  a standard section's name;
+- **prose**: a body sentence (starts in lower case, runs on past a full stop, or is too long).
+"""
+
+from __future__ import annotations
+
+import re
+
+_NOTICE = re.compile(
+    r"do not (quote|cite|copy|distribute|circulate|reproduce)|without (the )?(prior )?(written )?permission|"
+    r"all rights reserved|not for (distribution|circulation|citation)|for (personal|private|internal) use|"
+    r"may not be (altered|reproduced|copied|posted|distributed)|this (electronic |pdf )?file\b|"
+    r"permission is granted|prior written permission|(is|was) (downloaded|provided) (from|by)|"
+    r"terms (and conditions|of use)|creative commons|licensed under|distributed under the terms|"
+    r"\bpublic access\b|\bauthor manuscript\b|funders group|published in final edited form|"
+    r"accepted manuscript|this is (a|an|the) [\w\s-]{0,40}(version|contribution|copy|preprint|reprint)\b|"
+    r"\bpreprint (submitted|not peer)|under review|copyright clearance|\boffprints?\b",
+    re.IGNORECASE,
+)
+_PAGE_NOTICE = re.compile(rf"{_NOTICE.pattern}|\bcopyright\b|©", re.IGNORECASE)  # a copyright line counts on a page
+_ARTICLE_TYPE = (
+    r"((edge|research|original|review|short|brief|full|regular|invited|feature|special|focus|open access)\s+)?"
+    r"(article|paper|communication|review|letter|report|perspective|highlight|minireview|editorial|essay|"
+    r"commentary|note)s?"
+)
+_BANNER = re.compile(
+    # an article-type label after a journal's name: "Chemical Science: EDGE ARTICLE"
+    rf"^.{{2,60}}?\s*[:|·•–—]\s*{_ARTICLE_TYPE}\W*$|"
+    # a conference programme's session line
+    r"^(session|track|panel|workshop)\s+[\dIVX]+[A-Z]?\b|"
+    # a journal's, series' or proceedings' name anywhere in a short line
+    r"\b(journal|transactions|proceedings|annals|bulletin|lecture notes)\s+(of|on|in)\b|"
+    r"\b(texts|series|studies|monographs|handbooks|notes|library)\s+in\s+[a-z]+(\s+[a-z]+)?$|"
+    # a publisher's imprint line
+    r"\b(publishing|publishers?|press|verlag|editora|[ée]ditions|ltd|inc|gmbh|company|llc|"
+    r"publications)\W*$|"
+    r"^(springer|elsevier|wiley|sage|routledge|taylor (&|and) francis|oxford university|cambridge university|"
+    r"de gruyter|john benjamins|brill|mit press|mdpi|hindawi|frontiers|cell press|plos|biomed central|bmc|"
+    r"emerald|karger|thieme|wolters kluwer|lippincott|iop publishing|world scientific|now publishers|"
+    r"morgan (&|and) claypool|crc press|academic press|pergamon|north-holland)\b|"
+    # a thesis's or report's kind on its cover: "Master's Dissertation", "硕士学位论文"
+    r"^((master|bachelor|doctoral|diploma)['’]?s?|ph\.?\s?d\.?|doctor of philosophy)\s+(thesis|dissertation)\W*$|"
+    r"^(硕士|博士|学士)?(学位论文|毕业论文|毕业设计(说明书)?|论文)$|"
+    # a journal's citation line: "Biomedical Signal Processing and Control 8 (2013) 1-10"
+    r"^[^\W\d_][^()]{2,80}?\s+\d{1,4}\s*(\(\d{1,3}\)\s*)?[,:]?\s*\(?(1[89]|20)\d\d\)?[\s,:;]+(pp\.\s*)?[\de]\d*|"
+    # a masthead: where the journal's name sits
+    r"contents lists available|journal homepage|homepage:|sciencedirect|available online at",
+    re.IGNORECASE,
+)
+MASTHEAD = re.compile(r"contents lists available|journal homepage|homepage:|sciencedirect", re.IGNORECASE)
+_SECTION_NAMES = (
+    r"introduction|background|related work|prior work|motivation|overview|preliminaries|methods?|"
+    r"materials and methods|methodology|results?|discussion|conclusions?|summary|abstract|"
+    r"acknowledge?ments?|references|bibliography|appendix|experiments?|evaluation|approach|"
+    r"problem (statement|formulation|definition)|definitions|notation|implementation|"
+    r"case study|future work|limitations|contents|table of contents|index|preface|foreword"
+)
+_NUMBERED_HEADING = re.compile(
+    rf"^(\d{{1,2}}(\.\d{{1,2}})+\.?\s+\S|(\d{{1,2}}|[IVX]{{1,4}})\.?\s+({_SECTION_NAMES})\b)", re.IGNORECASE
+)
+_SECTION_HEADING = re.compile(rf"^({_SECTION_NAMES})\W*$", re.IGNORECASE)
+_CJK = "\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af"
+_SPACED_CJK = re.compile(rf"(?<=[{_CJK}]) (?=[{_CJK}])")
+_SENTENCE_BREAK = re.compile(r"[a-z)]{3,}\.\s+[A-Z][a-z]")
+_PROSE_WORDS = 30
+
+
+def is_notice(text: str) -> bool:
+    """Rights, permission or manuscript-status text ("Do not quote without permission")."""
+    return bool(_NOTICE.search(text))
+
+
+def is_notice_page(text: str) -> bool:
+    """A short page made of notices: a publisher's offprint or copyright page before the paper."""
+    words = len(text.split())
+    hits = {m.group(0).lower() for m in _PAGE_NOTICE.finditer(" ".join(text.split()))}
+    return words <= 300 and len(hits) >= 3
+
+
+def is_banner(text: str) -> bool:
+    """A journal, series, publisher, article-type, thesis-kind, session or masthead line (short lines only)."""
+    text = unspaced(" ".join(text.split()))
+    return len(text.split()) <= 10 and bool(_BANNER.search(text))
+
+
+def unspaced(text: str) -> str:
+    """CJK text set with a space between characters ("硕 士 学 位 论 文") closed up."""
+    return _SPACED_CJK.sub("", text)
+
+
+def is_section_heading(text: str) -> bool:
+    """ "1. Introduction", "1 Introduction", "2.1 Why is it important ...", "References"."""
+    text = " ".join(text.split())
+    return bool(_NUMBERED_HEADING.match(text) or _SECTION_HEADING.match(text))
+
+
+def reads_as_prose(text: str) -> bool:
+    """A body sentence: begins in lower case, runs on past a full stop, or is paragraph-long."""
+    text = " ".join(text.split())
+    words = text.split()
+    if len(words) > _PROSE_WORDS:
+        return True
+    if text[:1].islower() and len(words) > 6:
+        return True
+    cjk = sum(1 for c in text if "\u3040" <= c <= "\u9fff")
+    if "。" in text.rstrip("。") or (cjk > 20 and "，" in text) or (len(text) > 80 and " " not in text):
+        return True  # a Chinese or Japanese sentence
+    return bool(_SENTENCE_BREAK.search(text))
+
+
+def strip_numbering(title: str) -> str:
+    """A chapter number or a form's field label before a title and a page number after it
+    ("120. The family ... 1079", "论文题目 基于...", "Title: ...")."""
+    title = re.sub(r"^(title|titel|t[íi]tulo|titre|论文题目|题\s*目)\s*[:：]?\s+(?=\S)", "", title, flags=re.IGNORECASE)
+    title = re.sub(r"^\d{1,3}\.\s*(?=[^\W\d_])", "", title)
+    return re.sub(r"(?<=[^\W\d_])\s+(?!(1[89]|20)\d\d\b)\d{3,5}$", "", title)
