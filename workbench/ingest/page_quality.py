@@ -18,7 +18,7 @@ import unicodedata
 from collections import Counter
 from functools import lru_cache
 
-SAMPLE_CHARS = 4_000  # a broken encoding garbles a whole page; a sample decides cheaply
+SAMPLE_CHARS = 2_000  # a broken encoding garbles a whole page; a sample decides cheaply
 MIN_JUDGED_CHARS = 40  # fewer inked characters than this are too little to call garbled
 BAD_CODEPOINT_SHARE = 0.15  # control, private-use, unassigned or replacement characters
 SYMBOL_SOUP_SHARE = 0.40  # symbols and unusual punctuation among the inked characters
@@ -72,28 +72,32 @@ def _bad_codepoint(char: str, category: str) -> str | None:
 def page_problem(text: str) -> str | None:
     """Why a page's text is unusable ("garbled text layer: ..."), or None when it is text."""
     sample = text[:SAMPLE_CHARS]
-    inked = [c for c in sample if not c.isspace()]
-    if len(inked) < MIN_JUDGED_CHARS:
+    # Each distinct character is looked up once (a page has a few hundred at most).
+    counts = Counter(sample)
+    inked_count = sum(n for c, n in counts.items() if not c.isspace())
+    if inked_count < MIN_JUDGED_CHARS:
         return None
     bad: Counter[str] = Counter()
     symbols = 0
-    for char in inked:
+    for char, n in counts.items():
+        if char.isspace() or char.isalnum():
+            continue
         category = unicodedata.category(char)
         reason = _bad_codepoint(char, category)
         if reason:
-            bad[reason] += 1
+            bad[reason] += n
         elif category[0] in "SP" and char not in _COMMON_PUNCTUATION:
-            symbols += 1
-    if bad and sum(bad.values()) >= BAD_CODEPOINT_SHARE * len(inked):
+            symbols += n
+    if bad and sum(bad.values()) >= BAD_CODEPOINT_SHARE * inked_count:
         return f"garbled text layer: {bad.most_common(1)[0][0]}"
-    if symbols >= SYMBOL_SOUP_SHARE * len(inked):
+    if symbols >= SYMBOL_SOUP_SHARE * inked_count:
         return "garbled text layer: symbol soup"
     tokens = sample.split()
     lone = sum(1 for t in tokens if len(t) == 1 and t.isalpha() and script_of(t) not in _NEUTRAL_SCRIPTS)
     if lone >= MIN_LONE_LETTERS and lone >= LONE_LETTER_SHARE * len(tokens):
         return "garbled text layer: letters without words"
-    words = [w for w in tokens if sum(c.isalpha() for c in w) >= 2]
-    mixed = sum(1 for w in words if _mixes_scripts(w))
+    words = [w for w in tokens if len(w) >= 2]
+    mixed = sum(1 for w in words if not w.isascii() and _mixes_scripts(w))  # ASCII is one script
     if len(words) >= MIN_MIXED_WORDS and mixed >= MIXED_SCRIPT_SHARE * len(words):
         return "garbled text layer: letters of several scripts within words"
     return None
