@@ -20,8 +20,9 @@ from functools import lru_cache
 
 SAMPLE_CHARS = 2_000  # a broken encoding garbles a whole page; a sample decides cheaply
 MIN_JUDGED_CHARS = 40  # fewer inked characters than this are too little to call garbled
-BAD_CODEPOINT_SHARE = 0.15  # control, private-use, unassigned or replacement characters
-SYMBOL_SOUP_SHARE = 0.40  # symbols and unusual punctuation among the inked characters
+BAD_CODEPOINT_SHARE = 0.15  # private-use, unassigned or replacement characters (Symbol fonts map math to private use)
+CONTROL_SHARE = 0.08  # control characters: genuine text has none besides PDFium's markers
+SYMBOL_SOUP_SHARE = 0.50  # symbols and unusual punctuation among the inked characters
 MIXED_SCRIPT_SHARE = 0.30  # words whose letters come from two or more scripts
 MIN_MIXED_WORDS = 8
 LONE_LETTER_SHARE = 0.6  # words that are one letter of an alphabetic script ("W P Q R S O S")
@@ -88,6 +89,8 @@ def page_problem(text: str) -> str | None:
             bad[reason] += n
         elif category[0] in "SP" and char not in _COMMON_PUNCTUATION:
             symbols += n
+    if bad["control characters"] >= CONTROL_SHARE * inked_count:
+        return "garbled text layer: control characters"
     if bad and sum(bad.values()) >= BAD_CODEPOINT_SHARE * inked_count:
         return f"garbled text layer: {bad.most_common(1)[0][0]}"
     if symbols >= SYMBOL_SOUP_SHARE * inked_count:
