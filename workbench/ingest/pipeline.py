@@ -139,7 +139,9 @@ def file_hash(path: str) -> str:
 def file_note(parsed: ParsedDocument) -> str:
     """A file record's note: why it has no text (always, for a no-text file), then its warnings."""
     reason = parsed.no_text_reason or ("" if parsed.has_text else "no usable text")
-    return "; ".join(part for part in (reason, *parsed.warnings) if part)
+    # The page reasons already say how many pages are garbled; the parser's own count would repeat it.
+    warnings = [w for w in parsed.warnings if not (reason and "pages have a garbled text layer" in w)]
+    return "; ".join(part for part in (reason, *warnings) if part)
 
 
 def metadata_sections(parsed: ParsedDocument) -> tuple[Section, ...]:
