@@ -90,3 +90,12 @@ def test_cjk_runs_become_bigrams_and_other_text_is_unchanged() -> None:
     english = "Caloric restriction extends the replicative lifespan of yeast (Schrödinger, Фёдор)."
     assert fts_text(english) == english
     assert "검색 색엔 엔진" in fts_text("검색엔진")
+
+
+def test_concepts_of_chinese_text_are_words_not_sentences() -> None:
+    from workbench.ingest.keyphrases import extract_keyphrases
+
+    body = PROSE["chinese"] + "本文通过单目摄像头进行图像采集，实现手写数字识别与目标追踪。"
+    phrases = [p for p, _ in extract_keyphrases([("基于机器视觉的手写数字识别与目标追踪技术研究", 3.0), (body, 1.0)])]
+    assert phrases and all(2 <= len(p) <= 6 for p in phrases), phrases  # a whole clause was one concept
+    assert "视觉" in phrases and "基于" not in phrases
