@@ -7,7 +7,10 @@ filter (one line naming the problem).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
+import signal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -92,10 +95,11 @@ def cmd_index(engine: Engine, args: argparse.Namespace) -> int:
         _print_json(next(iter(data.values())) if len(data) == 1 else data)
         return 0
     for name, report in reports.items():
+        # No text and duplicates are outcomes, not failures: each gets its own count.
         print(
             f"{name}: added {report.added}, updated {report.updated}, removed {report.removed}, "
-            f"unchanged {report.unchanged}, failed {report.failed} "
-            f"(no text layer {report.no_text}, duplicates {report.duplicate}); "
+            f"unchanged {report.unchanged}, no text {report.no_text}, duplicates {report.duplicate}, "
+            f"failed {report.failed}; "
             + (f"metadata re-derived {report.metadata_refreshed}; " if report.metadata_refreshed else "")
             + f"{report.chunks} chunks in {report.seconds:.1f} s"
         )
@@ -103,7 +107,30 @@ def cmd_index(engine: Engine, args: argparse.Namespace) -> int:
             print(f"  failed: {shown(failure['path'])}: {shown(failure['error'])}", file=sys.stderr)
         for warning in report.warnings:
             print(f"  note: {shown(warning['path'])}: {shown(warning['warning'])}", file=sys.stderr)
+        for dropped in report.dropped_pages:
+            print(f"  pages left out: {shown(str(dropped['path']))}: {dropped_text(dropped)}", file=sys.stderr)
     return 0
+
+
+def page_ranges(pages: Sequence[int]) -> str:
+    """Pages as short ranges: `1-3, 7`."""
+    parts: list[str] = []
+    ordered = sorted(set(pages))
+    start = previous = ordered[0] if ordered else 0
+    for page in [*ordered[1:], None]:
+        if page is not None and page == previous + 1:
+            previous = page
+            continue
+        parts.append(str(start) if start == previous else f"{start}-{previous}")
+        if page is not None:
+            start = previous = page
+    return ", ".join(parts) if ordered else ""
+
+
+def dropped_text(dropped: dict[str, Any]) -> str:
+    """One file's left-out pages: `pages 1-3, 7 (garbled text layer: control characters 3; ...)`."""
+    reasons = "; ".join(f"{reason}: {n}" for reason, n in dict(dropped["reasons"]).items())
+    return f"pages {page_ranges(list(dropped['pages']))} ({reasons})"
 
 
 def cmd_watch(engine: Engine, args: argparse.Namespace) -> int:
@@ -135,6 +162,8 @@ def cmd_show(engine: Engine, args: argparse.Namespace) -> int:
     for file in detail["files"]:
         extra = f" ({file['error']})" if file["error"] else ""
         print(f"  file [{file['status']}]: {shown(file['path'])}{shown(extra)}")
+        for reason, pages in file.get("dropped_pages", {}).items():
+            print(f"    pages left out ({shown(reason)}): {page_ranges(pages)}")
     for note in detail["notes"]:
         print(f"  note: {' '.join(note['text'].split())[:200]}")
     for note in detail["annotations"]:
@@ -472,6 +501,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         settings: Settings = load_settings(args.config)
         return int(args.func(Engine(settings), args))
+    except BrokenPipeError:
+        # The reader went away (`workbench search --json | head`): stop quietly, as a Unix tool does.
+        with contextlib.suppress(OSError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 128 + signal.SIGPIPE
     except WorkbenchError as exc:
         print(error_line(exc), file=sys.stderr)
         return exc.exit_code

@@ -89,12 +89,23 @@ def run_checks(engine: Engine, repair: bool = False) -> list[dict[str, Any]]:
 
     def zotero() -> str:
         data_dir = engine.zotero_dir()
+        how = ""
         if data_dir is None:
-            return "not configured (sources.zotero_dir)"
+            indexed = engine.indexed_zotero_dirs()
+            if not indexed:
+                return "not configured (sources.zotero_dir)"
+            data_dir, how = indexed[0], " (indexed with `index --zotero`; not in sources.zotero_dir)"
         if not (data_dir / "zotero.sqlite").is_file():
             raise SourceError(f"no zotero.sqlite in {data_dir}")
         base = engine.zotero_linked_base(data_dir)
-        return f"{data_dir}; linked files base: {base if base is not None else 'none'}"
+        return f"{data_dir}{how}; linked files base: {base if base is not None else 'none'}"
+
+    def pages() -> str:
+        files, dropped, reasons = engine.dropped_page_totals()
+        if not dropped:
+            return "no page with text left out"
+        listed = "; ".join(f"{reason}: {n}" for reason, n in sorted(reasons.items(), key=lambda kv: -kv[1]))
+        return f"{dropped} pages left out of the index in {files} files ({listed}); `workbench show DOC` lists them"
 
     def versions() -> str:
         found = []
@@ -114,6 +125,7 @@ def run_checks(engine: Engine, repair: bool = False) -> list[dict[str, Any]]:
         _check("chunks", chunks),
         _check("index fingerprint", fingerprint),
         _check("consistency", lambda: _consistency(engine, repair)),
+        _check("pages", pages),
         _check("zotero", zotero),
         _check("libraries", versions),
     ]

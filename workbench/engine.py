@@ -155,6 +155,11 @@ class Engine(LibraryDoor):
         stored = self.stored_fingerprint()
         if stored is not None and stored != self.fingerprint:
             changes = "; ".join(stored.changes(self.fingerprint))
+            if stored.only_fts_differs(self.fingerprint):
+                raise IndexMismatchError(
+                    f"the keyword index was built with other settings ({changes}): the next `workbench index` "
+                    "rebuilds it without re-embedding (or run `workbench index --rebuild`)"
+                )
             raise IndexMismatchError(
                 f"the index was built with other settings ({changes}): run `workbench index --rebuild`"
             )
@@ -166,7 +171,15 @@ class Engine(LibraryDoor):
         self.chunks.refresh()
 
     def _claim_index(self) -> None:
-        """Before a write (writer lock held): check the fingerprint, recording it if none is yet."""
+        """Before a write (writer lock held): check the fingerprint, recording it if none is yet.
+
+        When only the FTS settings changed, the keyword index is rebuilt from the stored rows
+        (no re-embedding) and the new fingerprint recorded.
+        """
+        stored = self.catalog.fingerprint()
+        if stored is not None and stored.only_fts_differs(self.fingerprint):
+            self.chunks.rebuild_fts()
+            self.catalog.set_fingerprint(self.fingerprint)
         self.check_index()
         if self.catalog.fingerprint() is None:
             self.catalog.set_fingerprint(self.fingerprint)

@@ -93,10 +93,19 @@ class LibraryDoor:
         if document is None:
             return None
         notes = self.chunks.section_texts(doc_id, ("note", "annotation"))
+        files = self.catalog.document_files(doc_id)
+        pages = self.catalog.file_pages([f.path for f in files])
         return {
             "document": document,
             "files": [
-                {"path": f.path, "status": f.status, "error": f.error} for f in self.catalog.document_files(doc_id)
+                {
+                    "path": f.path,
+                    "status": f.status,
+                    "error": f.error,
+                    "pages": pages.get(f.path, (0, ()))[0],
+                    "dropped_pages": _pages_by_reason(pages.get(f.path, (0, ()))[1]),
+                }
+                for f in files
             ],
             "notes": [n for n in notes if n["section"] == "note"],
             "annotations": [n for n in notes if n["section"] == "annotation"],
@@ -123,6 +132,14 @@ class LibraryDoor:
         self.chunks.refresh()
         chunks = self.chunks.document_chunks(doc_id)
         return document_text(row, chunks, page_from, page_to, section, max_chars)
+
+    def indexed_zotero_dirs(self) -> list[Path]:
+        """The Zotero data dirs this index was built from (`index --zotero DIR`), configured or not."""
+        return [Path(d) for d in self.catalog.indexed_sources()[1]]
+
+    def dropped_page_totals(self) -> tuple[int, int, dict[str, int]]:
+        """(files with pages left out, pages left out, pages by reason) over the whole index."""
+        return self.catalog.dropped_page_totals()
 
     def status(self) -> dict[str, Any]:
         """What is indexed: documents, chunks, files by status, failures, where the data lives."""
@@ -269,3 +286,11 @@ class LibraryDoor:
     def parse_filters(self, expressions: Sequence[Filter | str]) -> list[Filter]:
         """Filter expressions parsed (FilterError names a bad one)."""
         return parse_filters(expressions)
+
+
+def _pages_by_reason(dropped: Sequence[tuple[int, str]]) -> dict[str, list[int]]:
+    """Left-out pages grouped by their reason, in page order."""
+    grouped: dict[str, list[int]] = {}
+    for page, reason in sorted(dropped):
+        grouped.setdefault(reason, []).append(page)
+    return grouped

@@ -7,7 +7,7 @@ small derived properties.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from workbench.safe_text import valid_text
@@ -91,6 +91,9 @@ class ParsedDocument:
     venue: str | None = None
     title_source: str = ""  # where the title came from: "page", "metadata", "file name"
     warnings: tuple[str, ...] = ()  # what a reader should know (a garbled text layer, how non-UTF-8 text was decoded)
+    # Pages left out of the index, each with its reason (1-based): garbled, no text layer, ...
+    dropped_pages: tuple[tuple[int, str], ...] = ()
+    no_text_reason: str = ""  # why a file without usable text has none (set whenever has_text is False)
 
 
 @dataclass(frozen=True)
@@ -344,6 +347,10 @@ class IndexFingerprint:
                     old, new = old[:12] or "none", new[:12] or "none"
                 changed.append(f"{key.replace('_', ' ')} {old!r} -> {new!r}")
         return changed
+
+    def only_fts_differs(self, current: IndexFingerprint) -> bool:
+        """Whether `current` differs in the FTS settings alone (the keyword index rebuilds without re-embedding)."""
+        return self != current and replace(self, fts=current.fts) == current
 
     def describe(self) -> str:
         """One line: `minilm-l6-v2-int8 (files 1a2b3c4d5e6f), 384-d; chunker=1 ...; language=English ...`."""

@@ -49,13 +49,25 @@ def add_bench_arguments(parser: argparse.ArgumentParser) -> None:
             "metadata",
             "mcp",
             "remote",
+            "corpus",
         ),
         help="benchmark to run",
     )
     parser.add_argument("--dataset", type=Path, default=DEFAULT_SCIFACT, help="BEIR-style dataset folder")
     parser.add_argument("--split", default="test", help="qrels split to evaluate (test or train)")
     parser.add_argument("--tune", action="store_true", help="retrieval: grid-search fusion on this split")
-    parser.add_argument("--folder", type=Path, help="ingest: folder of documents to index")
+    parser.add_argument(
+        "--folder", type=Path, nargs="+", action="extend", help="ingest: folder of documents to index (corpus: several)"
+    )
+    parser.add_argument(
+        "--zotero",
+        type=Path,
+        nargs="+",
+        action="extend",
+        default=[],
+        help="corpus: Zotero data dirs to index; metadata: Zotero data dirs whose stored PDFs their own titles "
+        "label (no --folder/--zotero: the shared pwl, pdfs and zotero-real sets)",
+    )
     parser.add_argument("--chunks", type=int, help="query, remote: table size in chunks (100,000; remote 20,000)")
     parser.add_argument("--queries", type=int, default=300, help="query: number of timed queries")
     parser.add_argument("--claims", type=Path, default=DEFAULT_CLAIMS, help="critic: labelled SciFact claims CSV")
@@ -76,11 +88,7 @@ def add_bench_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--generated", type=int, default=1000, help="zotero: generated items in the library")
     parser.add_argument("--labels", type=Path, help="metadata: labels.json (pwl) or MANIFEST.tsv for --folder")
     parser.add_argument(
-        "--zotero",
-        type=Path,
-        action="append",
-        help="metadata: a Zotero data dir whose stored PDFs its own titles label (repeatable; "
-        "no --folder/--zotero: the shared pwl, pdfs and zotero-real sets)",
+        "--no-vectors", action="store_true", help="corpus: store zero vectors instead of embedding (faster)"
     )
     parser.add_argument(
         "--folder-only", action="store_true", help="graph: build from --folder's PDFs alone (no SciFact)"
@@ -91,6 +99,13 @@ def add_bench_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run_bench(engine: Engine, args: argparse.Namespace) -> dict[str, Any]:
     """Dispatch to one benchmark."""
+    if args.which == "corpus":
+        from workbench.bench.corpus import bench_corpus
+
+        if not args.zotero and not args.folder:
+            raise UsageError("bench corpus needs --zotero DIR... and/or --folder DIR...")
+        return bench_corpus(engine.settings, list(args.zotero), list(args.folder or []), not args.no_vectors)
+    args.folder = args.folder[-1] if args.folder else None  # the other benchmarks take one folder
     if args.which == "retrieval":
         from workbench.bench.retrieval import bench_retrieval
 

@@ -13,6 +13,7 @@ from workbench.ingest.chunk import CHUNKER_VERSION
 from workbench.llm.embed import OFFLINE_MODEL, Embedder
 from workbench.model_files import EMBEDDER_DIR_NAME, MODEL_FILES
 from workbench.models import IndexFingerprint
+from workbench.text import fts_text as fts_text_rules
 
 
 def embedder_files_digest(model: str) -> str:
@@ -49,5 +50,6 @@ def index_fingerprint(settings: Settings, embedder: Embedder) -> IndexFingerprin
             "ascii_folding": fts.ascii_folding,
         }
     )
+    fts_text = f"{fts_text} {fts_text_rules.describe()}"  # CJK bigrams: what the BM25 column holds
     model = settings.embedding.model
     return IndexFingerprint(model, embedder_files_digest(model), embedder.dimension, chunking, fts_text)

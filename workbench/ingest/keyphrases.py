@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from workbench.models import Section
 from workbench.text.authors import repair_accents
+from workbench.text.fts_text import has_cjk
 
 DEFAULT_TOP_N = 12
 MAX_WORDS = 3
@@ -118,6 +119,12 @@ def _runs(text: str) -> Iterable[list[str]]:
     run: list[str] = []
     for match in _TOKEN.finditer(text):
         token = match.group(0)
+        if has_cjk(token):  # a clause without spaces: its words, each a candidate of its own
+            if run:
+                yield run
+                run = []
+            yield from ([word] for word in _cjk_words(token))
+            continue
         if (
             token in _DELIMITERS
             or token.lower() in _STOPWORDS
@@ -134,8 +141,25 @@ def _runs(text: str) -> Iterable[list[str]]:
         yield run
 
 
+# Chinese words as generic as "based on", "study", "carry out": never concepts.
+_CJK_GENERIC = _word_set(
+    """基于 研究 进行 通过 一种 本文 我们 以及 方法 实现 采用 利用 对于 由于 其中 可以 一个 这种 问题 分析 结果
+    提出 使用 具有 能够 之间 同时 根据 因此 然后 如果 主要 一些 所示 如图 表示 得到 需要 没有 已经"""
+)
+
+
+def _cjk_words(token: str) -> list[str]:
+    """The words of a run of Chinese (or Japanese kanji) text, by jieba's dictionary; two characters or more."""
+    import rjieba
+
+    words = rjieba.cut(token)
+    return [w for w in words if len(w) >= 2 and _HAS_LETTER.search(w) and w.lower() not in _STOPWORDS | _CJK_GENERIC]
+
+
 @functools.lru_cache(maxsize=65_536)
 def _unigram_ok(original: str, lowered: str) -> bool:
+    if has_cjk(original):
+        return len(original) >= 2  # a Chinese word of two characters is a word ("视觉", vision)
     if any(c.isdigit() for c in original) or sum(c.isupper() for c in original) >= 2:
         return len(original) >= 2  # acronyms and identifiers: "MRI", "SH3", "GPT-4"
     return len(lowered) >= 4 and not lowered.endswith(_ADJECTIVE_ENDINGS)

@@ -4,23 +4,27 @@ Text extraction lives here, with the choice between what the title page prints a
 metadata claims (`pdf_metadata`); the layout heuristics for the title page are in
 `title_page`, the identifiers (DOI, arXiv id, year, venue) come from `metadata`.
 
-A page whose text layer extracts as gibberish (a broken font encoding) is treated like a page
-without text, and a document left with too little text is a scan (`has_text=False`).
+A page whose text layer extracts as gibberish (a broken font encoding, judged in any script by
+`page_quality`) is treated like a page without text, and a document left with too little text
+is a scan (`has_text=False`). Every page left out is reported with its reason
+(`ParsedDocument.dropped_pages`), and a document without text says why (`no_text_reason`).
 """
 
 from __future__ import annotations
 
 import re
 import threading
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from workbench.ingest.page_quality import page_problem
 from workbench.ingest.parse_error import ParseError
-from workbench.ingest.pdf_layout import PageLayout, is_garbled, page_layout
+from workbench.ingest.pdf_layout import PageLayout, page_layout
 from workbench.ingest.pdf_metadata import PdfContent, derive_metadata
 from workbench.ingest.sections import abstract_text, split_sections
-from workbench.ingest.source_lines import pdf_lines
+from workbench.ingest.source_lines import SourceLine, pdf_lines
 from workbench.ingest.title_page import is_cover_sheet
 from workbench.models import ParsedDocument
 from workbench.text.ligatures import find_glyph_repair
@@ -33,17 +37,28 @@ MAX_COVER_PAGES = 2
 # PDFium is not thread-safe; the workbench may parse from worker threads.
 _PDFIUM_LOCK = threading.Lock()
 
+NO_TEXT_LAYER = "no text layer"
+ONLY_RUNNING_HEADS = "only running heads, page numbers or stamps"
+
 
 def parse_pdf(path: Path, data: bytes) -> ParsedDocument:
     """Parse a PDF: title, authors, identifiers and sections, or has_text=False for a scan."""
     if b"%PDF-" not in data[:1024]:
         raise ParseError("not a valid PDF: no %PDF header")
-    content = _extract_pdf(data)
+    content, dropped = _extract_pdf(data)
     page_count = len(content.page_texts)
     real_chars = sum(len("".join(text.split())) for text in content.page_texts)
     has_text = real_chars >= MIN_TEXT_CHARS_PER_PAGE * page_count
     meta = derive_metadata(path, content, has_text)
-    sections = tuple(split_sections(pdf_lines(content.page_texts))) if has_text else ()
+    lines = pdf_lines(content.page_texts) if has_text else []
+    sections = tuple(split_sections(lines)) if has_text else ()
+    no_text_reason = ""
+    if has_text:
+        dropped.update(_pages_without_body(content.page_texts, lines, dropped))
+    else:
+        too_little = f"too little text to index ({real_chars} characters on {page_count} pages)"
+        dropped.update({n: too_little for n, text in enumerate(content.page_texts, 1) if text.strip()})
+        no_text_reason = no_text_summary(dropped, page_count)
     return ParsedDocument(
         title=meta.title,
         authors=meta.authors,
@@ -57,10 +72,32 @@ def parse_pdf(path: Path, data: bytes) -> ParsedDocument:
         venue=meta.venue,
         title_source=meta.title_source,
         warnings=meta.warnings,
+        dropped_pages=tuple(sorted(dropped.items())),
+        no_text_reason=no_text_reason,
     )
 
 
-def _extract_pdf(data: bytes) -> PdfContent:
+def no_text_summary(dropped: dict[int, str], page_count: int) -> str:
+    """Why a PDF has no usable text, from its pages' reasons: `no text layer on any of its 3 pages`."""
+    reasons = Counter(dropped.values())
+    if reasons.get(NO_TEXT_LAYER) == page_count:
+        return f"no text layer on any of its {page_count} pages"
+    parts = [f"{n} of {page_count} pages: {reason}" for reason, n in reasons.most_common()]
+    return "; ".join(parts) or f"no usable text on its {page_count} pages"
+
+
+def _pages_without_body(texts: list[str], lines: list[SourceLine], dropped: dict[int, str]) -> dict[int, str]:
+    """Pages with text whose every line was left out as a running head, page number or stamp."""
+    kept = {line.page for line in lines if line.kind == "text"}
+    return {
+        number: ONLY_RUNNING_HEADS
+        for number, text in enumerate(texts, start=1)
+        if text.strip() and number not in kept and number not in dropped
+    }
+
+
+def _extract_pdf(data: bytes) -> tuple[PdfContent, dict[int, str]]:
+    """The pages' text (unusable pages emptied), and the pages left out with their reasons."""
     import pypdfium2 as pdfium
 
     with _PDFIUM_LOCK:
@@ -76,30 +113,39 @@ def _extract_pdf(data: bytes) -> PdfContent:
                 metadata = {str(k): str(v) for k, v in pdf.get_metadata_dict().items()}
             except Exception:  # a broken info dictionary is not fatal
                 metadata = {}
-            texts: list[str] = []
+            raw: list[str] = []
             failures: list[str] = []
-            garbled = 0
+            dropped: dict[int, str] = {}
             for index in range(page_count):
                 try:
-                    text = _page_text(pdf, index)
+                    raw.append(_page_text(pdf, index))
                 except Exception as exc:  # one bad page must not sink the rest
                     failures.append(str(exc))
-                    text = ""
-                if text.strip() and is_garbled(text):
-                    garbled += 1
-                    text = ""
-                texts.append(text)
+                    dropped[index + 1] = f"PDFium could not read the page: {' '.join(str(exc).split())[:80]}"
+                    raw.append("")
             if len(failures) == page_count:
                 raise ParseError(f"could not read any page: {failures[0]}")
-            repair = find_glyph_repair(texts)  # glyphs the fonts lost ("\x03amily" → "family")
-            texts = [repair.apply(text) for text in texts]
+            # Glyphs the fonts lost ("\x03amily" → "family") are put back first, so a placeholder
+            # the repair understands never makes its page look garbled.
+            repair = find_glyph_repair(raw)
+            texts: list[str] = []
+            garbled = 0
+            for number, text in enumerate((repair.apply(t) for t in raw), start=1):
+                problem = page_problem(text) if text.strip() else None
+                if problem:
+                    garbled += 1
+                    dropped[number] = problem
+                    text = ""
+                elif not text.strip():
+                    dropped.setdefault(number, NO_TEXT_LAYER)
+                texts.append(text)
             title_page = 0
             while title_page < min(MAX_COVER_PAGES, page_count - 1) and is_cover_sheet(
                 texts[title_page], texts[title_page + 1]
             ):
                 title_page += 1
             layout = _layout(pdf, title_page, repair.apply) if texts[title_page].strip() else None
-            return PdfContent(texts, metadata, title_page, layout, garbled)
+            return PdfContent(texts, metadata, title_page, layout, garbled), dropped
         finally:
             pdf.close()
 

@@ -21,6 +21,7 @@ next run finds the same pair, finds no old rows to carry over and indexes the fi
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import os
 import time
@@ -35,6 +36,7 @@ from workbench.ingest.chunk import chunk_sections
 from workbench.ingest.metadata_refresh import refresh_metadata as refresh_metadata_of
 from workbench.ingest.parse import METADATA_RULES_VERSION, SUPPORTED_SUFFIXES, parse_file
 from workbench.ingest.parse_error import ParseError
+from workbench.ingest.pdf import NO_TEXT_LAYER
 from workbench.ingest.regular_file import hash_regular
 from workbench.llm.embed import Embedder
 from workbench.models import Chunk, Document, ParsedDocument, Section
@@ -43,7 +45,7 @@ from workbench.sources.folder import FileEntry, ScanProblem, scan_folder
 from workbench.stores.catalog import Catalog, FileRecord
 from workbench.stores.chunks import ChunkStore, chunk_rows, embedding_text
 from workbench.stores.consistency import apply_renames
-from workbench.stores.markers import clear_marker, set_marker, writes_pending_path
+from workbench.stores.markers import clear_marker, has_marker, set_marker, writes_pending_path
 
 # File states that own a document (a failed or duplicate file has no chunks to move).
 MOVABLE_STATUSES: frozenset[str] = frozenset({"indexed", "no-text"})
@@ -81,6 +83,21 @@ class IndexReport:
     moved: int = 0
     moves: list[dict[str, str]] = field(default_factory=list)
     warnings: list[dict[str, str]] = field(default_factory=list)  # indexed, with a caveat (e.g. decoding)
+    # Files with pages left out of the index: {path, pages (1-based), reasons {reason: pages}}.
+    dropped_pages: list[dict[str, object]] = field(default_factory=list)
+
+    def note_dropped(self, path: str, parsed: ParsedDocument) -> None:
+        """List the pages of one file that were left out with text on them (garbled, too little text, ...).
+
+        Pages without any text layer are counted in the file's record but not listed: a figure
+        or a blank page loses nothing.
+        """
+        lost = [(page, reason) for page, reason in parsed.dropped_pages if reason != NO_TEXT_LAYER]
+        if lost:
+            reasons: dict[str, int] = {}
+            for _, reason in lost:
+                reasons[reason] = reasons.get(reason, 0) + 1
+            self.dropped_pages.append({"path": path, "pages": [p for p, _ in lost], "reasons": reasons})
 
     def fail(self, path: str, error: str) -> None:
         """Count and list one failure (so `failed` always equals the failures listed)."""
@@ -117,6 +134,14 @@ def file_hash(path: str) -> str:
     Opened without blocking and checked to be a regular file at that moment (see `regular_file`).
     """
     return hash_regular(path)
+
+
+def file_note(parsed: ParsedDocument) -> str:
+    """A file record's note: why it has no text (always, for a no-text file), then its warnings."""
+    reason = parsed.no_text_reason or ("" if parsed.has_text else "no usable text")
+    # The page reasons already say how many pages are garbled; the parser's own count would repeat it.
+    warnings = [w for w in parsed.warnings if not (reason and "pages have a garbled text layer" in w)]
+    return "; ".join(part for part in (reason, *warnings) if part)
 
 
 def metadata_sections(parsed: ParsedDocument) -> tuple[Section, ...]:
@@ -170,9 +195,18 @@ class Indexer:
         Unchanged files whose metadata older rules derived (all of them with
         `refresh_metadata`) get their metadata re-derived without re-embedding.
         """
+        with self.run():
+            return self._index_folders(roots, progress, cancelled, refresh_metadata)
+
+    def _index_folders(
+        self,
+        roots: Sequence[Path],
+        progress: Callable[[Progress], None] | None,
+        cancelled: Callable[[], bool] | None,
+        refresh_metadata: bool,
+    ) -> IndexReport:
         started = time.perf_counter()
         report = IndexReport()
-        self.begin()
         problems: list[ScanProblem] = []
         entries: dict[str, FileEntry] = {}
         live_roots = [valid_text(str(r.resolve())) for r in roots if r.is_dir()]
@@ -232,9 +266,34 @@ class Indexer:
 
     def begin(self) -> None:
         """Start a run: mark writes pending, migrate the catalog, finish renames a migration left."""
-        set_marker(writes_pending_path(self.catalog.path))
+        marker = writes_pending_path(self.catalog.path)
+        self._marker_was_set = has_marker(marker)
+        set_marker(marker)
         self.catalog.migrate()
         apply_renames(self.catalog, self.chunks)
+        self._start_version = self.chunks.version()
+
+    def abandon(self) -> None:
+        """A run that stopped with an error: clear the marker when it wrote no chunk and set the marker itself.
+
+        A clean failure (an unreadable library, a bad path) leaves the stores as they were, so
+        `doctor` must not report unfinished writes; a marker left by an earlier killed run, or
+        chunks written before the error, keep it for the next run to reconcile.
+        """
+        if getattr(self, "_marker_was_set", True) or self.chunks.version() != self._start_version:
+            return
+        clear_marker(writes_pending_path(self.catalog.path))
+
+    @contextmanager
+    def run(self) -> Iterator[None]:
+        """`begin`, the caller's work, and `abandon` should the work raise."""
+        self.begin()
+        try:
+            yield
+        except BaseException:
+            with contextlib.suppress(Exception):  # the original error is the one to report
+                self.abandon()
+            raise
 
     def finish(self, reconcile: bool) -> None:
         """End a run whose writes are all committed: drop orphans if asked, update indexes, clear the marker."""
@@ -367,10 +426,22 @@ class Indexer:
             content_hash=content_hash,
         )
         status = "indexed" if parsed.has_text else "no-text"
-        warning = "; ".join(parsed.warnings)  # a garbled text layer, a title from the file name, a decoding
+        warning = file_note(parsed)  # why there is no text; a garbled page, a title from the file name, a decoding
         if warning:
             report.warnings.append({"path": entry.key, "warning": warning})
-        record = FileRecord(entry.key, entry.root_key, doc_id, entry.size, entry.mtime, content_hash, status, warning)
+        report.note_dropped(entry.key, parsed)
+        record = FileRecord(
+            entry.key,
+            entry.root_key,
+            doc_id,
+            entry.size,
+            entry.mtime,
+            content_hash,
+            status,
+            warning,
+            parsed.page_count,
+            parsed.dropped_pages,
+        )
         self.queue(document, metadata_sections(parsed), [record], previous is None, report)
         return status
 

@@ -66,6 +66,7 @@ def _text_document(
     head = "\n".join(s.text for s in front)[:3000]
     arxiv_id = meta.get("arxiv") or find_arxiv_id(head)
     doi = find_doi(meta.get("doi", "")) or find_doi(head)
+    has_text = any(s.text.strip() for s in sections)
     if doi is None and arxiv_id:
         doi = f"10.48550/arXiv.{arxiv_id}"
     return ParsedDocument(
@@ -76,9 +77,10 @@ def _text_document(
         abstract=abstract_text(sections),
         sections=sections,
         page_count=max((line.page for line in lines), default=1),
-        has_text=any(s.text.strip() for s in sections),
+        has_text=has_text,
         kind=kind,
         warnings=(warning,) if warning else (),
+        no_text_reason="" if has_text else "no text beyond its title (an empty body or markup only)",
     )
 
 

@@ -18,11 +18,11 @@ import hashlib
 import json
 import time
 from collections.abc import Callable
-from pathlib import Path
+from pathlib import Path, PureWindowsPath
 
 from workbench.ingest.parse import SUPPORTED_SUFFIXES, parse_file
 from workbench.ingest.parse_error import ParseError
-from workbench.ingest.pipeline import Indexer, IndexReport, Progress, file_hash
+from workbench.ingest.pipeline import Indexer, IndexReport, Progress, file_hash, file_note
 from workbench.models import Document, Section
 from workbench.sources.zotero import Watermark, ZoteroItem, read_library
 from workbench.stores.catalog import Catalog, FileRecord
@@ -67,6 +67,11 @@ def _annotation_sections(item: ZoteroItem) -> list[Section]:
     return sections
 
 
+def _suffix(raw: str) -> str:
+    """The lower-case suffix of a stored path in either convention (`C:\\x\\a.pdf`, `/x/a.pdf`)."""
+    return PureWindowsPath(raw).suffix.lower()
+
+
 class ZoteroSync:
     """One sync run of one Zotero data dir through an indexer."""
 
@@ -83,9 +88,12 @@ class ZoteroSync:
         cancelled: Callable[[], bool] | None = None,
     ) -> IndexReport:
         """Index what changed since the stored watermarks; remove trashed and deleted items."""
+        with self.indexer.run():
+            return self._run(progress, cancelled)
+
+    def _run(self, progress: Callable[[Progress], None] | None, cancelled: Callable[[], bool] | None) -> IndexReport:
         started = time.perf_counter()
         report = IndexReport()
-        self.indexer.begin()
         since = self._load_watermarks()
         result = read_library(self.data_dir, since=since or None, linked_base=self.linked_base)
         report.warnings.extend({"path": str(self.data_dir), "warning": w} for w in result.warnings)
@@ -147,7 +155,13 @@ class ZoteroSync:
         hashes: list[str] = []
         for attachment in item.attachments:
             path = attachment.path
-            if path is None or path.suffix.lower() not in SUPPORTED_SUFFIXES:
+            if path is None:
+                if attachment.problem and _suffix(attachment.raw_path) in SUPPORTED_SUFFIXES:
+                    raw, reason = attachment.raw_path, f"file missing: {attachment.problem}"
+                    records.append(FileRecord(raw, self.root, item.doc_id, 0, 0.0, "", "failed", reason))
+                    report.fail(raw, f"attachment of {item.doc_id}: {reason}")
+                continue
+            if path.suffix.lower() not in SUPPORTED_SUFFIXES:
                 continue
             if not attachment.exists:
                 records.append(FileRecord(str(path), self.root, item.doc_id, 0, 0.0, "", "failed", "file missing"))
@@ -164,8 +178,23 @@ class ZoteroSync:
                 continue
             hashes.append(content_hash)
             status = "indexed" if parsed.has_text else "no-text"
+            note = file_note(parsed)
+            if note:
+                report.warnings.append({"path": str(path), "warning": note})
+            report.note_dropped(str(path), parsed)
             records.append(
-                FileRecord(str(path), self.root, item.doc_id, stat.st_size, stat.st_mtime, content_hash, status)
+                FileRecord(
+                    str(path),
+                    self.root,
+                    item.doc_id,
+                    stat.st_size,
+                    stat.st_mtime,
+                    content_hash,
+                    status,
+                    note,
+                    parsed.page_count,
+                    parsed.dropped_pages,
+                )
             )
             keep_abstract = not item.abstract.strip()
             sections.extend(s for s in parsed.sections if keep_abstract or s.name != "abstract")

@@ -24,7 +24,8 @@ _ABBREVIATIONS = _word_set(
     "sec suppl tab table et etc inc ltd co jr sr ed eds min max mol wt spp sp var chap ch art dept "
     "univ jan feb mar apr jun jul aug sep sept oct nov dec est"
 )
-_BOUNDARY = re.compile(r"[.!?…]+[\"'”’)\]]*(?=\s+|$)")
+# Western sentence ends need a space after them; CJK full stops ("。", "！", "？") need none.
+_BOUNDARY = re.compile(r"[.!?…]+[\"'”’)\]]*(?=\s+|$)|[。！？]+[”’」』）]*")
 _CITATION_START = re.compile(r"^(?:\s*\[[^\[\]]{1,40}\])+")
 
 

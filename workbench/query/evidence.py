@@ -15,7 +15,6 @@ asking another question about the same passages, embeds nothing new.
 
 from __future__ import annotations
 
-import re
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -27,6 +26,7 @@ from workbench.query.claims import split_sentences
 from workbench.query.critic_support import SupportWeights
 from workbench.query.grounding import content_stems, coverage, entities, normalise_entity
 from workbench.stores.sentence_cache import SentenceVectorCache
+from workbench.text.fts_text import word_units
 
 EmbedTexts = Callable[[Sequence[str]], np.ndarray]
 
@@ -69,7 +69,7 @@ def passage_sentences(text: str, title: str = "") -> list[str]:
     out = []
     title_key = " ".join(title.lower().split())
     for sentence in split_sentences(text):
-        if len(re.findall(r"[A-Za-z]{2,}", sentence)) < MIN_WORDS:
+        if sum(1 for w in word_units(sentence) if len(w) >= 2 and not w.isdigit()) < MIN_WORDS:
             continue
         if title_key and " ".join(sentence.lower().rstrip(".").split()) == title_key:
             continue

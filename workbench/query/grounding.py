@@ -13,6 +13,8 @@ import unicodedata
 from collections.abc import Collection, Sequence
 from decimal import Decimal, InvalidOperation
 
+from workbench.text.fts_text import has_cjk, word_units
+
 
 def _word_set(text: str) -> frozenset[str]:
     """The whitespace-separated words of a literal list."""
@@ -48,6 +50,8 @@ _GREEK = {
 def words(text: str) -> list[str]:
     """Lower-case word tokens (hyphenated words kept whole, "n't" turned into "not")."""
     text = re.sub(r"n['’]t\b", " not", text)
+    if has_cjk(text):  # Chinese, Japanese, Korean: words as character bigrams (see `fts_text`)
+        return [w.lower() for w in word_units(text)]
     return [w.lower() for w in _WORD.findall(text)]
 
 

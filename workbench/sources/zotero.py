@@ -44,11 +44,13 @@ from workbench.sources.zotero_schema import (
     ZoteroError,
     citekey_from_extra,
     doi_from_extra,
+    find_stored_name,
     html_to_text,
     key_from_uri,
     parse_year,
     read_schema,
     resolve_attachment_path,
+    unusable_path_reason,
     venue_of,
 )
 from workbench.sources.zotero_snapshot import open_snapshot, read_consistently, sidecar
@@ -401,6 +403,11 @@ class _LibraryReader:
                 attachment_key=row.key,
                 linked_base=self.linked_base,
             )
+            exists = path is not None and path.is_file()
+            if path is not None and not exists:
+                found = find_stored_name(path)
+                path, exists = (found, True) if found is not None else (path, False)
+            problem = unusable_path_reason(att.path, link_mode=mode, linked_base=self.linked_base)
             own = values.get(item_id, {})
             parent = self.rows.get(row.parent_id) if row.parent_id is not None else None
             out[item_id] = ZoteroAttachment(
@@ -411,10 +418,12 @@ class _LibraryReader:
                 title=own.get("title") or (path.name if path else ""),
                 path=path,
                 url=own.get("url"),
-                exists=path is not None and path.is_file(),
+                exists=exists,
                 parent_key=parent.key if parent else None,
                 version=row.version,
                 date_modified=row.date_modified,
+                raw_path=att.path or "",
+                problem=problem,
             )
         return out
 

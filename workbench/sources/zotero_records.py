@@ -45,6 +45,8 @@ class ZoteroAttachment:
     parent_key: str | None
     version: int
     date_modified: str
+    raw_path: str = ""  # the path as Zotero stored it (`storage:F`, an absolute or Windows path)
+    problem: str = ""  # why a stored or linked file cannot be opened here (a Windows path, no base folder)
 
 
 @dataclass(frozen=True)

@@ -164,6 +164,47 @@ def resolve_attachment_path(
     return path if path.is_absolute() else None
 
 
+_WINDOWS_PATH = re.compile(r"^(?:[A-Za-z]:[\\/]|\\\\|//)")
+
+
+def unusable_path_reason(raw: str | None, *, link_mode: str, linked_base: Path | None) -> str:
+    """Why an attachment's stored path names no file this machine can open ('' when it can, or it is a URL)."""
+    if not raw or link_mode == "linked_url" or raw.startswith("storage:"):
+        return ""
+    if raw.startswith("attachments:"):
+        if linked_base is None:
+            return "relative to the linked attachment base folder, which is not set (sources.zotero_linked_base)"
+        return ""
+    if _WINDOWS_PATH.match(raw):
+        return "a Windows or network path, which cannot be opened here"
+    if not Path(raw).is_absolute():
+        return "not an absolute path"
+    return ""
+
+
+def find_stored_name(path: Path) -> Path | None:
+    """The file a stored name means when it is not there as spelled: a double-encoded name (mojibake).
+
+    Zotero 4 wrote some names double-encoded (`nÃ£o` in the database, `não` on disk), and file
+    systems differ in Unicode normalisation. Each name in the folder is compared with the
+    stored one after both are repaired by ftfy and NFC-normalised.
+    """
+    import unicodedata
+
+    import ftfy
+
+    def fold(name: str) -> str:
+        return unicodedata.normalize("NFC", ftfy.fix_text(unicodedata.normalize("NFC", name)))
+
+    folder = path.parent
+    try:
+        entries = list(folder.iterdir()) if folder.is_dir() else []
+    except OSError:
+        return None
+    wanted = fold(path.name)
+    return next((entry for entry in entries if entry.is_file() and fold(entry.name) == wanted), None)
+
+
 _BLOCK_TAGS = frozenset(
     {
         "address", "article", "blockquote", "dd", "div", "dl", "dt", "figcaption", "figure",

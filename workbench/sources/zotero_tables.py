@@ -147,7 +147,8 @@ def collection_rows(conn: sqlite3.Connection, schema: SchemaInfo) -> list[Collec
         return []
     version = schema.column_or("c", "collections", "version", "0")
     client = schema.column_or("c", "collections", "clientDateModified", "''")
-    lib = schema.column_or("c", "collections", "libraryID", "1")
+    # Zotero 4 leaves libraryID NULL for the user's own library.
+    lib = f"coalesce({schema.column_or('c', 'collections', 'libraryID', '1')}, 1)"
     key = schema.column_or("c", "collections", "key", "CAST(c.collectionID AS TEXT)")
     parent = schema.column_or("c", "collections", "parentCollectionID", "NULL")
     trashed, join = "0", ""
@@ -163,7 +164,7 @@ def collection_rows(conn: sqlite3.Connection, schema: SchemaInfo) -> list[Collec
             int(cid),
             int(lib_id),
             str(ckey),
-            str(name),
+            str(name or ""),
             None if par is None else int(par),
             int(ver or 0),
             str(stamp or ""),
@@ -327,6 +328,7 @@ def annotation_rows(conn: sqlite3.Connection, schema: SchemaInfo, ids: Iterable[
     return [
         AnnotationRow(int(i), int(p), None if ty is None else int(ty), au, tx, cm, co, pl, str(si or ""))
         for i, p, ty, au, tx, cm, co, pl, si in fetch_in(conn, sql, ids)
+        if p is not None
     ]
 
 

@@ -20,6 +20,7 @@ import duckdb
 from workbench.errors import StoreBusyError, StoreError, one_line
 from workbench.models import Document
 from workbench.stores.catalog_ids import root_scoped_file_ids
+from workbench.stores.catalog_pages import PageRecords, encode_dropped
 from workbench.stores.catalog_sync import SyncRecords
 from workbench.stores.markers import set_marker, writes_pending_path
 
@@ -92,6 +93,12 @@ MIGRATIONS: tuple[tuple[str, Migration], ...] = (
         CREATE TABLE index_meta (key VARCHAR PRIMARY KEY, value VARCHAR, updated_at TIMESTAMP DEFAULT now());
         """,
     ),
+    (
+        "pages per file and the pages left out",
+        """
+        CREATE TABLE file_pages (path VARCHAR PRIMARY KEY, pages INTEGER, dropped VARCHAR);
+        """,
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 # Catalog tables keyed by doc_id whose rows follow a document when its file moves.
@@ -126,9 +133,11 @@ class FileRecord:
     content_hash: str
     status: str  # indexed, no-text, failed, duplicate
     error: str = ""  # why it failed; for an indexed file, a warning (e.g. how its text was decoded)
+    pages: int | None = None  # pages parsed (None: not parsed in this write, keep what is recorded)
+    dropped: tuple[tuple[int, str], ...] = ()  # pages left out of the index, with their reasons
 
 
-class Catalog(SyncRecords):
+class Catalog(SyncRecords, PageRecords):
     """Access to the catalog file; every method opens and closes its own connection."""
 
     def __init__(self, path: Path) -> None:
@@ -280,6 +289,7 @@ class Catalog(SyncRecords):
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 doc_rows,
             )
+        files = list(files)
         file_rows = [[f.path, f.root, f.doc_id, f.size, f.mtime, f.content_hash, f.status, f.error] for f in files]
         if file_rows:
             con.executemany(
@@ -287,6 +297,9 @@ class Catalog(SyncRecords):
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 file_rows,
             )
+        page_rows = [[f.path, f.pages, encode_dropped(f.dropped)] for f in files if f.pages is not None]
+        if page_rows:
+            con.executemany("INSERT OR REPLACE INTO file_pages (path, pages, dropped) VALUES (?, ?, ?)", page_rows)
 
     @staticmethod
     def remove(con: duckdb.DuckDBPyConnection, doc_ids: Sequence[str], paths: Sequence[str]) -> None:
@@ -295,6 +308,7 @@ class Catalog(SyncRecords):
             con.execute("DELETE FROM documents WHERE list_contains(?, doc_id)", [list(doc_ids)])
         if paths:
             con.execute("DELETE FROM files WHERE list_contains(?, path)", [list(paths)])
+            con.execute("DELETE FROM file_pages WHERE list_contains(?, path)", [list(paths)])
 
     def drop_documents(self, doc_ids: Sequence[str], paths: Sequence[str]) -> None:
         """Delete documents and file records in one transaction; their orphaned duplicates lose their record too.
@@ -330,6 +344,9 @@ class Catalog(SyncRecords):
                     [new_id, f"same content as {new_id}", old_id],
                 )
             con.execute("UPDATE documents SET folder = ? WHERE doc_id = ?", [folder, new_id])
+            if moved.path != old_path:
+                con.execute("DELETE FROM file_pages WHERE path = ?", [moved.path])
+                con.execute("UPDATE file_pages SET path = ? WHERE path = ?", [moved.path, old_path])
             Catalog.remove(con, [], [old_path])
             Catalog.upsert(con, [], [moved])
 

@@ -148,6 +148,7 @@ class SyncRecords:
             tables = (
                 "documents",
                 "files",
+                "file_pages",
                 "graph_state",
                 "zotero_state",
                 "index_meta",

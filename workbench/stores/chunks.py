@@ -19,6 +19,7 @@ import pyarrow as pa
 from workbench.config import FtsSettings
 from workbench.errors import StoreError, one_line
 from workbench.models import FILTER_FIELDS, Chunk, Document, Filter
+from workbench.text.fts_text import fts_text
 
 TABLE_NAME = "chunks"
 META_TABLE = "index_meta"  # the index fingerprint, beside the chunks (read by homes that only read)
@@ -111,7 +112,7 @@ def chunk_rows(document: Document, chunks: Sequence[Chunk], vectors: np.ndarray)
             "section": c.section,
             "ordinal": c.ordinal,
             "text": c.text,
-            FTS_COLUMN: embedding_text(document.title, c.text),
+            FTS_COLUMN: fts_text(embedding_text(document.title, c.text)),
             "page_start": c.page_start,
             "page_end": c.page_end,
             "token_count": c.token_count,
@@ -329,10 +330,44 @@ class ChunkStore:
             row["title"] = document.title
             row["authors"] = list(document.authors)
             row["year"] = document.year
-            row[FTS_COLUMN] = embedding_text(document.title, row["text"])
+            row[FTS_COLUMN] = fts_text(embedding_text(document.title, row["text"]))
         data = pa.Table.from_pylist(rows, schema=chunk_schema(self.dimension))
         table.merge_insert("chunk_id").when_matched_update_all().execute(data)
         self._dirty = True
+        return len(rows)
+
+    def _fts_config(self) -> Any:
+        from lancedb.index import FTS
+
+        settings = self.fts_settings
+        return FTS(
+            language=settings.language,
+            stem=settings.stem,
+            remove_stop_words=settings.remove_stop_words,
+            lower_case=settings.lower_case,
+            ascii_folding=settings.ascii_folding,
+        )
+
+    def rebuild_fts(self) -> int:
+        """Rewrite every row's BM25 text and rebuild the FTS index under the current settings.
+
+        For an index whose FTS settings (or the text written for them) changed while the
+        vectors and chunks did not: the rows are upserted with their stored vectors, so
+        nothing is embedded again. Returns the rows rewritten.
+        """
+        table = self.table()
+        if table is None:
+            return 0
+        with self._writing("rebuilding the keyword index"):
+            rows: list[dict[str, Any]] = table.to_lance().to_table().to_pylist()
+            for start in range(0, len(rows), 5_000):
+                batch = rows[start : start + 5_000]
+                for row in batch:
+                    row[FTS_COLUMN] = fts_text(embedding_text(row["title"] or "", row["text"] or ""))
+                data = pa.Table.from_pylist(batch, schema=chunk_schema(self.dimension))
+                table.merge_insert("chunk_id").when_matched_update_all().execute(data)
+            table.create_index(FTS_COLUMN, config=self._fts_config(), replace=True)
+            self._dirty = True
         return len(rows)
 
     def finish_writes(self, vector_index_min_rows: int) -> None:
@@ -341,7 +376,7 @@ class ChunkStore:
             self._finish_writes(vector_index_min_rows)
 
     def _finish_writes(self, vector_index_min_rows: int) -> None:
-        from lancedb.index import FTS, HnswSq
+        from lancedb.index import HnswSq
 
         table = self.table()
         if table is None:
@@ -349,15 +384,7 @@ class ChunkStore:
         indices = {idx.name: idx for idx in table.list_indices()}
         has_fts = any(FTS_COLUMN in idx.columns for idx in indices.values())
         if not has_fts:
-            settings = self.fts_settings
-            config = FTS(
-                language=settings.language,
-                stem=settings.stem,
-                remove_stop_words=settings.remove_stop_words,
-                lower_case=settings.lower_case,
-                ascii_folding=settings.ascii_folding,
-            )
-            table.create_index(FTS_COLUMN, config=config, replace=True)
+            table.create_index(FTS_COLUMN, config=self._fts_config(), replace=True)
         if not self._dirty:  # e.g. a run that found nothing to do: no compaction needed
             return
         self._dirty = False
@@ -386,8 +413,8 @@ class ChunkStore:
         from lancedb.query import MatchQuery
 
         table = self.table()
-        terms = fts_terms(text)
-        if table is None or not terms:
+        terms = fts_text(fts_terms(text))
+        if table is None or not terms.strip():
             return pa.table({})
         match = MatchQuery(terms, FTS_COLUMN)  # type: ignore[call-arg]  # pydantic defaults
         query = table.search(match, query_type="fts").with_row_id(True)

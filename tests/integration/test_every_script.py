@@ -1,0 +1,180 @@
+"""Real libraries, every script: keyword search in Chinese, pages accounted for, old Zotero schemas, clean failures."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from workbench.config import Settings, load_settings
+from workbench.engine import Engine
+from workbench.errors import IndexMismatchError
+from workbench.models import IndexFingerprint
+from workbench.sources.zotero import read_library
+
+pytestmark = pytest.mark.integration
+
+DATA = Path(__file__).resolve().parents[3] / "shared" / "data"
+ZOTERO = DATA / "zotero-real"
+BROKEN_FONT = DATA / "pwl/languages-paradigms/functional_reactive_programming/functional-reactive-animation.pdf"
+needs_data = pytest.mark.skipif(not ZOTERO.is_dir() or not BROKEN_FONT.is_file(), reason="needs ../shared/data")
+
+CHINESE_TITLE = "基于机器视觉的手写数字识别与目标追踪技术研究"
+CHINESE = f"""# {CHINESE_TITLE}
+
+## 摘要
+
+机器视觉近年来发展迅速，受到各国研究人员的关注。基于视觉的手写数字识别与目标追踪技术一直是机器视觉领域的热门课题。
+本文以比赛为背景，通过单目摄像头进行图像采集，对采集图像进行处理，实现对手写数字的识别，并完成对特定目标的识别与追踪。
+"""
+ENGLISH = """# Caloric restriction and yeast ageing
+
+## Abstract
+
+Caloric restriction extends the replicative lifespan of budding yeast through reduced glucose signalling.
+"""
+
+
+def run(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "WORKBENCH_HOME": str(home)}
+    env.pop("WORKBENCH_CONFIG", None)
+    return subprocess.run([sys.executable, "-m", "workbench.cli", *args], env=env, capture_output=True, text=True)
+
+
+@pytest.fixture
+def library(tmp_path: Path) -> Path:
+    folder = tmp_path / "papers"
+    folder.mkdir()
+    (folder / "thesis.md").write_text(CHINESE, encoding="utf-8")
+    (folder / "yeast.md").write_text(ENGLISH, encoding="utf-8")
+    return folder
+
+
+def test_a_chinese_title_finds_its_paper_by_keyword_and_ask_quotes_it(library: Path, workbench_home: Path) -> None:
+    defaults = Settings()
+    engine = Engine(replace(defaults, answer=replace(defaults.answer, synthesis="never")))
+    engine.index_folders([library])
+    hits = engine.search(CHINESE_TITLE, mode="fts").hits  # one token of 60 bytes before: dropped, 0 hits
+    assert hits and hits[0].doc_id == "file:1/thesis.md"
+    assert engine.search("目标追踪", mode="fts").hits[0].doc_id == "file:1/thesis.md"  # a word inside the text
+    assert engine.search("replicative lifespan", mode="fts").hits[0].doc_id == "file:1/yeast.md"
+    answer = engine.ask("手写数字识别与目标追踪技术是什么？")
+    assert answer.status == "answered"
+    assert any(e.doc_id == "file:1/thesis.md" for e in answer.evidence)
+
+
+def test_a_changed_fts_text_rebuilds_the_keyword_index_without_re_embedding(
+    library: Path, workbench_home: Path
+) -> None:
+    engine = Engine(Settings())
+    engine.index_folders([library])
+    current = engine.fingerprint
+    old_fts = current.fts.split(" cjk=")[0]  # what an index built before CJK bigrams recorded
+    engine.catalog.set_fingerprint(replace(current, fts=old_fts))
+    stale = Engine(Settings())
+    with pytest.raises(IndexMismatchError, match="next `workbench index` rebuilds it without re-embedding"):
+        stale.search(CHINESE_TITLE, mode="fts")
+    vectors_before = {r["chunk_id"]: r["vector"] for r in stale.chunks.stored_rows(["file:1/thesis.md"])}
+    report = stale.index_folders([library])
+    assert report.added == 0 and report.updated == 0  # nothing parsed or embedded again
+    stored = stale.stored_fingerprint()
+    assert isinstance(stored, IndexFingerprint) and stored == current
+    fresh = Engine(Settings())
+    assert fresh.search(CHINESE_TITLE, mode="fts").hits[0].doc_id == "file:1/thesis.md"
+    rows = fresh.chunks.stored_rows(["file:1/thesis.md"])
+    assert {r["chunk_id"]: r["vector"] for r in rows} == vectors_before
+
+
+@needs_data
+def test_dropped_pages_are_listed_by_index_show_and_doctor(tmp_path: Path, workbench_home: Path) -> None:
+    folder = tmp_path / "pdfs"
+    folder.mkdir()
+    shutil.copy(BROKEN_FONT, folder / "fran.pdf")
+    indexed = run(workbench_home, "index", str(folder))
+    assert indexed.returncode == 0, indexed.stderr
+    assert "no text 0, duplicates 0, failed 0" in indexed.stdout  # no-text is not presented as a failure
+    assert "pages left out: " in indexed.stderr and "fran.pdf: pages 1" in indexed.stderr
+    assert "garbled text layer" in indexed.stderr
+    shown = run(workbench_home, "show", "file:1/fran.pdf", "--json")
+    files = json.loads(shown.stdout)["files"]
+    dropped = files[0]["dropped_pages"]
+    assert files[0]["pages"] > 1 and any(r.startswith("garbled text layer") and 1 in p for r, p in dropped.items())
+    plain = run(workbench_home, "show", "file:1/fran.pdf")
+    assert "pages left out (garbled text layer" in plain.stdout
+    doctor = json.loads(run(workbench_home, "doctor", "--json").stdout)
+    pages = next(c for c in doctor["checks"] if c["name"] == "pages")
+    assert pages["ok"] and "pages left out of the index in 1 files" in pages["detail"]
+    consistency = next(c for c in doctor["checks"] if c["name"] == "consistency")
+    assert consistency["ok"], consistency
+
+
+@needs_data
+def test_zotero_4_reads_and_finds_double_encoded_file_names(tmp_path: Path) -> None:
+    data_dir = tmp_path / "thiago"
+    (data_dir / "storage").mkdir(parents=True)
+    shutil.copy(ZOTERO / "thiago/zotero.sqlite", data_dir / "zotero.sqlite")
+    shutil.copytree(ZOTERO / "thiago/storage/C9IJBC5F", data_dir / "storage/C9IJBC5F")
+    with sqlite3.connect(data_dir / "zotero.sqlite") as conn:  # the database spells the name double-encoded
+        stored = conn.execute("SELECT path FROM itemAttachments WHERE path LIKE '%CONSTRU%'").fetchone()[0]
+    assert "Ã" in stored
+    result = read_library(data_dir)  # int(None) on NULL collections.libraryID before
+    assert len(result.items) >= 60
+    found = [a for item in result.items for a in item.attachments if a.exists]
+    on_disk = "Barrére - CONSTRUÇÃO DE SITES PARA COMUNIDADES VIRTUAIS E IN.pdf"
+    assert [a.path.name for a in found if a.path] == [on_disk]
+
+
+@needs_data
+def test_a_windows_linked_file_is_recorded_as_failed_and_doctor_names_the_library(
+    tmp_path: Path, workbench_home: Path
+) -> None:
+    data_dir = tmp_path / "franzi"
+    data_dir.mkdir()
+    shutil.copy(ZOTERO / "franzi/zotero.sqlite", data_dir / "zotero.sqlite")  # no storage: every file missing
+    indexed = run(workbench_home, "index", "--zotero", str(data_dir), "--json")
+    assert indexed.returncode == 0, indexed.stderr
+    report = json.loads(indexed.stdout)
+    windows = [f for f in report["failures"] if f["path"].startswith("\\\\")]
+    assert len(windows) == 1 and "file missing: a Windows or network path" in windows[0]["error"]
+    assert report["failed"] == len(report["failures"])
+    doctor = json.loads(run(workbench_home, "doctor", "--json").stdout)
+    zotero = next(c for c in doctor["checks"] if c["name"] == "zotero")
+    assert zotero["ok"] and str(data_dir.resolve()) in zotero["detail"] and "not configured" not in zotero["detail"]
+    settings = load_settings(None)
+    files = Engine(settings).catalog.summary()["failures"]
+    assert any("Windows" in f["error"] for f in files)
+
+
+def test_a_clean_failure_leaves_doctor_clean(tmp_path: Path, workbench_home: Path, library: Path) -> None:
+    assert run(workbench_home, "index", str(library)).returncode == 0
+    broken = tmp_path / "Zotero"
+    broken.mkdir()
+    (broken / "zotero.sqlite").write_bytes(b"this is not a database" * 100)
+    failed = run(workbench_home, "index", "--zotero", str(broken))
+    assert failed.returncode == 1 and len(failed.stderr.strip().splitlines()) == 1
+    doctor = json.loads(run(workbench_home, "doctor", "--json").stdout)
+    consistency = next(c for c in doctor["checks"] if c["name"] == "consistency")
+    assert consistency["ok"], consistency["detail"]  # was: "writes are marked unfinished"
+
+
+def test_search_json_into_a_closed_pipe_is_quiet(workbench_home: Path, library: Path) -> None:
+    assert run(workbench_home, "index", str(library)).returncode == 0
+    env = {**os.environ, "WORKBENCH_HOME": str(workbench_home)}
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # the reader has gone, as `| head` does after its lines
+    done = subprocess.run(
+        [sys.executable, "-m", "workbench.cli", "search", "yeast", "--json", "--limit", "50"],
+        env=env,
+        stdout=write_end,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    os.close(write_end)
+    assert done.stderr == "" and done.returncode == 141

@@ -1,0 +1,101 @@
+"""Garbled pages are judged by what garbling is, in any script; every page left out says why."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from workbench.ingest.page_quality import page_problem
+from workbench.ingest.parse import parse_file
+from workbench.text.fts_text import cjk_bigrams, fts_text
+
+DATA = Path(__file__).resolve().parents[3] / "shared" / "data"
+ZOTERO = DATA / "zotero-real"
+CHINESE_THESIS = ZOTERO / "yuanluo/storage/IJKBN3AN/于立强 - 2020 - 基于机器视觉的手写数字识别与目标追踪技术研究.pdf"
+TABLE_PAPER = ZOTERO / "h0ngxuan/storage/7NTEUMQN/Sun 等 - 2016 - Return of frustratingly easy domain adaptation.pdf"
+BROKEN_FONT = DATA / "pwl/languages-paradigms/functional_reactive_programming/functional-reactive-animation.pdf"
+
+PROSE = {
+    "chinese": "机器视觉近年来发展迅速，受到各国研究人员的关注。"
+    "基于视觉的手写数字识别与目标追踪技术一直是机器视觉领域的热门课题。"
+    "本文以比赛为背景，在嵌入式微型处理器的条件下，通过单目摄像头进行图像采集，对采集图像进行处理。",
+    "japanese": "本研究では、深層学習を用いた画像認識の手法を提案する。提案手法は従来の手法と比較して、"
+    "少ない計算量で高い精度を達成することができた。実験の結果、その有効性が確認された。",
+    "korean": "본 연구에서는 딥러닝을 이용한 영상 인식 방법을 제안한다. 제안한 방법은 기존 방법과 비교하여 "
+    "적은 계산량으로 높은 정확도를 달성하였다. 실험 결과 그 유효성이 확인되었다.",
+    "russian": "Обучение и знание как семиозис: расширение концептуального аппарата семиотики. Если все знания "
+    "рождаются в процессе семиозиса, то в семиотический инструментарий следует включить новые понятия.",
+    "greek": "Η μηχανική μάθηση είναι ένας κλάδος της τεχνητής νοημοσύνης που μελετά αλγορίθμους οι οποίοι "
+    "βελτιώνονται αυτόματα μέσω της εμπειρίας και της χρήσης δεδομένων.",
+    "portuguese": "Eficiência: comportamento em relação ao tempo e utilização de recursos. A manutenção não é "
+    "simples; a análise das informações exige atenção às exceções e às configurações.",
+    "numeric table": "NA 35.8 33.1 24.9 43.7 39.4 30.0 26.4 27.1 56.4 32.3 25.7 78.9 37.8\n"
+    "SVMA 34.8 34.1 32.5 39.1 34.5 32.9 33.4 31.4 74.4 36.6 33.5 75.0 41.0\n"
+    "DAM 34.9 34.3 32.5 39.2 34.7 33.1 33.5 31.5 74.7 34.7 31.2 68.3 40.1\n",
+    "identifiers": "ResNet50 BiLSTM iPhone McDonald GPT-4o IL-1β TNF-α x_1 seq[i] O(n log n) ZhKfIh ΔG",
+}
+
+
+@pytest.mark.parametrize("name", sorted(PROSE))
+def test_text_in_any_script_is_not_garbled(name: str) -> None:
+    assert page_problem(PROSE[name]) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("".join(chr(c) + " " for c in range(1, 32) if c not in (9, 10, 13)) * 4, "control characters"),
+        ("\ue000\ue001\ue002 \ue003\ue004 " * 20, "private-use glyphs"),
+        ("\ufffd\ufffd the \ufffd\ufffd\ufffd of \ufffd " * 10, "replacement characters"),
+        ("W P Q R S O S ] ^ T Q T Q _ ` W \\ T O ^ ] N O P Q R S O \\ ] S a P S Z " * 3, "letters without words"),
+        ("∮∯∰ ⊕⊗ ⊘⊙ ≋≌ ⋈⋉ ⌘⌥ ◊◈ ☂☃ ♠♣ ⚙⚛ " * 6, "symbol soup"),
+        ("ϐЖqрλ Жqрλϐ qрλϐЖ рλϐЖq λϐЖqр " * 4, "letters of several scripts"),
+    ],
+)
+def test_garbling_is_named(text: str, reason: str) -> None:
+    found = page_problem(text)
+    assert found is not None and found.startswith("garbled text layer") and reason in found
+
+
+@pytest.mark.skipif(not CHINESE_THESIS.is_file(), reason="needs ../shared/data/zotero-real")
+def test_a_chinese_thesis_keeps_its_pages() -> None:
+    parsed = parse_file(CHINESE_THESIS)  # the Latin-vowel check dropped 74 of its pages
+    assert parsed.has_text and parsed.page_count == 80
+    garbled = [page for page, reason in parsed.dropped_pages if reason.startswith("garbled")]
+    assert len(garbled) <= 2, parsed.dropped_pages
+    pages = {p for s in parsed.sections for p in range(s.page_start, s.page_end + 1)}
+    assert len(pages) >= 70
+    assert any("手写数字识别" in s.text for s in parsed.sections)
+
+
+@pytest.mark.skipif(not TABLE_PAPER.is_file(), reason="needs ../shared/data/zotero-real")
+def test_numeric_table_pages_are_text() -> None:
+    parsed = parse_file(TABLE_PAPER)  # page 6 is a table of accuracies; it was dropped as garbled
+    assert 6 not in {page for page, _ in parsed.dropped_pages}
+    assert any("SVMA" in s.text for s in parsed.sections)
+
+
+@pytest.mark.skipif(not BROKEN_FONT.is_file(), reason="needs ../shared/data/pwl")
+def test_a_broken_font_page_is_left_out_with_its_reason() -> None:
+    parsed = parse_file(BROKEN_FONT)
+    reasons = dict(parsed.dropped_pages)
+    assert reasons.get(1, "").startswith("garbled text layer")
+    assert all(reason for reason in reasons.values())
+
+
+def test_cjk_runs_become_bigrams_and_other_text_is_unchanged() -> None:
+    assert cjk_bigrams("中文检索") == ["中文", "文检", "检索"]
+    assert fts_text("基于BERT的模型") == " 基于 " + "BERT" + " 的模 模型 "
+    english = "Caloric restriction extends the replicative lifespan of yeast (Schrödinger, Фёдор)."
+    assert fts_text(english) == english
+    assert "검색 색엔 엔진" in fts_text("검색엔진")
+
+
+def test_concepts_of_chinese_text_are_words_not_sentences() -> None:
+    from workbench.ingest.keyphrases import extract_keyphrases
+
+    body = PROSE["chinese"] + "本文通过单目摄像头进行图像采集，实现手写数字识别与目标追踪。"
+    phrases = [p for p, _ in extract_keyphrases([("基于机器视觉的手写数字识别与目标追踪技术研究", 3.0), (body, 1.0)])]
+    assert phrases and all(2 <= len(p) <= 6 for p in phrases), phrases  # a whole clause was one concept
+    assert "视觉" in phrases and "基于" not in phrases

@@ -1,0 +1,244 @@
+"""Corpus accounting: index real libraries and folders and check that nothing was lost silently.
+
+Each source (a Zotero data dir or a folder) is indexed into a fresh temporary home. Then,
+independently of the ingest code's own judgement, every PDF the source recorded is opened
+with PDFium and its pages with extractable text (non-empty text layer) are counted. A page
+with text is accounted for when a chunk of its document spans it (indexed) or when the
+catalog records it as dropped with a reason; anything else is `unaccounted` (lost silently).
+
+Besides pages: files by state, no-text files by reason, failures by reason, tracebacks (an
+exception that escaped the index run, or one a parser turned into a "could not parse file:
+SomeError" failure: both are bugs, never bad input), and for each paper with a labelled title
+(Zotero's own title; `labels.json` / `MANIFEST.tsv` in a folder) whether a keyword (FTS)
+search for that title, in its own script, finds the paper in the top 10.
+"""
+
+from __future__ import annotations
+
+import re
+import tempfile
+import time
+import traceback
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from workbench.bench.ingest import peak_rss_mb
+from workbench.config import Settings
+from workbench.engine import Engine
+from workbench.llm.embed import Embedder
+from workbench.safe_text import valid_text
+from workbench.stores.catalog import FileRecord
+
+FTS_TOP = 10  # a title query finds its paper when the paper is among this many results
+NOT_INDEXED_SECTIONS = frozenset({"title", "note", "annotation"})  # not page text of an attachment
+_HIDDEN_EXCEPTION = re.compile(r"could not parse file: (\w+(?:Error|Exception))\b")
+
+
+class ZeroVectors(Embedder):
+    """The real tokenizer (chunk sizes stay exact) with zero vectors: nothing this benchmark measures uses them."""
+
+    def embed_passages(self, texts: Sequence[str]) -> np.ndarray:
+        """A zero vector per passage, at once."""
+        return np.zeros((len(texts), self.dimension), dtype=np.float32)
+
+
+def bench_corpus(
+    settings: Settings, zotero_dirs: list[Path], folders: list[Path], vectors: bool = True
+) -> dict[str, Any]:
+    """Index each source into a fresh home and account for every file, page and title.
+
+    `vectors=False` stores zero vectors instead of embedding (pages, reasons, tracebacks and
+    keyword search do not depend on them; on two busy cores embedding is most of the time).
+    """
+    sources = [("zotero", d) for d in zotero_dirs] + [("folder", d) for d in folders]
+    results = [_one_source(settings, kind, path, vectors) for kind, path in sources]
+    return {"sources": results, "total": _total(results), "fts_top": FTS_TOP, "vectors": vectors}
+
+
+def _one_source(settings: Settings, kind: str, path: Path, vectors: bool) -> dict[str, Any]:
+    path = path.expanduser().resolve()
+    with tempfile.TemporaryDirectory(prefix="workbench-corpus-") as tmp:
+        fresh = replace(settings, storage=replace(settings.storage, data_dir=tmp, lancedb_uri=""))
+        engine = Engine(fresh)
+        if not vectors:
+            emb = fresh.embedding
+            engine.__dict__["embedder"] = ZeroVectors(emb.model, engine.paths.models_dir, emb.batch_size, emb.threads)
+        tracebacks: list[dict[str, str]] = []
+        started = time.perf_counter()
+        try:
+            if kind == "zotero":
+                engine.index_zotero(path)
+            else:
+                engine.index_folders([path])
+        except Exception as exc:  # the benchmark records a crash instead of dying of it
+            frame = traceback.extract_tb(exc.__traceback__)[-1] if exc.__traceback__ else None
+            where = f"{Path(frame.filename).name}:{frame.lineno}" if frame else ""
+            tracebacks.append({"source": str(path), "error": f"{type(exc).__name__}: {exc}"[:300], "at": where})
+        seconds = time.perf_counter() - started
+        root = f"zotero:{path}" if kind == "zotero" else valid_text(str(path))
+        records = engine.catalog.files_under([root])
+        result = _account(engine, records, tracebacks)
+        result["fts_titles"] = _fts_titles(engine, kind, path, records)
+    result.update({"kind": kind, "source": str(path), "seconds": round(seconds, 2), "peak_rss_mb": peak_rss_mb()})
+    return result
+
+
+def _account(engine: Engine, records: dict[str, FileRecord], tracebacks: list[dict[str, str]]) -> dict[str, Any]:
+    """Files by state and reason, pages with text vs indexed vs dropped, tracebacks."""
+    statuses = Counter(r.status for r in records.values())
+    no_text = Counter(r.error or "(no reason given)" for r in records.values() if r.status == "no-text")
+    failed = Counter(_reason_class(r.error) for r in records.values() if r.status == "failed")
+    for record in records.values():
+        hidden = _HIDDEN_EXCEPTION.search(record.error) if record.status == "failed" else None
+        if hidden:
+            tracebacks.append({"source": record.path, "error": record.error[:300], "at": "parser"})
+    recorded = engine.catalog.file_pages(list(records))
+    doc_pages: dict[str, set[int]] = {}
+    pages = {"pdf_files": 0, "pages": 0, "with_text": 0, "indexed": 0, "dropped": 0, "unaccounted": 0}
+    dropped_by_reason: Counter[str] = Counter()
+    unaccounted_files: list[dict[str, Any]] = []
+    for path, record in sorted(records.items()):
+        if record.status not in ("indexed", "no-text") or not path.lower().endswith(".pdf"):
+            continue
+        text_pages, page_count = _pages_with_text(Path(path))
+        if record.doc_id not in doc_pages:
+            doc_pages[record.doc_id] = _chunk_pages(engine, record.doc_id)
+        indexed = doc_pages[record.doc_id] & text_pages
+        dropped = {page: reason for page, reason in recorded.get(path, (0, ()))[1]}
+        for reason in dropped.values():
+            dropped_by_reason[_reason_class(reason)] += 1
+        lost = sorted(text_pages - indexed - set(dropped))
+        pages["pdf_files"] += 1
+        pages["pages"] += page_count
+        pages["with_text"] += len(text_pages)
+        pages["indexed"] += len(indexed)
+        pages["dropped"] += len(dropped)
+        pages["unaccounted"] += len(lost)
+        if lost:
+            entry = {"path": path, "status": record.status, "pages_with_text": len(text_pages)}
+            unaccounted_files.append({**entry, "unaccounted": len(lost), "pages": lost[:12]})
+    return {
+        "files": len(records),
+        "files_by_status": dict(sorted(statuses.items())),
+        "no_text_by_reason": dict(no_text.most_common()),
+        "failed_by_reason": dict(failed.most_common()),
+        "pages": pages,
+        "pages_dropped_by_reason": dict(dropped_by_reason.most_common()),
+        "unaccounted_files": unaccounted_files,
+        "tracebacks": len(tracebacks),
+        "traceback_list": tracebacks,
+    }
+
+
+def _reason_class(reason: str) -> str:
+    """A reason without the per-file detail (numbers, paths), so reasons can be counted."""
+    text = re.sub(r"\d+", "N", reason.split(";")[0])
+    return text[:120] or "(no reason given)"
+
+
+def _pages_with_text(path: Path) -> tuple[set[int], int]:
+    """1-based pages whose PDFium text layer is not empty, and the page count (0 when unreadable)."""
+    import pypdfium2 as pdfium
+
+    try:
+        pdf = pdfium.PdfDocument(str(path))
+    except Exception:  # an unreadable PDF has no pages with text
+        return set(), 0
+    found: set[int] = set()
+    try:
+        for index in range(len(pdf)):
+            try:
+                page = pdf[index]
+                textpage = page.get_textpage()
+                text = str(textpage.get_text_bounded())
+                textpage.close()
+                page.close()
+            except Exception:  # a page PDFium cannot read has no text to lose
+                continue
+            if text.strip():
+                found.add(index + 1)
+        return found, len(pdf)
+    finally:
+        pdf.close()
+
+
+def _chunk_pages(engine: Engine, doc_id: str) -> set[int]:
+    """Pages that some chunk of the document's attachment text spans."""
+    pages: set[int] = set()
+    for row in engine.chunks.document_chunks(doc_id):
+        if row["section"] in NOT_INDEXED_SECTIONS:
+            continue
+        pages.update(range(int(row["page_start"]), int(row["page_end"]) + 1))
+    return pages
+
+
+def _labelled_titles(kind: str, path: Path, records: dict[str, FileRecord]) -> list[tuple[str, str]]:
+    """(doc id, labelled title) pairs: Zotero's own titles, or a folder's labels file."""
+    from workbench.bench.metadata import load_labels
+
+    if kind == "zotero":
+        return []  # read from the catalog by the caller (Zotero titles are the documents' titles)
+    labels_file = next((path / name for name in ("labels.json", "MANIFEST.tsv") if (path / name).is_file()), None)
+    if labels_file is None:
+        return []
+    by_path = {valid_text(str(path / label.path)): label for label in load_labels(labels_file)}
+    pairs: list[tuple[str, str]] = []
+    for file_path, record in sorted(records.items()):
+        label = by_path.get(file_path)
+        if label is None or not label.text_layer or label.kind == "other" or record.status == "duplicate":
+            continue
+        pairs.append((record.doc_id, label.title))
+    return pairs
+
+
+def _fts_titles(engine: Engine, kind: str, path: Path, records: dict[str, FileRecord]) -> dict[str, Any]:
+    """Keyword search for each paper's labelled title: found in the top FTS_TOP, or a miss."""
+    from workbench.bench.metadata import title_overlap
+
+    if kind == "zotero":
+        doc_ids = sorted({r.doc_id for r in records.values()} | _zotero_docs(engine))
+        pairs = [(d, str((engine.catalog.document(d) or {}).get("title") or "")) for d in doc_ids]
+        pairs = [(d, t) for d, t in pairs if t]
+    else:
+        pairs = _labelled_titles(kind, path, records)
+    misses: list[dict[str, Any]] = []
+    for doc_id, title in pairs:
+        try:
+            hits = engine.search(title, mode="fts", limit=FTS_TOP).hits
+        except Exception as exc:  # a search that fails is a miss, with its error
+            misses.append({"doc_id": doc_id, "title": title, "error": f"{type(exc).__name__}: {exc}"[:200]})
+            continue
+        ranked = [h.doc_id for h in hits]
+        if doc_id not in ranked:
+            found_title = str((engine.catalog.document(doc_id) or {}).get("title") or "")
+            differs = title_overlap(title, found_title) < 0.8
+            misses.append({"doc_id": doc_id, "title": title, "indexed_title": found_title, "title_differs": differs})
+    return {"found": len(pairs) - len(misses), "total": len(pairs), "misses": misses}
+
+
+def _zotero_docs(engine: Engine) -> set[str]:
+    return {d for d in engine.catalog.doc_ids() if d.startswith("zotero:")}
+
+
+def _total(results: list[dict[str, Any]]) -> dict[str, Any]:
+    total: dict[str, Any] = {
+        "files": sum(r["files"] for r in results),
+        "tracebacks": sum(r["tracebacks"] for r in results),
+        "seconds": round(sum(r["seconds"] for r in results), 2),
+        "peak_rss_mb": max((r["peak_rss_mb"] for r in results), default=0.0),
+    }
+    for key in ("files_by_status", "no_text_by_reason", "failed_by_reason", "pages", "pages_dropped_by_reason"):
+        merged: Counter[str] = Counter()
+        for r in results:
+            merged.update(r[key])
+        total[key] = dict(merged.most_common()) if key != "pages" else dict(merged)
+    for kind in ("zotero", "folder"):
+        found = sum(r["fts_titles"]["found"] for r in results if r["kind"] == kind)
+        count = sum(r["fts_titles"]["total"] for r in results if r["kind"] == kind)
+        total[f"fts_titles_{kind}"] = {"found": found, "total": count}
+    return total

@@ -1,0 +1,121 @@
+"""Is a page's extracted text garbled? Judged by what garbling is, in any script.
+
+A text layer with a broken font encoding extracts as control characters, private-use or
+unassigned code points, replacement characters, symbol soup, or letters of several scripts
+jumbled inside one word, or as letters that never form words (glyphs numbered in order,
+"W P Q R S O S"). None of that depends on the language: Chinese, Russian or Greek
+prose, numeric tables and lists of identifiers are all text. Each signal is a share of the
+page's characters (or words), measured by Unicode category and script, so no script is
+favoured and a page is never judged by the absence of Latin vowels or by its letter case.
+
+`page_problem` returns the reason a page is unusable (one short phrase, stored per page in the
+catalog and shown by `show`), or None for a usable page.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections import Counter
+from functools import lru_cache
+
+SAMPLE_CHARS = 2_000  # a broken encoding garbles a whole page; a sample decides cheaply
+MIN_JUDGED_CHARS = 40  # fewer inked characters than this are too little to call garbled
+BAD_CODEPOINT_SHARE = 0.15  # private-use, unassigned or replacement characters (Symbol fonts map math to private use)
+CONTROL_SHARE = 0.08  # control characters: genuine text has none besides PDFium's markers
+SYMBOL_SOUP_SHARE = 0.50  # symbols and unusual punctuation among the inked characters
+MIXED_SCRIPT_SHARE = 0.30  # words whose letters come from two or more scripts
+MIN_MIXED_WORDS = 8
+LONE_LETTER_SHARE = 0.6  # words that are one letter of an alphabetic script ("W P Q R S O S")
+MIN_LONE_LETTERS = 30
+# PDFium's own markers: \x02 ends a line it hyphenated, \x03 (rare) a soft break; not garbling.
+_PDFIUM_MARKERS = frozenset("\x02\x03")
+# Punctuation every script's prose and tables use; the rest of P* and all of S* count as symbols.
+_COMMON_PUNCTUATION = frozenset(
+    ".,;:!?()[]{}'\"-–—‐‑‒―_/\\%&*#@+=<>|~^`'’‘“”„«»·•…"  # Latin, Greek, Cyrillic prose and tables
+    "、。，．：；！？（）「」『』【】《》〈〉〔〕［］｛｝・ー～"  # CJK full-width punctuation
+)
+# Scripts that never make a word "mixed": shared marks, and CJK and Hangul, which run into
+# Latin terms without a space in ordinary prose ("基于BERT的模型").
+_NEUTRAL_SCRIPTS = frozenset({"COMMON", "INHERITED", "HAN-KANA", "HANGUL", "UNKNOWN"})
+
+
+@lru_cache(maxsize=8192)
+def script_of(char: str) -> str:
+    """The script a letter belongs to, from its Unicode name (LATIN, GREEK, CYRILLIC, CJK, HANGUL, ...).
+
+    Unicode names begin with the script for letters of every major script; ideographs,
+    kana and Hangul are grouped as their writing systems (a Japanese word mixes kanji and kana).
+    """
+    try:
+        name = unicodedata.name(char)
+    except ValueError:
+        return "UNKNOWN"
+    head = name.split(" ", 1)[0]
+    if head in ("CJK", "HIRAGANA", "KATAKANA", "HALFWIDTH", "FULLWIDTH"):
+        return "HAN-KANA"
+    if head == "MATHEMATICAL":
+        return "COMMON"
+    return head
+
+
+def _bad_codepoint(char: str, category: str) -> str | None:
+    if char == "\ufffd":
+        return "replacement characters"
+    if category == "Cc" and char not in _PDFIUM_MARKERS:
+        return "control characters"
+    if category == "Co":
+        return "private-use glyphs"
+    if category in ("Cn", "Cs"):
+        return "unmapped glyphs"
+    return None
+
+
+def page_problem(text: str) -> str | None:
+    """Why a page's text is unusable ("garbled text layer: ..."), or None when it is text."""
+    sample = text[:SAMPLE_CHARS]
+    # Each distinct character is looked up once (a page has a few hundred at most).
+    counts = Counter(sample)
+    inked_count = sum(n for c, n in counts.items() if not c.isspace())
+    if inked_count < MIN_JUDGED_CHARS:
+        return None
+    bad: Counter[str] = Counter()
+    symbols = 0
+    for char, n in counts.items():
+        if char.isspace() or char.isalnum():
+            continue
+        category = unicodedata.category(char)
+        reason = _bad_codepoint(char, category)
+        if reason:
+            bad[reason] += n
+        elif category[0] in "SP" and char not in _COMMON_PUNCTUATION:
+            symbols += n
+    if bad["control characters"] >= CONTROL_SHARE * inked_count:
+        return "garbled text layer: control characters"
+    if bad and sum(bad.values()) >= BAD_CODEPOINT_SHARE * inked_count:
+        return f"garbled text layer: {bad.most_common(1)[0][0]}"
+    if symbols >= SYMBOL_SOUP_SHARE * inked_count:
+        return "garbled text layer: symbol soup"
+    tokens = sample.split()
+    lone = sum(1 for t in tokens if len(t) == 1 and t.isalpha() and script_of(t) not in _NEUTRAL_SCRIPTS)
+    if lone >= MIN_LONE_LETTERS and lone >= LONE_LETTER_SHARE * len(tokens):
+        return "garbled text layer: letters without words"
+    words = [w for w in tokens if len(w) >= 2]
+    mixed = sum(1 for w in words if not w.isascii() and _mixes_scripts(w))  # ASCII is one script
+    if len(words) >= MIN_MIXED_WORDS and mixed >= MIXED_SCRIPT_SHARE * len(words):
+        return "garbled text layer: letters of several scripts within words"
+    return None
+
+
+def _mixes_scripts(word: str) -> bool:
+    """Whether a word has two letters or more of each of two scripts (Latin and Cyrillic jumbled).
+
+    One letter of another script is ordinary ("TNF-α", "IL-1β"); a broken encoding scatters many.
+    """
+    counts = Counter(script_of(c) for c in word if c.isalpha())
+    return sum(1 for script, n in counts.items() if n >= 2 and script not in _NEUTRAL_SCRIPTS) >= 2
+
+
+def dominant_script(text: str) -> str:
+    """The script most of a text's letters are written in ('' when it has no letters)."""
+    counts = Counter(script_of(c) for c in text[:SAMPLE_CHARS] if c.isalpha())
+    return counts.most_common(1)[0][0] if counts else ""
