@@ -179,7 +179,7 @@ def _chunk_pages(engine: Engine, doc_id: str) -> set[int]:
 
 def _labelled_titles(kind: str, path: Path, records: dict[str, FileRecord]) -> list[tuple[str, str]]:
     """(doc id, labelled title) pairs: Zotero's own titles, or a folder's labels file."""
-    from workbench.bench.metadata import load_labels
+    from workbench.bench.metadata_labels import load_labels
 
     if kind == "zotero":
         return []  # read from the catalog by the caller (Zotero titles are the documents' titles)
