@@ -47,6 +47,7 @@ def add_bench_arguments(parser: argparse.ArgumentParser) -> None:
             "startup",
             "watch",
             "metadata",
+            "scale",
         ),
         help="benchmark to run",
     )
@@ -54,7 +55,21 @@ def add_bench_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--split", default="test", help="qrels split to evaluate (test or train)")
     parser.add_argument("--tune", action="store_true", help="retrieval: grid-search fusion on this split")
     parser.add_argument("--folder", type=Path, help="ingest: folder of documents to index")
-    parser.add_argument("--chunks", type=int, default=100_000, help="query: table size in chunks")
+    parser.add_argument(
+        "--chunks",
+        type=int,
+        action="append",
+        help="query: table size in chunks (default 100000); scale: query tiers, repeatable (default 100000, 300000)",
+    )
+    parser.add_argument("--papers", type=int, default=10_000, help="scale: papers in the synthetic library")
+    parser.add_argument(
+        "--parts", help="scale: comma-separated parts to run (default all: ingest, library, cli, query)"
+    )
+    parser.add_argument(
+        "--base-passages", type=int, default=1000, help="scale: real SciFact abstracts embedded for the synthetic vectors"
+    )
+    parser.add_argument("--ingest-limit", type=int, help="scale: index only the first N real PDFs (default all)")
+    parser.add_argument("--cache", type=Path, default=Path(".bench"), help="scale: where synthetic stores are cached")
     parser.add_argument("--queries", type=int, default=300, help="query: number of timed queries")
     parser.add_argument("--claims", type=Path, default=DEFAULT_CLAIMS, help="critic: labelled SciFact claims CSV")
     parser.add_argument("--corpus", type=Path, default=DEFAULT_SCIFACT / "corpus.jsonl", help="critic: corpus.jsonl")
@@ -147,6 +162,27 @@ def run_bench(engine: Engine, args: argparse.Namespace) -> dict[str, Any]:
         from workbench.bench.zotero import bench_zotero
 
         return bench_zotero(engine, args.generated)
+    if args.which == "scale":
+        from workbench.bench.scale import PARTS, bench_scale
+
+        parts = [p.strip() for p in (args.parts or ",".join(PARTS)).split(",") if p.strip()]
+        unknown = sorted(set(parts) - set(PARTS))
+        if unknown:
+            raise UsageError(f"bench scale: unknown part {unknown[0]!r} (parts: {', '.join(PARTS)})")
+        folders = [args.folder] if args.folder else [args.dataset.parent / "pdfs", args.dataset.parent / "pwl"]
+        tiers = args.chunks or [100_000, 300_000]
+        return bench_scale(
+            engine,
+            args.dataset,
+            args.papers,
+            tiers,
+            parts,
+            args.cache,
+            folders,
+            args.ingest_limit,
+            queries=min(args.queries, 200),
+            base_count=args.base_passages,
+        )
     from workbench.bench.query import bench_query
 
-    return bench_query(engine, args.dataset, args.chunks, args.queries)
+    return bench_query(engine, args.dataset, (args.chunks or [100_000])[0], args.queries)

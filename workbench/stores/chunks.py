@@ -269,6 +269,16 @@ class ChunkStore:
             if rows:
                 table.add(pa.Table.from_pylist(rows, schema=chunk_schema(self.dimension)))
 
+    def add_rows(self, rows: pa.Table) -> None:
+        """Append ready rows (an Arrow table of this schema) as they are: bulk copies and benchmarks."""
+        self._dirty = True
+        with self._writing("writing chunks"):
+            table = self.table()
+            if table is None:
+                self._table = self._db.create_table(TABLE_NAME, data=rows)
+            else:
+                table.add(rows)
+
     def update_metadata(self, document: Document) -> int:
         """Rewrite a document's metadata columns (title, authors, year, BM25 text) in one commit.
 
