@@ -53,7 +53,7 @@ class Engine(LibraryDoor):
     def embedder(self) -> Embedder:
         """The embedding model wrapper (loads the model on first embed)."""
         emb = self.settings.embedding
-        return Embedder(emb.model, self.paths.models_dir, emb.batch_size, emb.threads)
+        return Embedder(emb.model, self.paths.models_dir, emb.batch_size, emb.threads, emb.max_batch_tokens)
 
     @cached_property
     def catalog(self) -> Catalog:
