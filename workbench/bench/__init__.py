@@ -66,7 +66,7 @@ def add_bench_arguments(parser: argparse.ArgumentParser) -> None:
         "--parts", help="scale: comma-separated parts to run (default all: ingest, library, cli, query)"
     )
     parser.add_argument(
-        "--base-passages", type=int, default=1000, help="scale: real SciFact abstracts embedded for the synthetic vectors"
+        "--base-passages", type=int, default=1000, help="scale: SciFact abstracts embedded for the vectors"
     )
     parser.add_argument("--ingest-limit", type=int, help="scale: index only the first N real PDFs (default all)")
     parser.add_argument("--cache", type=Path, default=Path(".bench"), help="scale: where synthetic stores are cached")
