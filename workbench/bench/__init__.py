@@ -11,11 +11,13 @@ import hashlib
 import importlib
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from workbench.engine import Engine
 from workbench.errors import UsageError
 from workbench.models import DEPTHS
+
+if TYPE_CHECKING:  # the engine loads only when a benchmark runs, not to build the CLI's parser
+    from workbench.engine import Engine
 
 DEFAULT_SCIFACT = Path(__file__).resolve().parents[3] / "shared" / "data" / "scifact"
 DEFAULT_CLAIMS = DEFAULT_SCIFACT.parent / "scifact-claims" / "claims_train.csv"

@@ -186,9 +186,10 @@ class Embedder:
         """The vector for one query."""
         model = self._load()
         if isinstance(model, OnnxSentenceEncoder):
-            vectors: np.ndarray = model.embed([text], 1, self.max_batch_tokens)
-            return vectors[0]
-        return np.asarray(next(iter(model.query_embed([text]))), dtype=np.float32)
+            first: np.ndarray = model.embed([text], 1, self.max_batch_tokens)[0]
+            return first
+        query: np.ndarray = np.asarray(next(iter(model.query_embed([text]))), dtype=np.float32)
+        return query
 
     def warm_up(self) -> None:
         """Load the model now (e.g. in a background worker)."""
