@@ -23,6 +23,7 @@ from workbench.models import FILTER_FIELDS, Chunk, Document, Filter
 TABLE_NAME = "chunks"
 FTS_COLUMN = "search_text"
 KEY_COLUMNS = ["chunk_id", "doc_id"]  # enough to rank and fuse candidates; `rows` fetches the rest
+ANN_TRAINED_KEY = "workbench.ann_trained_rows"  # table metadata: rows the vector index was trained on
 RESULT_COLUMNS = [
     "chunk_id",
     "doc_id",
@@ -94,6 +95,11 @@ def chunk_schema(dimension: int) -> pa.Schema:
             pa.field("vector", pa.list_(pa.float32(), dimension)),
         ]
     )
+
+
+def ann_partitions(rows: int) -> int:
+    """IVF partitions for a vector index over `rows` rows (about sqrt(rows) / 4)."""
+    return max(1, int(rows**0.5) // 4)
 
 
 def embedding_text(title: str, chunk_text: str) -> str:
@@ -307,7 +313,7 @@ class ChunkStore:
             self._finish_writes(vector_index_min_rows)
 
     def _finish_writes(self, vector_index_min_rows: int) -> None:
-        from lancedb.index import FTS, HnswSq
+        from lancedb.index import FTS, BTree, HnswSq
 
         table = self.table()
         if table is None:
@@ -327,12 +333,31 @@ class ChunkStore:
         if not self._dirty:  # e.g. a run that found nothing to do: no compaction needed
             return
         self._dirty = False
-        has_vector = any("vector" in idx.columns for idx in indices.values())
+        vector_index = next((idx for idx in indices.values() if "vector" in idx.columns), None)
         rows = table.count_rows()
-        if not has_vector and rows >= vector_index_min_rows:
-            ann = HnswSq(distance_type="cosine", num_partitions=max(1, int(rows**0.5) // 4))
-            table.create_index("vector", config=ann)
+        if rows >= vector_index_min_rows:
+            # Rows added after the index was trained join its partitions on `optimize`, but the
+            # partitions are not re-trained: once the table has grown to want twice the
+            # partitions (4x the rows), the index is built again for its present size. An index
+            # that does not say what it was trained on dates from the first size it could have.
+            trained = self.ann_trained_rows() or vector_index_min_rows
+            if vector_index is None or ann_partitions(rows) >= 2 * ann_partitions(trained):
+                ann = HnswSq(distance_type="cosine", num_partitions=ann_partitions(rows))
+                table.create_index("vector", config=ann, replace=True)
+                table.to_lance().update_schema_metadata({ANN_TRAINED_KEY: str(rows)})
+                table.checkout_latest()
+        if not any(idx.columns == ["doc_id"] for idx in indices.values()):
+            # Whole-document reads and deletes (re-index, graph facts, full depth) by doc id
+            # would scan every row of a large table without it.
+            table.create_index("doc_id", config=BTree(), replace=True)
         table.optimize()
+
+    def ann_trained_rows(self) -> int:
+        """Rows the vector index was trained on (0: no index, or one that does not say)."""
+        table = self.table()
+        metadata = (table.schema.metadata or {}) if table is not None else {}
+        value = metadata.get(ANN_TRAINED_KEY.encode(), b"0")
+        return int(value) if value.isdigit() else 0
 
     def dense(
         self, vector: np.ndarray, limit: int, where: str | None, columns: Sequence[str] = RESULT_COLUMNS
