@@ -214,6 +214,18 @@ def query_tier(
     }
 
 
+def tui_first_frames(home: Path, runs: int = 3) -> dict[str, Any]:
+    """Wall seconds from spawn to the TUI's first frame on the library (fresh processes, headless)."""
+    import importlib
+
+    from workbench.bench.scale_procs import home_env
+
+    # by name: the startup benchmark drives the TUI, and the core must not import textual
+    startup = importlib.import_module("workbench.bench.startup")
+    frames = startup.first_frame_seconds(runs, env=home_env(home))
+    return {"median": round(statistics.median(w for w, _ in frames), 3), "runs": [round(w, 3) for w, _ in frames]}
+
+
 def bench_scale(
     engine: Engine,
     dataset: Path,
@@ -250,6 +262,7 @@ def bench_scale(
             "search_json": measure_cli(["search", "--json", "tumor necrosis factor signalling"], home, runs=3),
             "ask_quick": measure_cli(["ask", "--depth", "quick", "does caloric restriction extend lifespan?"], home, 1),
             "idle_tui": measure_idle_tui(home),
+            "tui_first_frame_s": tui_first_frames(home),
             "load_average": load_average(),
         }
     if "query" in parts:
