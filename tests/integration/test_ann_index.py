@@ -70,7 +70,9 @@ def test_no_ann_index_below_the_threshold(tmp_path: Path) -> None:
     assert {"FTS", "BTree"} <= index_types(store)  # doc id reads never scan the table
 
 
-def test_ann_index_is_made_above_the_threshold_and_rebuilt_as_the_table_grows(tmp_path: Path) -> None:
+def test_ann_index_is_made_above_the_threshold_and_rebuilt_as_the_table_grows(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
     store = ChunkStore(str(tmp_path / "db"), DIM, FtsSettings())
     first = rows(0, 600)
     store.add_rows(first)
@@ -83,6 +85,9 @@ def test_ann_index_is_made_above_the_threshold_and_rebuilt_as_the_table_grows(tm
     store.add_rows(more)
     store.finish_writes(vector_index_min_rows=500)
     assert store.ann_trained_rows() == 600
+
+    # an index run of a table with a vector index prints nothing of LanceDB's on stderr
+    assert "WARN" not in capfd.readouterr().err
 
     most = rows(2000, 1000)  # 3,000 rows want 13 partitions: at least twice 6, rebuilt for its size
     store.add_rows(most)

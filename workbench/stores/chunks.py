@@ -8,6 +8,7 @@ whole documents (delete their rows, then add), which makes a repeated write idem
 from __future__ import annotations
 
 import contextlib
+import os
 import re
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
@@ -318,6 +319,9 @@ class ChunkStore:
         table = self.table()
         if table is None:
             return
+        # Without it, LanceDB's optimize prints a warning about vector index statistics on
+        # stderr (from Rust) after every index run of a table with a vector index.
+        os.environ.setdefault("LANCE_INCLUDE_VECTOR_CENTROIDS", "false")
         indices = {idx.name: idx for idx in table.list_indices()}
         has_fts = any(FTS_COLUMN in idx.columns for idx in indices.values())
         if not has_fts:
