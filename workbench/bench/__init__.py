@@ -11,11 +11,13 @@ import hashlib
 import importlib
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from workbench.engine import Engine
 from workbench.errors import UsageError
 from workbench.models import DEPTHS
+
+if TYPE_CHECKING:  # the engine loads only when a benchmark runs, not to build the CLI's parser
+    from workbench.engine import Engine
 
 DEFAULT_SCIFACT = Path(__file__).resolve().parents[3] / "shared" / "data" / "scifact"
 DEFAULT_CLAIMS = DEFAULT_SCIFACT.parent / "scifact-claims" / "claims_train.csv"
@@ -50,6 +52,7 @@ def add_bench_arguments(parser: argparse.ArgumentParser) -> None:
             "mcp",
             "remote",
             "corpus",
+            "scale",
         ),
         help="benchmark to run",
     )
@@ -68,7 +71,22 @@ def add_bench_arguments(parser: argparse.ArgumentParser) -> None:
         help="corpus: Zotero data dirs to index; metadata: Zotero data dirs whose stored PDFs their own titles "
         "label (no --folder/--zotero: the shared pwl, pdfs and zotero-real sets)",
     )
-    parser.add_argument("--chunks", type=int, help="query, remote: table size in chunks (100,000; remote 20,000)")
+    parser.add_argument(
+        "--chunks",
+        type=int,
+        action="append",
+        help="query: table size in chunks (default 100000); remote: (default 20000); "
+        "scale: query tiers, repeatable (default 100000, 300000)",
+    )
+    parser.add_argument("--papers", type=int, default=10_000, help="scale: papers in the synthetic library")
+    parser.add_argument(
+        "--parts", help="scale: comma-separated parts to run (default all: ingest, library, cli, query)"
+    )
+    parser.add_argument(
+        "--base-passages", type=int, default=1000, help="scale: SciFact abstracts embedded for the vectors"
+    )
+    parser.add_argument("--ingest-limit", type=int, help="scale: index only the first N real PDFs (default all)")
+    parser.add_argument("--cache", type=Path, default=Path(".bench"), help="scale: where synthetic stores are cached")
     parser.add_argument("--queries", type=int, default=300, help="query: number of timed queries")
     parser.add_argument("--claims", type=Path, default=DEFAULT_CLAIMS, help="critic: labelled SciFact claims CSV")
     parser.add_argument("--corpus", type=Path, default=DEFAULT_SCIFACT / "corpus.jsonl", help="critic: corpus.jsonl")
@@ -178,7 +196,28 @@ def run_bench(engine: Engine, args: argparse.Namespace) -> dict[str, Any]:
     if args.which == "remote":
         from workbench.bench.remote import bench_remote
 
-        return bench_remote(engine, args.dataset, args.chunks or 20_000, args.queries, args.docs, args.seaweed)
+        return bench_remote(engine, args.dataset, (args.chunks or [20_000])[0], args.queries, args.docs, args.seaweed)
+    if args.which == "scale":
+        from workbench.bench.scale import PARTS, bench_scale
+
+        parts = [p.strip() for p in (args.parts or ",".join(PARTS)).split(",") if p.strip()]
+        unknown = sorted(set(parts) - set(PARTS))
+        if unknown:
+            raise UsageError(f"bench scale: unknown part {unknown[0]!r} (parts: {', '.join(PARTS)})")
+        folders = [args.folder] if args.folder else [args.dataset.parent / "pdfs", args.dataset.parent / "pwl"]
+        tiers = args.chunks or [100_000, 300_000]
+        return bench_scale(
+            engine,
+            args.dataset,
+            args.papers,
+            tiers,
+            parts,
+            args.cache,
+            folders,
+            args.ingest_limit,
+            queries=min(args.queries, 200),
+            base_count=args.base_passages,
+        )
     from workbench.bench.query import bench_query
 
-    return bench_query(engine, args.dataset, args.chunks or 100_000, args.queries)
+    return bench_query(engine, args.dataset, (args.chunks or [100_000])[0], args.queries)

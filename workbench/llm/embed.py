@@ -1,8 +1,13 @@
-"""The text embedder: fastembed over the offline MiniLM int8 model, loaded lazily once.
+"""The text embedder: the offline MiniLM int8 model on onnxruntime, loaded lazily once.
 
-The offline model is registered with fastembed as a custom model and loaded from the
-installed folder (`specific_model_path`), so nothing is fetched from a hub. Any other
-fastembed model name is passed through (that needs network on first use).
+The offline model runs on an onnxruntime session of our own (the installed ONNX file and
+its `tokenizer.json`; mean pooling over the attention mask, then unit length: the same
+vectors fastembed gives for it, to 1e-7). Owning the session bounds its memory: the
+CPU arena and memory patterns are off (they keep the largest batch's buffers for the life
+of the process), and texts are embedded in order of length, in batches of at most
+`max_batch_tokens` padded tokens, because the attention buffers grow with batch × length².
+It also keeps fastembed (a second of imports) off the query path. Any other model name goes
+to fastembed (that needs network on first use).
 """
 
 from __future__ import annotations
@@ -22,8 +27,6 @@ if TYPE_CHECKING:
     from tokenizers import Tokenizer
 
 OFFLINE_MODEL = "minilm-l6-v2-int8"
-_FASTEMBED_NAME = "workbench/all-MiniLM-L6-v2-int8"
-_register_lock = threading.Lock()
 
 
 class EmbedderError(ModelError):
@@ -38,31 +41,83 @@ def available_threads() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def _register_offline_model() -> None:
-    from fastembed import TextEmbedding
-    from fastembed.common.model_description import ModelSource, PoolingType
+def plan_batches(lengths: Sequence[int], max_texts: int, max_tokens: int) -> list[list[int]]:
+    """Indices of texts grouped into batches, shortest first.
 
-    with _register_lock:
-        known = {m["model"].lower() for m in TextEmbedding.list_supported_models()}
-        if _FASTEMBED_NAME.lower() in known:
-            return
-        TextEmbedding.add_custom_model(
-            model=_FASTEMBED_NAME,
-            pooling=PoolingType.MEAN,
-            normalization=True,
-            sources=ModelSource(hf="sentence-transformers/all-MiniLM-L6-v2"),
-            dim=384,
-            model_file="model.onnx",
-        )
+    A batch holds at most `max_texts` texts and, padded to its longest text, at most
+    `max_tokens` tokens (a single text longer than that is a batch of its own).
+    """
+    order = sorted(range(len(lengths)), key=lambda i: lengths[i])
+    batches: list[list[int]] = []
+    current: list[int] = []
+    for index in order:
+        longest = lengths[index]  # sorted: the newest text is the batch's longest
+        if current and (len(current) >= max_texts or (len(current) + 1) * longest > max_tokens):
+            batches.append(current)
+            current = []
+        current.append(index)
+    if current:
+        batches.append(current)
+    return batches
+
+
+class OnnxSentenceEncoder:
+    """A BERT-style sentence encoder (MiniLM) on one onnxruntime session: mean pooling, unit length."""
+
+    def __init__(self, model_dir: Path, threads: int) -> None:
+        import json
+
+        import onnxruntime as ort
+        from tokenizers import Tokenizer
+
+        options = ort.SessionOptions()
+        options.enable_cpu_mem_arena = False  # the arena keeps the largest batch's buffers for good
+        options.enable_mem_pattern = False
+        options.intra_op_num_threads = threads
+        options.inter_op_num_threads = 1
+        options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+        self.session = ort.InferenceSession(str(model_dir / "model.onnx"), options, providers=["CPUExecutionProvider"])
+        self.input_names = {i.name for i in self.session.get_inputs()}
+        config = json.loads((model_dir / "tokenizer_config.json").read_text(encoding="utf-8"))
+        self.max_length = int(config.get("model_max_length", 512))
+        self.tokenizer = Tokenizer.from_file(str(model_dir / "tokenizer.json"))
+        self.tokenizer.enable_truncation(self.max_length)
+        self.tokenizer.no_padding()
+        self.embedding_size = int(self.session.get_outputs()[0].shape[-1])
+
+    def embed(self, texts: Sequence[str], max_texts: int, max_tokens: int) -> np.ndarray:
+        """Unit-length vectors in the order of `texts`, computed in length-sorted bounded batches."""
+        encodings = self.tokenizer.encode_batch(list(texts))
+        vectors = np.zeros((len(texts), self.embedding_size), dtype=np.float32)
+        for batch in plan_batches([len(e.ids) for e in encodings], max_texts, max_tokens):
+            width = max(len(encodings[i].ids) for i in batch)
+            ids = np.zeros((len(batch), width), dtype=np.int64)
+            mask = np.zeros((len(batch), width), dtype=np.int64)
+            for row, index in enumerate(batch):
+                tokens = encodings[index].ids
+                ids[row, : len(tokens)] = tokens
+                mask[row, : len(tokens)] = 1
+            feeds = {"input_ids": ids, "attention_mask": mask}
+            if "token_type_ids" in self.input_names:
+                feeds["token_type_ids"] = np.zeros_like(ids)
+            hidden = self.session.run(None, feeds)[0]
+            weights = mask[..., None].astype(np.float32)
+            pooled = (hidden * weights).sum(axis=1) / np.maximum(weights.sum(axis=1), 1e-9)
+            pooled /= np.maximum(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12)
+            vectors[batch] = pooled
+        return vectors
 
 
 class Embedder:
     """Embeds passages and queries; thread-safe, loads the model on first use."""
 
-    def __init__(self, model: str, models_dir: Path, batch_size: int = 32, threads: int = 0) -> None:
+    def __init__(
+        self, model: str, models_dir: Path, batch_size: int = 32, threads: int = 0, max_batch_tokens: int = 512
+    ) -> None:
         self.model = model
         self.models_dir = models_dir
         self.batch_size = batch_size
+        self.max_batch_tokens = max_batch_tokens
         self.threads = threads or available_threads()
         self._lock = threading.Lock()
         self._model: Any = None
@@ -82,21 +137,16 @@ class Embedder:
         with self._lock:
             if self._model is not None:
                 return self._model
-            from fastembed import TextEmbedding
-
             try:
                 if self.model == OFFLINE_MODEL:
                     problems = verify_models(self.models_dir)
                     mine = [p for p in problems if EMBEDDER_DIR_NAME in p]
                     if mine:
                         raise EmbedderError(f"embedding model not installed ({mine[0]}); run `workbench setup`")
-                    _register_offline_model()
-                    self._model = TextEmbedding(
-                        model_name=_FASTEMBED_NAME,
-                        specific_model_path=str(self.model_dir),
-                        threads=self.threads,
-                    )
+                    self._model = OnnxSentenceEncoder(self.model_dir, self.threads)
                 else:
+                    from fastembed import TextEmbedding
+
                     self._model = TextEmbedding(model_name=self.model, threads=self.threads)
             except EmbedderError:
                 raise
@@ -126,12 +176,20 @@ class Embedder:
         """Unit-length float32 vectors for passages, shape (len(texts), dim)."""
         if not texts:
             return np.zeros((0, self.dimension), dtype=np.float32)
-        vectors: Iterable[np.ndarray] = self._load().passage_embed(list(texts), batch_size=self.batch_size)
+        model = self._load()
+        if isinstance(model, OnnxSentenceEncoder):
+            return model.embed(texts, self.batch_size, self.max_batch_tokens)
+        vectors: Iterable[np.ndarray] = model.passage_embed(list(texts), batch_size=self.batch_size)
         return np.asarray(list(vectors), dtype=np.float32)
 
     def embed_query(self, text: str) -> np.ndarray:
         """The vector for one query."""
-        return np.asarray(next(iter(self._load().query_embed([text]))), dtype=np.float32)
+        model = self._load()
+        if isinstance(model, OnnxSentenceEncoder):
+            first: np.ndarray = model.embed([text], 1, self.max_batch_tokens)[0]
+            return first
+        query: np.ndarray = np.asarray(next(iter(model.query_embed([text]))), dtype=np.float32)
+        return query
 
     def warm_up(self) -> None:
         """Load the model now (e.g. in a background worker)."""

@@ -20,10 +20,10 @@ import pyarrow as pa
 from workbench.config import RetrievalSettings
 from workbench.errors import UsageError
 from workbench.llm.embed import Embedder
-from workbench.models import Filter, Hit
+from workbench.models import SEARCH_MODES, Filter, Hit
 from workbench.stores.chunks import KEY_COLUMNS, ChunkStore, filters_to_sql
 
-MODES = ("dense", "fts", "hybrid")
+MODES = SEARCH_MODES
 
 
 @dataclass(frozen=True)
@@ -43,6 +43,35 @@ class SearchResult:
     hits: list[Hit]
     timings_ms: dict[str, float] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
+
+
+def search_to_dict(result: SearchResult, filters: Sequence[str]) -> dict[str, Any]:
+    """A search result as the stable JSON object `search --json` prints (documented in README)."""
+    return {
+        "query": result.query,
+        "mode": result.mode,
+        "filters": list(filters),
+        "timings_ms": result.timings_ms,
+        "warnings": result.warnings,
+        "results": [
+            {
+                "rank": rank,
+                "doc_id": h.doc_id,
+                "chunk_id": h.chunk_id,
+                "title": h.title,
+                "authors": list(h.authors),
+                "year": h.year,
+                "source": h.source,
+                "item_type": h.item_type,
+                "section": h.section,
+                "pages": [h.page_start, h.page_end],
+                "score": round(h.score, 6),
+                "backend": h.backend,
+                "text": h.text,
+            }
+            for rank, h in enumerate(result.hits, start=1)
+        ],
+    }
 
 
 def _hits_from_arrow(table: pa.Table, backend: str) -> list[Hit]:

@@ -8,6 +8,7 @@ whole documents (delete their rows, then add), which makes a repeated write idem
 from __future__ import annotations
 
 import contextlib
+import os
 import re
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
@@ -25,6 +26,7 @@ TABLE_NAME = "chunks"
 META_TABLE = "index_meta"  # the index fingerprint, beside the chunks (read by homes that only read)
 FTS_COLUMN = "search_text"
 KEY_COLUMNS = ["chunk_id", "doc_id"]  # enough to rank and fuse candidates; `rows` fetches the rest
+ANN_TRAINED_KEY = "workbench.ann_trained_rows"  # table metadata: rows the vector index was trained on
 RESULT_COLUMNS = [
     "chunk_id",
     "doc_id",
@@ -96,6 +98,11 @@ def chunk_schema(dimension: int) -> pa.Schema:
             pa.field("vector", pa.list_(pa.float32(), dimension)),
         ]
     )
+
+
+def ann_partitions(rows: int) -> int:
+    """IVF partitions for a vector index over `rows` rows (about sqrt(rows) / 4)."""
+    return max(1, int(rows**0.5) // 4)
 
 
 def embedding_text(title: str, chunk_text: str) -> str:
@@ -314,6 +321,16 @@ class ChunkStore:
             if rows:
                 table.add(pa.Table.from_pylist(rows, schema=chunk_schema(self.dimension)))
 
+    def add_rows(self, rows: pa.Table) -> None:
+        """Append ready rows (an Arrow table of this schema) as they are: bulk copies and benchmarks."""
+        self._dirty = True
+        with self._writing("writing chunks"):
+            table = self.table()
+            if table is None:
+                self._table = self._db.create_table(TABLE_NAME, data=rows)
+            else:
+                table.add(rows)
+
     def update_metadata(self, document: Document) -> int:
         """Rewrite a document's metadata columns (title, authors, year, BM25 text) in one commit.
 
@@ -376,11 +393,14 @@ class ChunkStore:
             self._finish_writes(vector_index_min_rows)
 
     def _finish_writes(self, vector_index_min_rows: int) -> None:
-        from lancedb.index import HnswSq
+        from lancedb.index import BTree, HnswSq
 
         table = self.table()
         if table is None:
             return
+        # Without it, LanceDB's optimize prints a warning about vector index statistics on
+        # stderr (from Rust) after every index run of a table with a vector index.
+        os.environ.setdefault("LANCE_INCLUDE_VECTOR_CENTROIDS", "false")
         indices = {idx.name: idx for idx in table.list_indices()}
         has_fts = any(FTS_COLUMN in idx.columns for idx in indices.values())
         if not has_fts:
@@ -388,12 +408,31 @@ class ChunkStore:
         if not self._dirty:  # e.g. a run that found nothing to do: no compaction needed
             return
         self._dirty = False
-        has_vector = any("vector" in idx.columns for idx in indices.values())
+        vector_index = next((idx for idx in indices.values() if "vector" in idx.columns), None)
         rows = table.count_rows()
-        if not has_vector and rows >= vector_index_min_rows:
-            ann = HnswSq(distance_type="cosine", num_partitions=max(1, int(rows**0.5) // 4))
-            table.create_index("vector", config=ann)
+        if rows >= vector_index_min_rows:
+            # Rows added after the index was trained join its partitions on `optimize`, but the
+            # partitions are not re-trained: once the table has grown to want twice the
+            # partitions (4x the rows), the index is built again for its present size. An index
+            # that does not say what it was trained on dates from the first size it could have.
+            trained = self.ann_trained_rows() or vector_index_min_rows
+            if vector_index is None or ann_partitions(rows) >= 2 * ann_partitions(trained):
+                ann = HnswSq(distance_type="cosine", num_partitions=ann_partitions(rows))
+                table.create_index("vector", config=ann, replace=True)
+                table.to_lance().update_schema_metadata({ANN_TRAINED_KEY: str(rows)})
+                table.checkout_latest()
+        if not any(idx.columns == ["doc_id"] for idx in indices.values()):
+            # Whole-document reads and deletes (re-index, graph facts, full depth) by doc id
+            # would scan every row of a large table without it.
+            table.create_index("doc_id", config=BTree(), replace=True)
         table.optimize()
+
+    def ann_trained_rows(self) -> int:
+        """Rows the vector index was trained on (0: no index, or one that does not say)."""
+        table = self.table()
+        metadata = (table.schema.metadata or {}) if table is not None else {}
+        value = metadata.get(ANN_TRAINED_KEY.encode(), b"0")
+        return int(value) if value.isdigit() else 0
 
     def dense(
         self, vector: np.ndarray, limit: int, where: str | None, columns: Sequence[str] = RESULT_COLUMNS
