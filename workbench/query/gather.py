@@ -108,15 +108,19 @@ class EvidenceGatherer:
         if depth == "full":
             target = doc_id or hits[0].doc_id
             pool = self._whole_paper(query, target, hits)
-        elif depth == "quick":
-            top_docs = list(dict.fromkeys(h.doc_id for h in hits))[:2]
-            pool = [h for h in hits if h.doc_id in top_docs][: shape.passages]
         else:
-            pool = hits[: self.targeted_chunks]
+            pool = self.pool(hits, depth)
         if len(intent.subqueries) > 1 and depth != "full":
             return Gathered({"": self._per_side(intent, doc_id, shape.sentences, shape.per_paper)}, hits, warnings)
         evidence = self.finder.select(query, pool, shape.sentences, shape.per_paper)
         return Gathered({"": evidence}, hits, warnings)
+
+    def pool(self, hits: Sequence[Hit], depth: str) -> list[Hit]:
+        """The retrieved passages whose sentences a quick or targeted answer scores."""
+        if depth == "quick":
+            top_docs = list(dict.fromkeys(h.doc_id for h in hits))[:2]
+            return [h for h in hits if h.doc_id in top_docs][: DEPTH_SHAPES[depth].passages]
+        return list(hits[: self.targeted_chunks])
 
     def _whole_paper(self, query: str, doc_id: str, hits: Sequence[Hit]) -> list[Hit]:
         """The whole paper's passages, nearest to the question first (by their stored vectors).
