@@ -70,7 +70,7 @@ def add_bench_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--no-synthesis", action="store_true", help="answer, summary: evidence only (answer.synthesis = never)"
     )
-    parser.add_argument("--limit", type=int, help="evidence: only the first N claims")
+    parser.add_argument("--limit", type=int, help="evidence: only the first N claims; answers: N questions per set")
     parser.add_argument(
         "--partial", action="store_true", help="evidence: use the corpus index as far as it is built (no indexing)"
     )
@@ -185,4 +185,4 @@ def _bench_answers(engine: Engine, args: argparse.Namespace) -> dict[str, Any]:
         else:
             sentences = args.claims.parent / "corpus_sentences.jsonl"
             loaded.append(sets.load_scifact(args.dataset / "corpus.jsonl", args.claims, sentences, absent))
-    return bench_answers(engine, loaded, fit=args.fit, pubmedqa=args.pubmedqa)
+    return bench_answers(engine, loaded, fit=args.fit, pubmedqa=args.pubmedqa, limit=args.limit)

@@ -141,9 +141,10 @@ def collect(bench: Engine, qs: QuestionSet, doc_ids: dict[str, str], removal: bo
         intent = asker.intent(question.text)
         depth = asker.choose_depth(intent, None)
         started = time.perf_counter()
-        whole.gather(question.text, depth, intent, None)
+        gathered = whole.gather(question.text, depth, intent, None)
         seconds = time.perf_counter() - started
-        hits, pool = _pool(whole, question.text, depth)
+        hits = gathered.passages
+        pool = whole.pool(hits, depth)
         run = Run(question, qs.name, hits, pool, finder.candidates(question.text, pool), seconds=seconds)
         if removal:
             without = _gatherer(bench, [doc_ids[k] for k in question.sources if k in doc_ids])
@@ -208,6 +209,12 @@ def best(candidates: Sequence[Candidate]) -> float:
     return max((c.score for c in candidates), default=0.0)
 
 
+def _sha(text: str) -> str:
+    import hashlib
+
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
 def _rate(values: Sequence[bool]) -> float | None:
     return round(float(np.mean(values)), 3) if values else None
 
@@ -224,6 +231,7 @@ def score_runs(
     is_gold = gold_check(qs, doc_ids)
     shape = DEPTH_SHAPES[depth]
     out: dict[str, Any] = {}
+    misses: dict[str, list[str]] = {"retrieval": [], "evidence": [], "abstained": []}
     for split in ("fit", "heldout", "all"):
         chosen = [r for r in runs if split == "all" or r.question.split == split]
         at3, at6, at_default, recall, recall30, abstain, removed = [], [], [], [], [], [], []
@@ -237,6 +245,10 @@ def score_runs(
             recall30.append(any(passage_has_gold(qs, doc_ids, run.question, h) for h in run.hits))
             abstain.append(best(run.candidates) < cutoff)
             removed.append(best(run.removed) < cutoff)
+            if split == "all" and not at_default[-1]:
+                misses["evidence" if recall[-1] else "retrieval"].append(run.question.qid)
+            if split == "all" and abstain[-1]:
+                misses["abstained"].append(run.question.qid)
         out[split] = {
             "questions": len(chosen),
             "evidence@3": _rate(at3),
@@ -249,6 +261,8 @@ def score_runs(
         }
     out["all"]["not_found_absent_topics"] = _rate([best(c) < cutoff for c in absent])
     out["all"]["absent_topics"] = len(absent)
+    if qs.name == "fulltext":  # small enough to list: which questions the answer missed, and where
+        out["missed"] = misses
     seconds = [r.seconds for r in runs]
     out["evidence_seconds"] = {"p50": _pct(seconds, 50), "p95": _pct(seconds, 95)}
     return out
@@ -266,6 +280,7 @@ def aspect_choice(engine: Engine, pubmedqa: Path) -> dict[str, Any]:
 
 def bench_answers(
     engine: Engine, question_sets: Sequence[QuestionSet], fit: bool = False, pubmedqa: Path | None = None,
+    limit: int | None = None,
 ) -> dict[str, Any]:  # fmt: skip
     """Every set's evidence recall, passage recall, abstention and "not found" rates, per split."""
     collected = []
@@ -273,6 +288,8 @@ def bench_answers(
     finder: EvidenceFinder | None = None
     for qs in question_sets:
         bench, doc_ids, seconds, key = ensure_set_index(engine, qs)
+        if limit:  # a sample of each set (by a hash of the id, so both splits keep their share)
+            qs = replace(qs, questions=sorted(qs.questions, key=lambda q: _sha(q.qid))[:limit])
         bench.asker.gatherer.gather("warm up the embedder", "targeted", _intent("warm up the embedder"), None)
         runs = collect(bench, qs, doc_ids)
         absent = [rescore(bench.asker.evidence_finder, c) for c in collect_absent(bench, qs.absent)]
@@ -283,7 +300,12 @@ def bench_answers(
     assert finder is not None
     result: dict[str, Any] = {"benchmark": "answers", "default_depth": "targeted", "indexes": built}
     cutoff = engine.settings.answer.min_evidence_score
-    if fit:
+    if fit:  # the same collected answers, scored as the unchanged scorer and cut-off score them
+        result["before_fit"] = {
+            "min_evidence_score": cutoff,
+            "weights": {"bias": finder.weights.bias, **dict(zip(FEATURE_NAMES, finder.weights.weights, strict=True))},
+            "sets": {qs.name: score_runs(qs, d, runs, absent, cutoff) for qs, d, runs, absent in collected},
+        }
         fitted = fit_scorer(finder, [(qs, d, r) for qs, d, r, _ in collected], gold_check, passage_has_gold)
         result["fitted"] = fitted
         for index, (qs, doc_ids, runs, absent) in enumerate(collected):

@@ -61,6 +61,7 @@ DEFAULT_WEIGHTS = SupportWeights(bias=-6.884, weights=(2.884, 3.427, 0.305, 2.06
 MIN_WORDS = 4
 MAX_SENTENCE_CHARS = 900
 DUPLICATE_SIMILARITY = 0.92
+PAIR_FEATURE = 1  # the coverage feature: a sentence sharing no word with the question may be quoted with the one before
 RELATIVE_FLOOR = 0.35  # a sentence scoring below this share of the best one is not evidence
 
 
@@ -141,6 +142,15 @@ class Candidate:
     vector: np.ndarray
     features: tuple[float, ...]
     score: float
+    previous: str = ""  # the sentence before it in its passage, quoted with it when it names the subject
+
+    @property
+    def quoted(self) -> str:
+        """The text to quote: the sentence, preceded by the one before it when only that one names
+        what the question asks about (neither sentence alone would make sense to the reader)."""
+        if self.previous and len(self.features) > PAIR_FEATURE and self.features[PAIR_FEATURE] == 0.0:
+            return f"{self.previous} {self.sentence}"
+        return self.sentence
 
 
 class EvidenceFinder:
@@ -177,7 +187,8 @@ class EvidenceFinder:
                     similarities[index], context.stems, context.entities, sentence, rank, hit.section,
                     context=context, neighbour=max(around, default=0.0), passage=passage_similarity,
                 )  # fmt: skip
-                out.append(Candidate(hit, sentence, vector, features, self.score(features)))
+                previous = sentences[index - 1] if index and _names_subject(sentences[index - 1], context) else ""
+                out.append(Candidate(hit, sentence, vector, features, self.score(features), previous))
         return out
 
     def select(
@@ -217,6 +228,11 @@ class QuestionContext:
         idf = {s: math.log((total + 1) / (frequency[s] + 0.5)) for s in distinct}
         names = frozenset(normalise_entity(e) for e in entities(question))
         return cls(question, stems, names, question_type(question), idf)
+
+
+def _names_subject(sentence: str, context: QuestionContext) -> bool:
+    """Does the sentence share a content word with the question (so it can introduce the next one)?"""
+    return bool(set(context.stems) & set(content_stems(sentence)))
 
 
 def sentence_features(
@@ -325,7 +341,7 @@ def as_evidence(candidate: Candidate, marker: str, aspect: str = "") -> Evidence
         section=hit.section,
         page_start=hit.page_start,
         page_end=hit.page_end,
-        sentence=candidate.sentence,
+        sentence=candidate.quoted,
         score=round(candidate.score, 4),
         aspect=aspect,
     )

@@ -150,7 +150,7 @@ class EvidenceGatherer:
             pool = self.search(side, filters, self.targeted_chunks)
             candidates = self.finder.candidates(side, pool)
             picked = pick(candidates, share, per_paper, start_marker=len(chosen) + 1, exclude=used)
-            by_sentence = {c.sentence: c.vector for c in candidates}
+            by_sentence = {c.quoted: c.vector for c in candidates}
             used.extend(by_sentence[e.sentence] for e in picked)
             chosen.extend(picked)
         return chosen
@@ -171,7 +171,7 @@ class EvidenceGatherer:
                 picked = pick(pools[aspect], 1, 1, aspect=aspect, exclude=used)
                 if picked:
                     chosen[aspect].extend(picked)
-                    used.append(next(c.vector for c in pools[aspect] if c.sentence == picked[0].sentence))
+                    used.append(next(c.vector for c in pools[aspect] if c.quoted == picked[0].sentence))
         groups: dict[str, list[Evidence]] = {}
         marker = 1
         for aspect in ASPECTS:
