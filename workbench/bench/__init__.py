@@ -70,7 +70,7 @@ def add_bench_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--no-synthesis", action="store_true", help="answer, summary: evidence only (answer.synthesis = never)"
     )
-    parser.add_argument("--limit", type=int, help="evidence: only the first N claims; answers: N questions per set")
+    parser.add_argument("--limit", type=int, help="evidence: first N claims; answers: N of PubMedQA and SciFact")
     parser.add_argument(
         "--partial", action="store_true", help="evidence: use the corpus index as far as it is built (no indexing)"
     )

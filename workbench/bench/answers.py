@@ -288,8 +288,8 @@ def bench_answers(
     finder: EvidenceFinder | None = None
     for qs in question_sets:
         bench, doc_ids, seconds, key = ensure_set_index(engine, qs)
-        if limit:  # a sample of each set (by a hash of the id, so both splits keep their share)
-            qs = replace(qs, questions=sorted(qs.questions, key=lambda q: _sha(q.qid))[:limit])
+        if limit and qs.name != "fulltext":  # a sample (by a hash of the id: both splits keep their share)
+            qs = replace(qs, questions=sorted(qs.questions, key=lambda q: _sha(f"sample:{q.qid}"))[:limit])
         bench.asker.gatherer.gather("warm up the embedder", "targeted", _intent("warm up the embedder"), None)
         runs = collect(bench, qs, doc_ids)
         absent = [rescore(bench.asker.evidence_finder, c) for c in collect_absent(bench, qs.absent)]
