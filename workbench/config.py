@@ -130,9 +130,9 @@ class AnswerSettings:
         choices=("auto", "never"),
     )
     min_evidence_score: float = _field(
-        0.15,
+        0.04,
         "Below this score of its best evidence sentence (0-1), a question is answered 'not found in your "
-        "library'. Calibrated by `workbench bench evidence --fit` (answerable questions abstain <= 10%).",
+        "library'. Fitted by `workbench bench answers --fit` (answerable fit questions abstain <= 4%).",
         min=0.0,
         max=1.0,
     )

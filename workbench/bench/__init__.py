@@ -23,6 +23,10 @@ DEFAULT_SCIFACT = Path(__file__).resolve().parents[3] / "shared" / "data" / "sci
 DEFAULT_CLAIMS = DEFAULT_SCIFACT.parent / "scifact-claims" / "claims_train.csv"
 INTENT_DATA = Path(__file__).resolve().parents[2] / "tests" / "data" / "intent_queries.jsonl"
 ABSENT_TOPICS = INTENT_DATA.parent / "absent_topics.jsonl"
+SHARED_DATA = DEFAULT_SCIFACT.parent
+FULLTEXT_QUESTIONS = INTENT_DATA.parent / "fulltext_questions.jsonl"
+ABSENT_QUESTIONS = INTENT_DATA.parent / "absent_topics_questions.jsonl"
+ANSWER_SETS = ("pubmedqa", "fulltext", "scifact")
 
 
 def cache_key(*parts: object) -> str:
@@ -44,6 +48,7 @@ def add_bench_arguments(parser: argparse.ArgumentParser) -> None:
             "critic",
             "answer",
             "evidence",
+            "answers",
             "summary",
             "graph",
             "startup",
@@ -97,10 +102,19 @@ def add_bench_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--no-synthesis", action="store_true", help="answer, summary: evidence only (answer.synthesis = never)"
     )
-    parser.add_argument("--limit", type=int, help="evidence: only the first N claims")
+    parser.add_argument("--limit", type=int, help="evidence: first N claims; answers: N of PubMedQA and SciFact")
     parser.add_argument(
         "--partial", action="store_true", help="evidence: use the corpus index as far as it is built (no indexing)"
     )
+    parser.add_argument(
+        "--set", action="append", choices=ANSWER_SETS, dest="answer_sets", help="answers: sets to run (default: all)"
+    )
+    parser.add_argument(
+        "--pubmedqa", type=Path, default=SHARED_DATA / "pubmedqa" / "pqal_dev.jsonl", help="answers: PubMedQA jsonl"
+    )
+    parser.add_argument("--questions", type=Path, default=FULLTEXT_QUESTIONS, help="answers: full-text questions")
+    parser.add_argument("--data-root", type=Path, default=SHARED_DATA, help="answers: root of `doc` paths")
+    parser.add_argument("--absent", type=Path, default=ABSENT_QUESTIONS, help="answers: absent-topic questions")
     parser.add_argument("--model-intent", action="store_true", help="intent: also run the model on every query")
     parser.add_argument("--depth", action="append", choices=DEPTHS, help="answer: depths to run (default: all)")
     parser.add_argument("--generated", type=int, default=1000, help="zotero: generated items in the library")
@@ -153,6 +167,8 @@ def run_bench(engine: Engine, args: argparse.Namespace) -> dict[str, Any]:
         return bench_evidence(
             engine, args.dataset, args.claims, ABSENT_TOPICS, fit=args.fit, limit=args.limit, partial=args.partial
         )
+    if args.which == "answers":
+        return _bench_answers(engine, args)
     if args.which == "summary":
         from workbench.bench.answer import SHARED_PDFS
         from workbench.bench.summary import bench_summary
@@ -221,3 +237,23 @@ def run_bench(engine: Engine, args: argparse.Namespace) -> dict[str, Any]:
     from workbench.bench.query import bench_query
 
     return bench_query(engine, args.dataset, (args.chunks or [100_000])[0], args.queries)
+
+
+def _bench_answers(engine: Engine, args: argparse.Namespace) -> dict[str, Any]:
+    from workbench.bench import question_sets as sets
+    from workbench.bench.answers import bench_answers
+
+    absent = sets.load_absent(args.absent)
+    chosen = args.answer_sets or list(ANSWER_SETS)
+    loaded = []
+    for name in ANSWER_SETS:
+        if name not in chosen:
+            continue
+        if name == "pubmedqa":
+            loaded.append(sets.load_pubmedqa(args.pubmedqa, absent))
+        elif name == "fulltext":
+            loaded.append(sets.load_fulltext(args.questions, args.data_root, absent))
+        else:
+            sentences = args.claims.parent / "corpus_sentences.jsonl"
+            loaded.append(sets.load_scifact(args.dataset / "corpus.jsonl", args.claims, sentences, absent))
+    return bench_answers(engine, loaded, fit=args.fit, pubmedqa=args.pubmedqa, limit=args.limit)

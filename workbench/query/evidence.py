@@ -15,8 +15,9 @@ asking another question about the same passages, embeds nothing new.
 
 from __future__ import annotations
 
+import math
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -25,6 +26,7 @@ from workbench.models import Evidence, Hit
 from workbench.query.claims import split_sentences
 from workbench.query.critic_support import SupportWeights
 from workbench.query.grounding import content_stems, coverage, entities, normalise_entity
+from workbench.query.question_type import answer_type_match, question_type
 from workbench.stores.sentence_cache import SentenceVectorCache
 from workbench.text.fts_text import word_units
 
@@ -45,17 +47,25 @@ SECTION_PRIOR = {
     "title": 0.0,
 }
 EXCLUDED_SECTIONS = frozenset({"references"})
-FEATURE_NAMES = ("similarity", "coverage", "entity_coverage", "rank_prior", "section_prior", "fragment")
-# Fitted by `workbench bench evidence --fit` on the train split of the SciFact claims (70% of
-# claim ids by sha256; 7,560 sentences of retrieved passages, 354 of them gold rationales = 1):
-# L2-regularised logistic regression. SciFact is abstracts only, so the section prior is constant
-# there and the fit cannot weigh it; it is set by hand to 0.5 with the bias lowered by the same
-# amount, which leaves every SciFact score (an abstract's prior is 1.0), and so the calibrated
-# `answer.min_evidence_score`, unchanged while ranking a paper's results above its introduction.
-DEFAULT_WEIGHTS = SupportWeights(bias=-6.884, weights=(2.884, 3.427, 0.305, 2.067, 0.5, -0.192))
+FEATURE_NAMES = (
+    "similarity", "coverage", "entity_coverage", "rank_prior", "section_prior", "fragment",
+    "idf_coverage", "neighbour_similarity", "passage_similarity", "answer_type", "new_words",
+)  # fmt: skip
+# Fitted by `workbench bench answers --set fulltext --set scifact --fit --limit 80`: L2-regularised
+# (l2 = 1) logistic regression on every sentence of the passages read for the `fit` questions of the
+# hand-written full-text set (101 questions over 26 papers, 4,352 sentences, 91 answer-bearing) and
+# of 56 SciFact claims (800 sentences, 100 rationales), each set weighted equally; the `heldout`
+# questions (52 full-text questions from 17 other papers, 24 claims) were used for nothing.
+# PubMedQA was left out of the fit: its gold is a whole abstract, not a sentence. The earlier
+# SciFact-only weights were (bias -6.884; 2.884, 3.427, 0.305, 2.067, 0.5, -0.192, 0 …).
+DEFAULT_WEIGHTS = SupportWeights(
+    bias=-6.584,
+    weights=(3.173, 0.874, 0.232, 0.951, 2.519, -0.862, 2.171, -0.92, 0.078, 0.015, -0.374),
+)
 MIN_WORDS = 4
 MAX_SENTENCE_CHARS = 900
 DUPLICATE_SIMILARITY = 0.92
+PAIR_FEATURE = 1  # the coverage feature: a sentence sharing no word with the question may be quoted with the one before
 RELATIVE_FLOOR = 0.35  # a sentence scoring below this share of the best one is not evidence
 
 
@@ -136,6 +146,15 @@ class Candidate:
     vector: np.ndarray
     features: tuple[float, ...]
     score: float
+    previous: str = ""  # the sentence before it in its passage, quoted with it when it names the subject
+
+    @property
+    def quoted(self) -> str:
+        """The text to quote: the sentence, preceded by the one before it when only that one names
+        what the question asks about (neither sentence alone would make sense to the reader)."""
+        if self.previous and len(self.features) > PAIR_FEATURE and self.features[PAIR_FEATURE] == 0.0:
+            return f"{self.previous} {self.sentence}"
+        return self.sentence
 
 
 class EvidenceFinder:
@@ -148,25 +167,32 @@ class EvidenceFinder:
         self.vectors = vectors
         self.weights = weights or DEFAULT_WEIGHTS
 
+    def score(self, features: Sequence[float]) -> float:
+        """A sentence's score from its features: the probability that it answers the question."""
+        return self.weights.probability(features)
+
     def candidates(self, question: str, hits: Sequence[Hit]) -> list[Candidate]:
         """Every quotable sentence of the passages, scored (passage order kept)."""
         usable = [h for h in hits if h.section not in EXCLUDED_SECTIONS and h.text.strip()]
         split = [(h, passage_sentences(h.text, h.title)) for h in usable]
         vectors = self.vectors.vectors([(h.chunk_id, sentences) for h, sentences in split])
         query_vector = _unit(np.asarray(self.embed_query(question), dtype=np.float32).reshape(-1))
-        question_stems = content_stems(question)
-        question_entities = {normalise_entity(e) for e in entities(question)}
+        context = QuestionContext.of(question, [s for _, sentences in split for s in sentences])
         out: list[Candidate] = []
         for rank, (hit, sentences) in enumerate(split):
             rows = vectors.get(hit.chunk_id)
-            if rows is None or rows.shape[0] != len(sentences):
+            if rows is None or rows.shape[0] != len(sentences) or not sentences:
                 continue
-            similarities = rows @ query_vector if len(sentences) else np.zeros(0)
-            for sentence, vector, similarity in zip(sentences, rows, similarities, strict=True):
+            similarities = [float(x) for x in rows @ query_vector]
+            passage_similarity = max(similarities)
+            for index, (sentence, vector) in enumerate(zip(sentences, rows, strict=True)):
+                around = similarities[max(0, index - 1) : index] + similarities[index + 1 : index + 2]
                 features = sentence_features(
-                    float(similarity), question_stems, question_entities, sentence, rank, hit.section
-                )
-                out.append(Candidate(hit, sentence, vector, features, self.weights.probability(features)))
+                    similarities[index], context.stems, context.entities, sentence, rank, hit.section,
+                    context=context, neighbour=max(around, default=0.0), passage=passage_similarity,
+                )  # fmt: skip
+                previous = sentences[index - 1] if index and _names_subject(sentences[index - 1], context) else ""
+                out.append(Candidate(hit, sentence, vector, features, self.score(features), previous))
         return out
 
     def select(
@@ -183,22 +209,67 @@ class EvidenceFinder:
         return pick(self.candidates(question, hits), limit, per_paper, diversity, start_marker, aspect)
 
 
+@dataclass(frozen=True)
+class QuestionContext:
+    """What the scorer needs to know of a question once: its stems, names, kind and rare words."""
+
+    text: str
+    stems: tuple[str, ...]
+    entities: frozenset[str]
+    kind: str
+    idf: dict[str, float]
+
+    @classmethod
+    def of(cls, question: str, sentences: Sequence[str] = ()) -> QuestionContext:
+        """The question's context; `sentences` (the passages read) weigh its words by rarity among them."""
+        stems = tuple(content_stems(question))
+        distinct = set(stems)
+        frequency = dict.fromkeys(distinct, 0)
+        for sentence in sentences:
+            for found in distinct & set(content_stems(sentence)):
+                frequency[found] += 1
+        total = len(sentences)
+        idf = {s: math.log((total + 1) / (frequency[s] + 0.5)) for s in distinct}
+        names = frozenset(normalise_entity(e) for e in entities(question))
+        return cls(question, stems, names, question_type(question), idf)
+
+
+def _names_subject(sentence: str, context: QuestionContext) -> bool:
+    """Does the sentence share a content word with the question (so it can introduce the next one)?"""
+    return bool(set(context.stems) & set(content_stems(sentence)))
+
+
 def sentence_features(
     similarity: float,
     question_stems: Sequence[str],
-    question_entities: set[str],
+    question_entities: Collection[str],
     sentence: str,
     rank: int,
     section: str,
+    context: QuestionContext | None = None,
+    neighbour: float = 0.0,
+    passage: float = 0.0,
 ) -> tuple[float, ...]:
-    """The scorer's inputs for one sentence, in `FEATURE_NAMES` order."""
+    """The scorer's inputs for one sentence, in `FEATURE_NAMES` order.
+
+    `neighbour` is the best similarity of the sentences next to it, `passage` the best of its
+    passage: an answer is often the sentence after the one that names the subject.
+    """
     stems = frozenset(content_stems(sentence))
     if question_entities:
         found = {normalise_entity(e) for e in entities(sentence)}
-        entity_share = len(question_entities & found) / len(question_entities)
+        entity_share = len(set(question_entities) & found) / len(question_entities)
     else:
         entity_share = 1.0
     fragment = 1.0 if len(sentence.split()) < 8 else 0.0
+    if context is not None and context.idf:
+        weight = sum(context.idf.values())
+        idf_share = sum(v for s, v in context.idf.items() if s in stems) / weight if weight > 0 else 0.0
+    else:
+        idf_share = coverage(question_stems, stems) if question_stems else 0.0
+    kind = context.kind if context is not None else "other"
+    question_words = set(question_stems)
+    new_words = len(stems - question_words) / len(stems) if stems else 0.0
     return (
         similarity,
         coverage(question_stems, stems) if question_stems else 0.0,
@@ -206,6 +277,11 @@ def sentence_features(
         1.0 / (1.0 + rank),
         SECTION_PRIOR.get(section, 0.3),
         fragment,
+        idf_share,
+        neighbour,
+        passage,
+        answer_type_match(kind, sentence, context.text if context is not None else ""),
+        new_words,
     )
 
 
@@ -269,7 +345,7 @@ def as_evidence(candidate: Candidate, marker: str, aspect: str = "") -> Evidence
         section=hit.section,
         page_start=hit.page_start,
         page_end=hit.page_end,
-        sentence=candidate.sentence,
+        sentence=candidate.quoted,
         score=round(candidate.score, 4),
         aspect=aspect,
     )

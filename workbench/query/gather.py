@@ -108,15 +108,19 @@ class EvidenceGatherer:
         if depth == "full":
             target = doc_id or hits[0].doc_id
             pool = self._whole_paper(query, target, hits)
-        elif depth == "quick":
-            top_docs = list(dict.fromkeys(h.doc_id for h in hits))[:2]
-            pool = [h for h in hits if h.doc_id in top_docs][: shape.passages]
         else:
-            pool = hits[: self.targeted_chunks]
+            pool = self.pool(hits, depth)
         if len(intent.subqueries) > 1 and depth != "full":
             return Gathered({"": self._per_side(intent, doc_id, shape.sentences, shape.per_paper)}, hits, warnings)
         evidence = self.finder.select(query, pool, shape.sentences, shape.per_paper)
         return Gathered({"": evidence}, hits, warnings)
+
+    def pool(self, hits: Sequence[Hit], depth: str) -> list[Hit]:
+        """The retrieved passages whose sentences a quick or targeted answer scores."""
+        if depth == "quick":
+            top_docs = list(dict.fromkeys(h.doc_id for h in hits))[:2]
+            return [h for h in hits if h.doc_id in top_docs][: DEPTH_SHAPES[depth].passages]
+        return list(hits[: self.targeted_chunks])
 
     def _whole_paper(self, query: str, doc_id: str, hits: Sequence[Hit]) -> list[Hit]:
         """The whole paper's passages, nearest to the question first (by their stored vectors).
@@ -146,7 +150,7 @@ class EvidenceGatherer:
             pool = self.search(side, filters, self.targeted_chunks)
             candidates = self.finder.candidates(side, pool)
             picked = pick(candidates, share, per_paper, start_marker=len(chosen) + 1, exclude=used)
-            by_sentence = {c.sentence: c.vector for c in candidates}
+            by_sentence = {c.quoted: c.vector for c in candidates}
             used.extend(by_sentence[e.sentence] for e in picked)
             chosen.extend(picked)
         return chosen
@@ -167,7 +171,7 @@ class EvidenceGatherer:
                 picked = pick(pools[aspect], 1, 1, aspect=aspect, exclude=used)
                 if picked:
                     chosen[aspect].extend(picked)
-                    used.append(next(c.vector for c in pools[aspect] if c.sentence == picked[0].sentence))
+                    used.append(next(c.vector for c in pools[aspect] if c.quoted == picked[0].sentence))
         groups: dict[str, list[Evidence]] = {}
         marker = 1
         for aspect in ASPECTS:

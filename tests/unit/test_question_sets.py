@@ -1,0 +1,71 @@
+"""The labelled question sets of `bench answers`: loading, splitting, span matching, and the data itself."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+from workbench.bench.question_sets import (
+    contains_span,
+    load_absent,
+    load_fulltext,
+    load_pubmedqa,
+    normalise_span,
+    split_of,
+)
+
+DATA = Path(__file__).resolve().parents[1] / "data"
+
+
+def test_spans_match_across_line_breaks_hyphens_ligatures_and_case() -> None:
+    span = normalise_span("the block cannot be changed without redoing the work")
+    assert contains_span("…the block can-\nnot be changed  without REDOING the work.", [span])
+    assert contains_span("ﬁnds the ﬁrst", [normalise_span("finds the first")])
+    assert not contains_span("the block can be changed", [span])
+    assert not contains_span("anything", [""])
+
+
+def test_split_is_deterministic_and_near_the_fit_share() -> None:
+    keys = [f"id-{i}" for i in range(1000)]
+    first = [split_of(k) for k in keys]
+    assert first == [split_of(k) for k in keys]
+    assert 0.55 < first.count("fit") / len(keys) < 0.65
+
+
+def test_pubmedqa_loader_keeps_the_whole_abstract(tmp_path: Path) -> None:
+    row = {"pmid": "7", "question": "Does X help?", "contexts": ["Background.", "Results: yes."],
+           "labels": ["BACKGROUND", "RESULTS"], "long_answer": "X helps.", "final_decision": "yes"}  # fmt: skip
+    path = tmp_path / "p.jsonl"
+    path.write_text(json.dumps(row) + "\n\n", encoding="utf-8")
+    qs = load_pubmedqa(path, ["absent?"])
+    assert qs.documents[0].text == "Background. Results: yes. X helps."
+    assert qs.questions[0].sources == ("7",) and qs.questions[0].split == split_of("7")
+    assert qs.absent == ["absent?"]
+
+
+def test_fulltext_questions_are_split_by_paper(tmp_path: Path) -> None:
+    rows = [
+        {"id": "ft-1", "doc": "a/x.pdf", "page": 3, "question": "How many?", "spans": ["Two Nodes"], "kind": "number"},
+        {"id": "ft-2", "doc": "a/x.pdf", "page": 4, "question": "Why?", "spans": ["because"], "kind": "why"},
+    ]
+    path = tmp_path / "q.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    qs = load_fulltext(path, tmp_path)
+    assert [d.path for d in qs.documents] == [tmp_path / "a/x.pdf"]
+    assert {q.split for q in qs.questions} == {split_of("a/x.pdf")}
+    assert qs.questions[0].spans == ("twonodes",)
+
+
+def test_the_written_full_text_set_is_big_enough_and_well_formed() -> None:
+    rows = [json.loads(line) for line in (DATA / "fulltext_questions.jsonl").open(encoding="utf-8")]
+    assert len(rows) >= 150
+    assert len({r["id"] for r in rows}) == len(rows)
+    assert len({r["question"].lower() for r in rows}) == len(rows)
+    papers = Counter(r["doc"] for r in rows)
+    assert len(papers) >= 25
+    assert all(r["spans"] and all(len(normalise_span(s)) >= 5 for s in r["spans"]) for r in rows)
+    assert any(r["question"] == "how does proof of work prevent double spending" for r in rows)
+    splits = Counter(split_of(r["doc"]) for r in rows)
+    assert splits["fit"] > 0 and splits["heldout"] > 0
+    assert len(load_absent(DATA / "absent_topics_questions.jsonl")) >= 40
