@@ -40,11 +40,23 @@ def workbench_command() -> list[str]:
     return [str(script)] if script.exists() else [sys.executable, "-m", "workbench.entry"]
 
 
+GNU_TIME = Path("/usr/bin/time")
+PEAK_MARK = "WORKBENCH_PEAK_RSS_KB="
+
+
 def run_measured(args: Sequence[str], env: dict[str, str], timeout: float = 3600) -> ProcessRun:
-    """Run a child to the end; wall time and its own peak RSS (`wait4`)."""
+    """Run a child to the end; wall time and its own peak RSS.
+
+    A child forked from this (large) process reports the parent's pages in its `ru_maxrss`
+    until it execs, so the child runs under GNU time (a small process) when it is there,
+    which reports the peak of the command alone; else `wait4`'s figure is an upper bound.
+    """
+    command = list(args)
+    if GNU_TIME.exists():
+        command = [str(GNU_TIME), "-f", PEAK_MARK + "%M", *command]
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         started = time.perf_counter()
-        child = subprocess.Popen(list(args), stdout=out, stderr=err, stdin=subprocess.DEVNULL, env=env)
+        child = subprocess.Popen(command, stdout=out, stderr=err, stdin=subprocess.DEVNULL, env=env)
         deadline = started + timeout
         while True:
             pid, status, usage = os.wait4(child.pid, os.WNOHANG)
@@ -57,13 +69,14 @@ def run_measured(args: Sequence[str], env: dict[str, str], timeout: float = 3600
         child.returncode = os.waitstatus_to_exitcode(status)
         out.seek(0)
         err.seek(0)
-        return ProcessRun(
-            child.returncode,
-            out.read().decode("utf-8", "replace"),
-            err.read().decode("utf-8", "replace"),
-            round(wall, 3),
-            round(usage.ru_maxrss / 1024, 1),
-        )
+        stderr = err.read().decode("utf-8", "replace")
+        peak_kb = float(usage.ru_maxrss)
+        lines = stderr.rstrip("\n").split("\n")
+        if lines and lines[-1].startswith(PEAK_MARK):
+            peak_kb = float(lines[-1][len(PEAK_MARK) :])
+            stderr = "\n".join(lines[:-1])
+        return ProcessRun(child.returncode, out.read().decode("utf-8", "replace"), stderr, round(wall, 3),
+                          round(peak_kb / 1024, 1))  # fmt: skip
 
 
 def home_env(home: Path) -> dict[str, str]:
