@@ -23,7 +23,8 @@ from workbench.cli_library import add_library_verbs
 from workbench.config import Settings, describe_settings, load_settings
 from workbench.engine import Engine
 from workbench.errors import UsageError, WorkbenchError, is_store_failure, one_line
-from workbench.ingest.pipeline import IndexReport, Progress
+from workbench.ingest.index_report import IndexReport
+from workbench.ingest.pipeline import Progress
 from workbench.models import DEPTHS
 from workbench.query.ask import answer_to_dict
 from workbench.query.retrieve import MODES, SearchResult

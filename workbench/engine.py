@@ -16,7 +16,8 @@ from workbench.config import Settings
 from workbench.engine_library import LibraryDoor
 from workbench.errors import GraphNotBuiltError, IndexMismatchError, UsageError
 from workbench.ingest.fingerprint import index_fingerprint
-from workbench.ingest.pipeline import Indexer, IndexReport, Progress, writer_lock
+from workbench.ingest.index_report import IndexReport
+from workbench.ingest.pipeline import Indexer, Progress, writer_lock
 from workbench.llm.base import LanguageModel, ModelError
 from workbench.llm.embed import Embedder
 from workbench.llm.llamacpp import load_model
