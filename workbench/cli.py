@@ -32,7 +32,8 @@ from workbench.safe_text import quoted
 
 if TYPE_CHECKING:
     from workbench.engine import Engine
-    from workbench.ingest.pipeline import IndexReport, Progress
+    from workbench.ingest.index_report import IndexReport
+    from workbench.ingest.pipeline import Progress
 
 
 def _print_json(data: Any) -> None:

@@ -31,7 +31,8 @@ from workbench.stores.chunks import ChunkStore
 from workbench.stores.consistency import OrphanFilter
 
 if TYPE_CHECKING:  # loaded where used: a plain search imports no ingest, model, answer or watch code
-    from workbench.ingest.pipeline import Indexer, IndexReport, Progress
+    from workbench.ingest.index_report import IndexReport
+    from workbench.ingest.pipeline import Indexer, Progress
     from workbench.query.ask import Asker, EvidenceSink
     from workbench.setup_models import SetupReport
     from workbench.stores.graph_queries import GraphQueries, Neighbour

@@ -225,7 +225,8 @@ def _downgrade_to_relative_ids(engine: Engine) -> dict[str, str]:
             con.execute("UPDATE files SET doc_id = ? WHERE doc_id = ?", [old, new])
         con.execute("DROP TABLE doc_id_renames")
         con.execute("DROP TABLE roots")
-        for table in ("metadata_rules", "index_meta"):  # the later migrations' tables: back to a v4 catalog
+        # the later migrations' tables: back to a v4 catalog
+        for table in ("metadata_rules", "index_meta", "file_pages"):
             con.execute(f"DROP TABLE {table}")
         con.execute("DELETE FROM schema_migrations WHERE version >= 5")
         con.execute("DELETE FROM graph_state")

@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import Protocol
 
 from workbench.config import Settings
-from workbench.ingest.pipeline import IndexReport, Progress
+from workbench.ingest.index_report import IndexReport
+from workbench.ingest.pipeline import Progress
 
 
 class WatchEngine(Protocol):

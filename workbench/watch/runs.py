@@ -19,7 +19,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from workbench.errors import StoreError
-from workbench.ingest.pipeline import IndexReport, Progress, WriterBusyError
+from workbench.ingest.index_report import IndexReport
+from workbench.ingest.pipeline import Progress, WriterBusyError
 from workbench.safe_text import printable
 from workbench.sources.watch import Pending, PendingChanges, root_device
 from workbench.sources.zotero import ZOTERO_DATABASE

@@ -1,0 +1,62 @@
+"""What an index run reports: counts, failures, warnings and the pages it left out, per file.
+
+Kept apart from the pipeline so the report's shape (the `index --json` object documented in
+README) reads in one place.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from workbench.ingest.pdf import NO_TEXT_LAYER
+from workbench.models import ParsedDocument
+
+
+@dataclass
+class IndexReport:
+    """What an index run did, for the CLI summary and `--json`."""
+
+    added: int = 0
+    updated: int = 0
+    removed: int = 0
+    unchanged: int = 0
+    failed: int = 0
+    no_text: int = 0
+    duplicate: int = 0
+    chunks: int = 0
+    seconds: float = 0.0
+    cancelled: bool = False
+    failures: list[dict[str, str]] = field(default_factory=list)
+    moved: int = 0
+    moves: list[dict[str, str]] = field(default_factory=list)
+    warnings: list[dict[str, str]] = field(default_factory=list)  # indexed, with a caveat (e.g. decoding)
+    # Files with pages left out of the index: {path, pages (1-based), reasons {reason: pages}}.
+    dropped_pages: list[dict[str, object]] = field(default_factory=list)
+
+    def note_dropped(self, path: str, parsed: ParsedDocument) -> None:
+        """List the pages of one file that were left out with text on them (garbled, too little text, ...).
+
+        Pages without any text layer are counted in the file's record but not listed: a figure
+        or a blank page loses nothing.
+        """
+        lost = [(page, reason) for page, reason in parsed.dropped_pages if reason != NO_TEXT_LAYER]
+        if lost:
+            reasons: dict[str, int] = {}
+            for _, reason in lost:
+                reasons[reason] = reasons.get(reason, 0) + 1
+            self.dropped_pages.append({"path": path, "pages": [p for p, _ in lost], "reasons": reasons})
+
+    def fail(self, path: str, error: str) -> None:
+        """Count and list one failure (so `failed` always equals the failures listed)."""
+        self.failed += 1
+        self.failures.append({"path": path, "error": error})
+
+    metadata_refreshed: int = 0  # unchanged files whose metadata newer rules re-derived (no re-embedding)
+
+
+def file_note(parsed: ParsedDocument) -> str:
+    """A file record's note: why it has no text (always, for a no-text file), then its warnings."""
+    reason = parsed.no_text_reason or ("" if parsed.has_text else "no usable text")
+    # The page reasons already say how many pages are garbled; the parser's own count would repeat it.
+    warnings = [w for w in parsed.warnings if not (reason and "pages have a garbled text layer" in w)]
+    return "; ".join(part for part in (reason, *warnings) if part)
