@@ -10,7 +10,9 @@ whatever a score turned out to be (NaN and infinities become null).
 from __future__ import annotations
 
 import argparse
+import json
 import math
+import sys
 from typing import Any
 
 from workbench.safe_text import valid_text
@@ -49,3 +51,9 @@ def json_safe(data: Any) -> Any:
     if isinstance(data, (list, tuple)):
         return [json_safe(value) for value in data]
     return data
+
+
+def print_json(data: Any) -> None:
+    """Print `data` as the CLI's JSON: indented, UTF-8, no NaN (None in its place)."""
+    json.dump(json_safe(data), sys.stdout, indent=2, ensure_ascii=False, default=str, allow_nan=False)
+    sys.stdout.write("\n")

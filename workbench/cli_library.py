@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 import tempfile
@@ -12,17 +11,13 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from workbench.cli_args import print_json as _print_json
 from workbench.triage import STATES, TriageRecord, TriageUpdate
 
 if TYPE_CHECKING:
     from workbench.engine import Engine
 
 Verb = Callable[[str, Callable[["Engine", argparse.Namespace], int], str], argparse.ArgumentParser]
-
-
-def _print_json(data: Any) -> None:
-    json.dump(data, sys.stdout, indent=2, ensure_ascii=False, default=str)
-    sys.stdout.write("\n")
 
 
 def record_dict(record: TriageRecord) -> dict[str, Any]:
