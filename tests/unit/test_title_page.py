@@ -15,7 +15,7 @@ import pytest
 
 from tests.conftest import PDFS, SHARED
 from workbench.ingest.parse import parse_file
-from workbench.ingest.pdf_layout import garbled_share, is_garbled, page_layout
+from workbench.ingest.pdf_layout import page_layout
 from workbench.ingest.title_page import is_cover_sheet, is_junk_title, read_title_page
 from workbench.models import ParsedDocument
 
@@ -155,13 +155,6 @@ def test_manifest_pdf_with_a_figure_label_larger_than_the_title() -> None:
     doc = _parsed(PDFS / "arxiv_2501.10120_pasa.pdf")
     assert doc.title == "PaSa: An LLM Agent for Comprehensive Academic Paper Search"
     assert doc.authors[0] == "Yichen He"
-
-
-def test_garbled_share_separates_prose_from_symbol_soup() -> None:
-    prose = "We present a simple algorithm for the Level Ancestor Problem, which is to preprocess a tree."
-    soup = "\x01\x03\x02\x04 -/.!021#3547680:9<;=?>A@CBEDF0F>G=#4H.!0IB%JKB ZHKFIH#V?[IS]\\_^`JaFQXIUbXYc+XYH"
-    assert garbled_share(prose) < 0.2
-    assert is_garbled(soup) and not is_garbled(prose)
 
 
 @pytest.mark.parametrize(

@@ -14,7 +14,6 @@ extracts as control characters and symbol soup, which is no more usable than no 
 
 from __future__ import annotations
 
-import re
 import statistics
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -26,10 +25,6 @@ MAX_LAYOUT_CHARS = 5_000  # the title, authors and abstract come well within thi
 _BOLD_WEIGHT = 600
 _SUPERSCRIPT = 0.75  # letters smaller than this share of the line's size are markers
 _WIDE_GAP = 1.5  # a gap wider than this many font sizes separates two names on one line
-_WORDLIKE = re.compile(r"^[(\"“‘'\[]?[^\W\d_]{2,}(?:[-'’][^\W\d_]+)*[.,;:)\]\"”’'!?]*$")
-_GARBLE_SAMPLE = 2000
-_EDGE_PUNCTUATION = '("“‘\'[.,;:)]"”’!?'
-_VOWELS = frozenset("aeiouyAEIOUYàáâäãåèéêëìíîïòóôöõùúûüýÀÁÂÄÈÉÊËÌÍÎÏÒÓÔÖÙÚÛÜ")
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,40 +149,3 @@ def _close_line(chars: list[_Char], lines: list[LayoutLine], repair: Callable[[s
             bold=sum(w >= _BOLD_WEIGHT for w in weights) > len(weights) / 2,
         )
     )
-
-
-def garbled_share(text: str) -> float:
-    """The share of a text's tokens that are not word-like (0 for clean prose, ~1 for symbol soup).
-
-    A sample of the text (its first few thousand characters) decides: a broken encoding
-    garbles a whole page, so the sample is enough and keeps long documents cheap.
-    """
-    text = text[:_GARBLE_SAMPLE]
-    control = sum(1 for c in text if ord(c) < 32 and c not in "\r\n\t")
-    tokens = [t for t in text.split() if len(t) >= 2]
-    if not tokens:
-        return 1.0 if control else 0.0
-    wordlike = sum(1 for t in tokens if _is_wordlike(t))
-    inked = sum(1 for c in text if not c.isspace())
-    return max(1 - wordlike / len(tokens), min(1.0, 5 * control / max(1, inked)))
-
-
-def _is_wordlike(token: str) -> bool:
-    """A word: letters (a hyphen or apostrophe inside), a vowel, sane capitals, light punctuation."""
-    core = token.strip(_EDGE_PUNCTUATION)
-    if core.isalpha():  # the common case, decided without a regex
-        cased = core.islower() or core.isupper() or core[1:].islower()
-        return len(core) >= 2 and cased and any(c in _VOWELS for c in core)
-    return bool(_WORDLIKE.match(token)) and any(c in _VOWELS for c in token) and _sane_case(token)
-
-
-def _sane_case(token: str) -> bool:
-    """Words are lower case, Capitalised or ALL CAPS; "ZhKfIh" is not a word."""
-    letters = [c for c in token if c.isalpha()]
-    inner = letters[1:]
-    return not inner or all(c.islower() for c in inner) or all(c.isupper() for c in inner)
-
-
-def is_garbled(text: str) -> bool:
-    """Whether a page's extracted text is gibberish (a broken font encoding), not prose."""
-    return len("".join(text.split())) >= 40 and garbled_share(text) > 0.6
