@@ -58,6 +58,7 @@ def add_bench_arguments(parser: argparse.ArgumentParser) -> None:
             "remote",
             "corpus",
             "scale",
+            "aspects",
         ),
         help="benchmark to run",
     )
@@ -175,6 +176,10 @@ def run_bench(engine: Engine, args: argparse.Namespace) -> dict[str, Any]:
 
         depth = (args.depth or ["comprehensive"])[0]
         return bench_summary(engine, args.folder or SHARED_PDFS, depth, not args.no_synthesis)
+    if args.which == "aspects":
+        from workbench.bench.aspects import bench_aspects
+
+        return bench_aspects(engine, depth=(args.depth or ["comprehensive"])[0])
     if args.which == "metadata":
         from workbench.bench.metadata import bench_metadata, labelled_sets
 

@@ -269,13 +269,10 @@ def score_runs(
 
 
 def aspect_choice(engine: Engine, pubmedqa: Path) -> dict[str, Any]:
-    """Aspect-choice accuracy from `workbench.bench.aspects` (i18-critic's benchmark) where present."""
-    try:
-        from workbench.bench import aspects  # type: ignore[attr-defined]
-    except ImportError:
-        return {"status": "absent: workbench/bench/aspects.py is not on this branch"}
-    result: dict[str, Any] = aspects.bench_aspects(engine, pubmedqa)
-    return result
+    """Aspect-choice accuracy over PubMedQA's labelled abstract sections (`workbench bench aspects`)."""
+    from workbench.bench.aspects import bench_aspects
+
+    return bench_aspects(engine, pubmedqa)
 
 
 def bench_answers(

@@ -24,7 +24,14 @@ import numpy as np
 
 from workbench.query.claims import split_claims
 from workbench.query.critic import Critic
-from workbench.query.critic_support import FEATURE_NAMES, Source, SupportFeatures, SupportWeights, source_units
+from workbench.query.critic_support import (
+    FEATURE_NAMES,
+    LEXICAL_FEATURE_NAMES,
+    Source,
+    SupportFeatures,
+    SupportWeights,
+    source_units,
+)
 from workbench.query.critic_verdict import DEFAULT_THRESHOLDS, CriticThresholds, Verdict
 
 TRAIN_SHARE = 70  # percent of claim ids in the train split
@@ -284,7 +291,7 @@ def _refit(tasks: Sequence[tuple[LabelledClaim, str, list[Source]]], cached: Cac
         thresholds = choose_thresholds(support, blocked, [claim.label for claim, _ in usable])
         refit = Critic(embed, thresholds=thresholds, weights=weights)
         refit_rows = [(claim, refit.review(answer, sources)) for claim, answer, sources in tasks]
-        names = FEATURE_NAMES if embed is not None else FEATURE_NAMES[1:]
+        names = FEATURE_NAMES if embed is not None else LEXICAL_FEATURE_NAMES
         fitted[name] = {
             "weights": dict(zip(("bias", *names), (weights.bias, *weights.weights), strict=True)),
             "code": repr(weights),

@@ -13,7 +13,9 @@ The verdict rests on deterministic checks, not on the model (small local models 
    (e) contradiction cues: a negated claim whose matching sentences are not negated, predicates
    aligned by their surrounding words that point the other way ("does not increase" or
    "decreases" vs "increases", "no association" vs "associated"), antonym swaps, and directional
-   claim words that the source never uses.
+   claim words that the source never uses; and (`contradiction_cues`) a direction conflict in
+   any of the three best sentences, a matching sentence that negates the claim's words, WordNet
+   antonyms, and a number whose unit the source states with another number.
 3. A small logistic model turns (a)-(e) into a support probability. Its weights and the two
    cut-offs were fitted on the train split of the SciFact claims (`workbench bench critic --fit`).
    Steps 1-3 live in `claims`, `grounding`, `contradiction` and `critic_support`.
@@ -177,8 +179,16 @@ class Critic:
             cues.append(f"says {', '.join(features.antonym_swaps)} where the cited text says the opposite")
         elif features.polarity < 0:
             cues.append("the best-matching source sentence says the opposite")
+        if features.wordnet_swaps:
+            cues.append(f"says {', '.join(features.wordnet_swaps)} where the cited text uses its antonym")
+        if features.direction_conflict and not features.antonym_swaps and features.polarity >= 0:
+            cues.append("a matching source sentence points the other way")
         if features.negation_unmatched:
             cues.append("the claim is negated but the matching source sentences are not")
+        if features.negation_conflict:
+            cues.append("the matching source sentence negates what the claim says")
+        if features.number_conflicts:
+            cues.append(f"{', '.join(features.number_conflicts)} where the cited text gives another number")
         hard_flag = bool(features.missing_numbers or features.wrong_entities)
         status: ClaimStatus
         if support >= t.approve and not hard_flag:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from workbench.query.claims import split_sentences
 from workbench.query.contradiction import antonym_swaps, novel_predicates, polarity
+from workbench.query.contradiction_cues import lexical_antonym_swaps, negation_conflict, number_conflicts
 from workbench.query.grounding import (
     claim_numbers,
     content_stems,
@@ -56,6 +57,12 @@ class SupportFeatures:
     novel_predicates: tuple[str, ...]  # directional claim words ("increases") the source never uses
     best_sentence: str
     best_key: str
+    direction_conflict: bool = False  # one of the best three sentences points the other way
+    negation_conflict: bool = False  # the claim is affirmative, a matching sentence negates its words
+    wordnet_swaps: tuple[str, ...] = ()  # claim words whose WordNet antonym the best sentence uses
+    number_conflicts: tuple[str, ...] = ()  # claim number+unit where the matching text has another
+    best_is_title: bool = False  # the best match is the paper's title (a topic, not a finding)
+    body_similarity: float = 0.0  # cosine to the best-matching sentence that is not the title
 
     def vector(self, with_similarity: bool = True) -> list[float]:
         """The logistic model's inputs, in `FEATURE_NAMES` order."""
@@ -68,17 +75,32 @@ class SupportFeatures:
             1.0 if self.polarity < 0 else 0.0,
             1.0 if self.polarity > 0 else 0.0,
             1.0 if self.novel_predicates else 0.0,
+            1.0 if self.direction_conflict else 0.0,
+            1.0 if self.negation_conflict else 0.0,
+            1.0 if self.wordnet_swaps else 0.0,
+            1.0 if self.number_conflicts else 0.0,
+            self.coverage_best,
+            1.0 if self.best_is_title else 0.0,
         ]
-        return ([self.similarity] if with_similarity else []) + values
+        return ([self.similarity, self.body_similarity] if with_similarity else []) + values
 
     @property
     def contradiction_cue(self) -> bool:
         """True when the best-matching sentence says the opposite or the claim adds a negation."""
-        return self.negation_unmatched or bool(self.antonym_swaps) or self.polarity < 0
+        return (
+            self.negation_unmatched
+            or bool(self.antonym_swaps)
+            or self.polarity < 0
+            or self.direction_conflict
+            or self.negation_conflict
+            or bool(self.wordnet_swaps)
+            or bool(self.number_conflicts)
+        )
 
 
 FEATURE_NAMES = (
     "similarity",
+    "body_similarity",
     "coverage_all",
     "number_missing",
     "entity_missing_share",
@@ -87,7 +109,15 @@ FEATURE_NAMES = (
     "polarity_conflict",
     "polarity_agree",
     "novel_predicate",
+    "direction_conflict",
+    "negation_conflict",
+    "wordnet_antonym",
+    "number_conflict",
+    "coverage_best",
+    "best_is_title",
 )
+SIMILARITY_FEATURES = 2  # the leading features that need an embedder
+LEXICAL_FEATURE_NAMES = FEATURE_NAMES[SIMILARITY_FEATURES:]
 
 
 @dataclass(frozen=True)
@@ -108,10 +138,31 @@ class SupportWeights:
 # SUPPORT = 1 and CONTRADICT/NEI = 0, CONTRADICT weighted 3x (approving a contradicted claim is the
 # costliest error), MiniLM int8 embeddings. The held-out 30% is used for neither weights nor cut-offs.
 DEFAULT_WEIGHTS = SupportWeights(
-    bias=-1.783, weights=(0.855, 1.665, -1.257, -0.157, -0.91, -0.245, -1.107, 0.492, -1.372)
+    bias=-2.097,
+    weights=(
+        0.529,
+        0.934,
+        1.81,
+        -1.139,
+        -0.204,
+        -0.852,
+        -0.027,
+        -0.058,
+        0.695,
+        -1.405,
+        -1.242,
+        -0.612,
+        -0.727,
+        -0.936,
+        -0.208,
+        0.098,
+    ),
 )
 # The same fit without the similarity feature, used when the critic has no embedder.
-LEXICAL_WEIGHTS = SupportWeights(bias=-1.224, weights=(1.607, -1.19, -0.228, -0.999, 0.122, -0.757, 0.544, -1.404))
+LEXICAL_WEIGHTS = SupportWeights(
+    bias=-1.355,
+    weights=(1.254, -1.224, -0.336, -0.939, 0.218, 0.54, 0.809, -1.433, -1.577, -0.369, -0.582, -0.833, 0.878, 0.16),
+)
 
 
 @dataclass(frozen=True)
@@ -188,4 +239,10 @@ def support_features(
         novel_predicates=tuple(novel_predicates(claim_text, cited_text)),
         best_sentence=units[best].text,
         best_key=units[best].key,
+        direction_conflict=any(polarity(claim_text, units[i].text) < 0 for i in body),
+        negation_conflict=negation_conflict(claim_text, [units[i].text for i in body]),
+        wordnet_swaps=tuple(lexical_antonym_swaps(claim_text, units[body[0]].text, cited_text)),
+        number_conflicts=tuple(number_conflicts(claim_text, [units[i].text for i in body], cited_text)),
+        best_is_title=units[best].is_title,
+        body_similarity=float(max((sims[i] for i in body), default=sims[best])),
     )
