@@ -94,6 +94,8 @@ class ParsedDocument:
     # Pages left out of the index, each with its reason (1-based): garbled, no text layer, ...
     dropped_pages: tuple[tuple[int, str], ...] = ()
     no_text_reason: str = ""  # why a file without usable text has none (set whenever has_text is False)
+    # The title as the title page also prints it in another script (a Chinese paper's English title).
+    other_titles: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

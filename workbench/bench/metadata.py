@@ -12,7 +12,10 @@ case, alphanumeric words, each CJK character a word, words of six letters or mor
 apart counted as shared; shared words over the longer of the two)
 is at least 0.8 (a label ending in "..." is a prefix: only that many leading words are
 compared; where a label may leave out a subtitle, or the page print one apart, the part
-before the colon may match); the
+before the colon may match; a label in another script than the title ingest chose, e.g. the
+English title of a Chinese paper, is compared with the title the page prints in the label's
+script, where ingest found one: `ParsedDocument.other_titles`, counted apart as
+`by_title_in_label_script`); the
 first author is right when its family name matches the label's (and, for a label of null,
 when no author was found); the year is scored only where the label has one. Each share is
 reported for the PDFs with a usable text layer and for all, with the list of misses per field.
@@ -31,6 +34,7 @@ from workbench.bench.metadata_labels import MetadataLabel, load_labels, split_of
 from workbench.errors import UsageError
 from workbench.ingest.parse import parse_file
 from workbench.ingest.parse_error import ParseError
+from workbench.ingest.title_lines import dominant_script
 from workbench.models import ParsedDocument
 from workbench.text.authors import fold_accents, parse_author
 
@@ -94,17 +98,30 @@ def first_author_matches(expected: str | None, authors: tuple[str, ...]) -> bool
     return want == surname or want in tokens or _family_key(authors[0]).endswith(want)
 
 
+def other_script_overlap(label: MetadataLabel, title: str, other_titles: tuple[str, ...]) -> float:
+    """The overlap with the title the page prints in the label's script, when the label is in
+    another script than the title ingest chose (a Chinese paper labelled by its English title)."""
+    script = dominant_script(label.title)
+    if script in ("", dominant_script(title)):
+        return 0.0
+    same_script = [other for other in other_titles if dominant_script(other) == script]
+    overlaps = [title_overlap(label.title, other, label.title_is_prefix, label.subtitle_optional) for other in same_script]
+    return max(overlaps, default=0.0)
+
+
 def _score(label: MetadataLabel, parsed: ParsedDocument | None) -> dict[str, Any]:
     title = parsed.title if parsed else ""
     authors = parsed.authors if parsed else ()
     year = parsed.year if parsed else None
     overlap = title_overlap(label.title, title, label.title_is_prefix, label.subtitle_optional)
+    other = other_script_overlap(label, title, parsed.other_titles) if parsed and overlap < TITLE_OVERLAP else 0.0
     return {
-        "title_ok": overlap >= TITLE_OVERLAP if label.kind != "other" else None,
-        "title_overlap": round(overlap, 3),
+        "title_ok": max(overlap, other) >= TITLE_OVERLAP if label.kind != "other" else None,
+        "title_other_script": other >= TITLE_OVERLAP,
+        "title_overlap": round(max(overlap, other), 3),
         "author_ok": first_author_matches(label.first_author, authors) if label.author_known else None,
         "year_ok": (year == label.year) if label.year is not None else None,
-        "got": {"title": title, "first_author": authors[0] if authors else None, "year": year},
+        "got": {"title": title, "other_titles": list(parsed.other_titles) if parsed else [], "first_author": authors[0] if authors else None, "year": year},
         "has_text": bool(parsed and parsed.has_text),
     }
 
@@ -117,7 +134,7 @@ def _shares(rows: list[tuple[MetadataLabel, dict[str, Any]]]) -> dict[str, Any]:
 
     return {
         "files": len(rows),
-        "title": share("title_ok"),
+        "title": share("title_ok") | {"by_title_in_label_script": sum(1 for _, r in rows if r["title_other_script"])},
         "first_author": share("author_ok"),
         "year": share("year_ok"),
     }
@@ -133,7 +150,7 @@ def _confusion(rows: list[tuple[MetadataLabel, dict[str, Any]]]) -> dict[str, li
                 "expected": getattr(label, name),
                 "got": result["got"][name],
                 "text_layer": label.text_layer,
-                **({"overlap": result["title_overlap"]} if name == "title" else {}),
+                **({"overlap": result["title_overlap"], "other_titles": result["got"]["other_titles"]} if name == "title" else {}),
             }
             for label, result in rows
             if result[key] is False

@@ -74,6 +74,7 @@ def parse_pdf(path: Path, data: bytes) -> ParsedDocument:
         warnings=meta.warnings,
         dropped_pages=tuple(sorted(dropped.items())),
         no_text_reason=no_text_reason,
+        other_titles=meta.other_titles,
     )
 
 

@@ -25,6 +25,8 @@ MAX_LAYOUT_CHARS = 5_000  # the title, authors and abstract come well within thi
 _BOLD_WEIGHT = 600
 _SUPERSCRIPT = 0.75  # letters smaller than this share of the line's size are markers
 _WIDE_GAP = 1.5  # a gap wider than this many font sizes separates two names on one line
+_SPACE_GAP = 0.25  # in a line without spaces, a gap wider than this many font sizes is a word space
+_UNSPACED_LETTERS = 12  # ... in a run of at least this many characters without a space
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,7 +112,45 @@ def page_layout(page: Any, textpage: Any, repair: Callable[[str], str] = str) ->
     return PageLayout(tuple(lines), width, height)
 
 
+def _spaces_put_back(chars: list[_Char]) -> list[_Char]:
+    """Word spaces a text layer left out ("ＰｅｒｓｐｅｃｔｉｖｅＩｍａｇｅ", full-width Latin set by CJK
+    typesetting): in a run of at least `_UNSPACED_LETTERS` characters without a space, a gap
+    between two letters or digits of a spaced script wider than a share of the font size and
+    than three times the run's usual gap between letters is a space."""
+    out: list[_Char] = []
+    start = 0
+    for end in range(len(chars) + 1):
+        if end < len(chars) and chars[end].ch != " ":
+            continue
+        run = chars[start:end]
+        out.extend(_spaced_run(run) if len(run) >= _UNSPACED_LETTERS else run)
+        if end < len(chars):
+            out.append(chars[end])
+        start = end + 1
+    return out
+
+
+def _spaced_run(run: list[_Char]) -> list[_Char]:
+    pairs = [(a, b) for a, b in zip(run, run[1:], strict=False) if _spaced_script(a.ch) and _spaced_script(b.ch)]
+    if len(pairs) < _UNSPACED_LETTERS - 1:
+        return run
+    usual = statistics.median(b.left - a.right for a, b in pairs)
+    wide = {id(b) for a, b in pairs if b.left - a.right > max(_SPACE_GAP * max(a.size, b.size), 3 * usual)}
+    out: list[_Char] = []
+    for char in run:
+        if id(char) in wide:
+            out.append(_Char(" ", 0.0, 0.0, 0.0, 0.0, 0.0, 0))
+        out.append(char)
+    return out
+
+
+def _spaced_script(ch: str) -> bool:
+    """A letter or digit of a script that separates words by spaces (not CJK ideographs, kana, hangul)."""
+    return ch.isalnum() and not ("\u2e80" <= ch <= "\ud7ff" or "\uf900" <= ch <= "\ufaff")
+
+
 def _close_line(chars: list[_Char], lines: list[LayoutLine], repair: Callable[[str], str]) -> None:
+    chars = _spaces_put_back(chars)
     inked = [c for c in chars if c.ch != " "]
     if not inked:
         return

@@ -66,6 +66,7 @@ class DerivedMetadata:
     venue: str | None
     title_source: str  # "page", "metadata" or "file name"
     warnings: tuple[str, ...] = ()
+    other_titles: tuple[str, ...] = ()  # the title as the page also prints it in another script
 
 
 def words(text: str) -> list[str]:
@@ -120,7 +121,8 @@ def derive_metadata(path: Path, content: PdfContent, has_text: bool) -> DerivedM
         or plausible_year(meta.get("CreationDate"))
     )
     venue = printed_venue(lines[:12] + lines[-12:]) if lines else None
-    return DerivedMetadata(title, authors, year, doi, venue, source, tuple(warnings))
+    other_titles = (page.parallel_title,) if source == "page" and page.parallel_title else ()
+    return DerivedMetadata(title, authors, year, doi, venue, source, tuple(warnings), other_titles)
 
 
 def _running_heads(page_texts: list[str], title_page: int) -> frozenset[str]:

@@ -45,6 +45,11 @@ _LIGATURES = str.maketrans(
     }
 )
 _CONTROL = re.compile(r"[\x00\x01\x03-\x08\x0b\x0c\x0e-\x1f\x7f]")
+# Latin letters and digits set in full-width forms, as CJK typesetting sets them ("Ｖｏｌ．２７",
+# "ＣｈｉｎｅｓｅＪｏｕｒｎａｌ"): a run of full-width forms holding one is folded to ASCII; a lone
+# full-width comma or colon between Chinese characters is Chinese punctuation and stays.
+_FULL_WIDTH_RUN = re.compile(r"[\uff01-\uff5e\u3000]*[\uff10-\uff19\uff21-\uff3a\uff41-\uff5a][\uff01-\uff5e\u3000]*")
+_FULL_TO_ASCII = str.maketrans({chr(c): chr(c - 0xFEE0) for c in range(0xFF01, 0xFF5F)} | {"\u3000": " "})
 _PDFIUM_HYPHEN = re.compile(r"(\w+)\x02\s*(\S*)")
 # Hyphenated line ends whose first half is a whole word: keep the hyphen ("self-supervised").
 _KEEP_HYPHEN = frozenset(
@@ -79,9 +84,17 @@ _TERMINAL = (".", "?", "!", ":", ".”", '."', ".)")
 def clean_text(raw: str) -> str:
     """Normalise extracted text: LF line ends, no NULs or control chars, ligatures expanded."""
     text = raw.replace("\r\n", "\n").replace("\r", "\n").translate(_LIGATURES)
+    text = fold_full_width(text)
     # PDFium marks a line-end hyphen it has already joined with \x02 ("pa\x02pers").
     text = _PDFIUM_HYPHEN.sub(lambda m: _join_hyphenated(m.group(1), m.group(2)), text)
     return _CONTROL.sub("", text.replace("\x02", ""))
+
+
+def fold_full_width(text: str) -> str:
+    """Latin letters and digits set in full-width forms as ASCII, with the punctuation of their run."""
+    if not any("\uff01" <= c <= "\uff5e" for c in text):
+        return text
+    return _FULL_WIDTH_RUN.sub(lambda m: m.group(0).translate(_FULL_TO_ASCII), text)
 
 
 def _join_hyphenated(left: str, right: str, *, compound: bool = False) -> str:

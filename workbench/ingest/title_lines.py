@@ -19,6 +19,8 @@ example, so that a new journal, publisher or repository needs no new rule:
 from __future__ import annotations
 
 import re
+import unicodedata
+from collections import Counter
 
 _NOTICE = re.compile(
     r"do not (quote|cite|copy|distribute|circulate|reproduce)|without (the )?(prior )?(written )?permission|"
@@ -128,3 +130,20 @@ def strip_numbering(title: str) -> str:
     title = re.sub(r"^(title|titel|t[íi]tulo|titre|论文题目|题\s*目)\s*[:：]?\s+(?=\S)", "", title, flags=re.IGNORECASE)
     title = re.sub(r"^\d{1,3}\.\s*(?=[^\W\d_])", "", title)
     return re.sub(r"(?<=[^\W\d_])\s+(?!(1[89]|20)\d\d\b)\d{3,5}$", "", title)
+
+
+def script_shares(text: str) -> dict[str, float]:
+    """The share of a text's letters in each script: "latin", "cjk" (Han, kana, hangul), "cyrillic", ..."""
+    counts: Counter[str] = Counter()
+    for ch in text:
+        if ch.isalpha():
+            name = unicodedata.name(ch, "").split(" ", 1)[0].lower()
+            counts["cjk" if name in ("cjk", "hiragana", "katakana", "hangul") else name] += 1
+    total = sum(counts.values())
+    return {script: n / total for script, n in counts.items()}
+
+
+def dominant_script(text: str) -> str:
+    """The script most letters of a text are in ("" when it has no letters)."""
+    shares = script_shares(text)
+    return max(shares, key=lambda s: shares[s]) if shares else ""

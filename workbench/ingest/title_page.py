@@ -22,6 +22,8 @@ from workbench.ingest.pdf_layout import LayoutLine, PageLayout
 from workbench.ingest.source_lines import join_lines
 from workbench.ingest.title_lines import (
     MASTHEAD,
+    dominant_script,
+    script_shares,
     is_banner,
     is_notice,
     is_notice_page,
@@ -36,6 +38,7 @@ _MAX_TITLE_ROWS = 5
 _SHORT = 40  # lines at one height merge into a row only when short (names side by side, not columns)
 _WORD_GAP = 0.15  # a gap narrower than this share of the font size is inside a word
 _SUBTITLE_SHARE = 0.7  # a line at least this share of the title's size may continue it
+_PARALLEL_SHARE = 0.6  # a title in another script is set at least this share of the title's size
 
 _BANNER = re.compile(
     r"^((a )?(peer[- ]reviewed( forum)?|preprint|reviews?|research( article| paper)?|original "
@@ -126,6 +129,7 @@ class TitlePage:
     title: str
     authors: tuple[str, ...]
     distinct_size: bool  # the title's font is larger than the body text's
+    parallel_title: str = ""  # the same title printed in another script ("基于…" and "Perspective …")
 
 
 @dataclass(frozen=True)
@@ -179,15 +183,36 @@ def read_title_page(layout: PageLayout, running: frozenset[str] = frozenset()) -
     if not rows:
         return TitlePage("", (), False)
     body = _body_size(rows)
-    block = _title_block(rows, layout.height, body)
-    if not block:
+    blocks = _title_blocks(rows, layout.height, body)
+    if not blocks:
         return TitlePage("", (), False)
+    block = blocks[0]
     following = _column_after(rows, block)
     if following and _is_subtitle(rows[block[-1]], rows[following[0]], body):
         block.append(following.pop(0))
     title = _join_title([rows[i] for i in block])
     authors = _authors_near(rows, block, following)
-    return TitlePage(title, authors, rows[block[0]].size > 1.1 * body)
+    parallel = _parallel_title(rows, block, blocks[1:], body)
+    return TitlePage(title, authors, rows[block[0]].size > 1.1 * body, parallel)
+
+
+def _parallel_title(rows: Sequence[_Row], block: list[int], others: list[list[int]], body: float) -> str:
+    """The title printed again in another script further down the page, as Chinese, Japanese,
+    Korean and Russian journals print an English title block after the abstract: the largest
+    other candidate block below the title, all in another script, set larger than the body text
+    and not much smaller than the title."""
+    script = dominant_script(_join_title([rows[i] for i in block]))
+    size = rows[block[0]].size
+    found: list[tuple[float, float, str]] = []
+    for other in others:
+        first = rows[other[0]]
+        if first.top >= rows[block[-1]].top or first.size < _PARALLEL_SHARE * size or first.size <= 1.1 * body:
+            continue
+        text = _join_title([rows[i] for i in other])
+        shares = script_shares(text)
+        if shares.get(script, 0.0) <= 0.1 and max(shares.values(), default=0.0) >= 0.9 and not is_name_list(text):
+            found.append((first.size, first.top, text))
+    return max(found)[2] if found else ""
 
 
 def _rows(layout: PageLayout, running: frozenset[str]) -> list[_Row]:
@@ -288,8 +313,8 @@ def _is_candidate(row: _Row, height: float, body: float) -> bool:
     return not (is_notice(text) or is_banner(text) or is_section_heading(text))
 
 
-def _title_block(rows: Sequence[_Row], height: float, body: float) -> list[int]:
-    """Indices of the rows that hold the title (rows of another column in between are skipped)."""
+def _title_blocks(rows: Sequence[_Row], height: float, body: float) -> list[list[int]]:
+    """Blocks of rows that could hold the title, best first (rows of another column in between are skipped)."""
     blocks: list[list[int]] = []
     used = _masthead(rows)  # the journal's name in a masthead is no title
     for index, row in enumerate(rows):
@@ -304,7 +329,7 @@ def _title_block(rows: Sequence[_Row], height: float, body: float) -> list[int]:
         used.update(block)
         blocks.append(block)
     good = [b for b in blocks if _plausible_title(rows, b, body)]
-    return max(good, key=lambda b: _block_rank(rows, b, height, body)) if good else []
+    return sorted(good, key=lambda b: _block_rank(rows, b, height, body), reverse=True)
 
 
 def _masthead(rows: Sequence[_Row]) -> set[int]:
