@@ -93,8 +93,10 @@ def split_authors(raw: str) -> tuple[str, ...]:
 _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
 # Contexts in which a year printed on a title page is the paper's own (publication, copyright,
 # the journal's citation line, a dated version), as opposed to a year mentioned in the prose.
+# A date the page itself labels as the publication's: it outranks every other dated line.
+_YEAR_PUBLISHED = re.compile(r"\b(date of publication|publication date|published (in|on)\b.{0,60}\d{4})", re.IGNORECASE)
 _YEAR_STRONG = re.compile(
-    r"©|\(c\)|[°!]c\s*\d|(?:^|\s)c\s+(?:19|20)\d\d\b|copyright|\bvol\.|\bvolume\b|\bnumber\b|\bno\.\s*\d|appear|published|revised|version|date:|"
+    r"©|\(c\)|\((?:eds?|hrsg|orgs?|coords?)\.?\)|[°!]c\s*\d|(?:^|\s)c\s+(?:19|20)\d\d\b|copyright|\bvol\.|\bvolume\b|\bnumber\b|\bno\.\s*\d|appear|published|revised|version|date:|"
     r"accepted|\d+\s*\(\d{1,4}\)|\b[A-Z]{3,}\s*[’']?\s*(?:19|20)\d\d\b|" + _MONTH + r",?\s*(?:\d{1,2},?\s*)?\d{4}",
     re.IGNORECASE,
 )
@@ -104,7 +106,7 @@ _YEAR_WEAK = re.compile(
     re.IGNORECASE,
 )
 _NOT_PUBLICATION = re.compile(
-    r"download|re-?keyed|retrieved|accessed|\d{1,2}:\d{2}|\d{1,2}/[A-Za-z]{3}/\d{4}|"
+    r"download|re-?keyed|retrieved|accessed|uploaded|connection on|consulted on|last (modified|updated)|\d{1,2}:\d{2}|\d{1,2}/[A-Za-z]{3}/\d{4}|"
     r"(?<![\d-])\d{1,2}/\d{1,2}/\d{2,4}(?![\d/])",
     re.IGNORECASE,
 )
@@ -114,15 +116,16 @@ _ARXIV_STAMP_DATE = re.compile(r"arXiv:\S+\s+\[[^\]]+\]\s+\d{1,2}\s+\w{3}\s+(\d{
 def printed_year(text: str) -> int | None:
     """The publication year printed on a title page, judged by the words around each year.
 
-    A year counts when its line reads like a copyright, volume or date line; the latest such
-    year wins ("accepted 2003" in a journal whose line says "321 (2004)" gives 2004). Lines
+    A year counts when its line reads like a copyright, volume, editors' citation or date line;
+    a date the page labels as the publication's ("Date of publication: 31 December 2011")
+    outranks the others, and among them the latest year wins ("accepted 2003" in a journal whose line says "321 (2004)" gives 2004). Lines
     that only look like citations ("pp.", "Proceedings") count when there are none; lines
     that stamp a download or a re-keying are ignored; an arXiv margin stamp gives its date.
     """
     stamp = _ARXIV_STAMP_DATE.search(text)
     if stamp:
         return plausible_year(stamp.group(1))
-    for context in (_YEAR_STRONG, _YEAR_WEAK):
+    for context in (_YEAR_PUBLISHED, _YEAR_STRONG, _YEAR_WEAK):
         years: list[int] = []
         for line in text.splitlines():
             if not context.search(line) or _NOT_PUBLICATION.search(line):

@@ -9,6 +9,7 @@ the text layer set apart), "Murali Kodialam, Associate Member, IEEE" (society gr
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from workbench.text.authors import NAME_PARTICLES, repair_accents
 
@@ -22,10 +23,21 @@ AFFILIATION = re.compile(
 _ADDRESS = re.compile(r"\b\d{4,}\b|,\s*[A-Z]{2}(\s+\d{5}\b|\s*$)")  # "Palo Alto, CA 94304", "Ithaca, NY"
 _MARKERS = re.compile(r"[∗*†‡§¶#♯⊥]|\d+")
 # Between names: tabs (wide gaps), commas, "and" (English, German), "&", spaced dots and dashes.
-_SEPARATORS = re.compile(r"\t|,|;|\b(?:and|und)\b|&|\s+[·–—]\s+", re.IGNORECASE)
+_SEPARATORS = re.compile(r"\t|,|;|•|\b(?:and|und)\b|&|\s+[·–—]\s+", re.IGNORECASE)
 _NAME_THEN_PLACE = re.compile(r"\s*/\s*[^\t,;/]*")  # "Marcos Coelho/Universidade Estadual ..."
 _CJK_NAME = re.compile(r"[\u3400-\u9fff\uac00-\ud7af]{2,4}")
 _CJK_SEPARATORS = re.compile(r"[\s,，、;；·\d*∗†‡§¶]+")
+_CJK_LIST_SEPARATORS = re.compile(r"[,，、;；\d*∗†‡§¶]+")
+# A two-character name letter-spaced to the width of three ("蓝 昀" beside "葛畅畅").
+_SPACED_PAIR = re.compile(r"^([\u3400-\u9fff])\s+([\u3400-\u9fff])$")
+# A form's field labels on a thesis cover: the author's ("作者姓名 于立强", "Author: ...") and others
+# ("学位类别", "指导教师", "Supervisor:"), whose values are no author.
+_AUTHOR_FIELD = re.compile(r"^\s*(作\s*者\s*(姓\s*名)?|姓\s*名|研\s*究\s*生|申\s*请\s*人|author|autor|auteur|verfasser(in)?)(\s*[:：]\s*|\s+)", re.I)
+_OTHER_FIELD = re.compile(
+    r"^\s*(学\s*位\s*类\s*别|指\s*导\s*教\s*师|导\s*师|专\s*业|学\s*科|学\s*号|培\s*养\s*单\s*位|研\s*究\s*方\s*向|"
+    r"supervisors?|advisors?|orientador(a)?|betreuer(in)?|gutachter(in)?|degree|major|student (id|number))\s*[:：]?\s+",
+    re.I,
+)
 _SPACING_ACCENTS = "¨´`ˆ˜ˇ˘˙˚˛˝¸¯"
 # Society grades printed after names ("Murali Kodialam, Associate Member, IEEE"), and affiliation letters.
 _MEMBERSHIP = re.compile(r"^((student |senior |life |associate )?(member|fellow)|ieee|acm|siam)\W*$", re.I)
@@ -126,14 +138,34 @@ _NOT_NAMES = frozenset(
 )
 
 
-def _cjk_names(text: str) -> list[str]:
-    """Chinese, Japanese or Korean names side by side ("王洪玺 张兰勇", "宋珣1, 马智博2"): two or more."""
+def _cjk_names(text: str, least: int = 2) -> list[str]:
+    """Chinese, Japanese or Korean names side by side ("王洪玺 张兰勇", "宋珣1, 马智博2"): two or more.
+
+    In a list with commas, a name letter-spaced to the width of the others ("蓝 昀") is closed up.
+    """
     tokens = [t for t in _CJK_SEPARATORS.split(text.strip()) if t]
-    return tokens if len(tokens) >= 2 and all(_CJK_NAME.fullmatch(t) for t in tokens) else []
+    if re.search(r"[,，、;；]", text):
+        parts = [p.strip() for p in _CJK_LIST_SEPARATORS.split(text.strip()) if p.strip()]
+        closed = [_SPACED_PAIR.sub(r"\1\2", p) for p in parts]
+        if all(_CJK_NAME.fullmatch(p) for p in closed):
+            tokens = closed
+    return tokens if len(tokens) >= least and all(_CJK_NAME.fullmatch(t) for t in tokens) else []
+
+
+def _form_field(text: str) -> tuple[bool, str]:
+    """Whether a row is a form's field ("作者姓名 于立强", "指导教师 史艳国 教授"), and the author
+    field's value (empty for any other field)."""
+    author = _AUTHOR_FIELD.match(text)
+    if author and author.end() < len(text.strip()):
+        return True, text[author.end() :].strip()
+    return (True, "") if _OTHER_FIELD.match(text) else (False, text)
 
 
 def row_names(text: str) -> list[str]:
     """The names a row lists from its start ("Mike Burrows, Google Inc." gives Mike Burrows)."""
+    field, value = _form_field(text)
+    if field:
+        return (_cjk_names(value, least=1) or row_names(value)) if value else []
     cjk = _cjk_names(text)
     if cjk:
         return cjk
@@ -168,11 +200,14 @@ def _titled(token: str) -> str:
 
 
 def _is_full_word_name(token: str) -> bool:
+    token = "".join(c for c in token if not unicodedata.combining(c))  # "Bron̂e": an accent set apart
     return len(token) >= 2 and token[0].isupper() and token[1:].islower() and token.isalpha()
 
 
 def is_name_list(text: str) -> bool:
     """Whether a row is nothing but a list of personal names."""
+    if _form_field(text)[0]:
+        return False
     if _cjk_names(text):
         return True
     parts = [p for p in _SEPARATORS.split(_MARKERS.sub(",", text)) if p.strip(" .")]
@@ -189,4 +224,5 @@ def _is_name_token(token: str) -> bool:
         return True
     if re.fullmatch(r"[^\W\d_a-z]", bare):
         return bare.isupper()  # an initial without its dot: "Andrew D White" (a spaced "自 动" is no initial)
-    return len(bare) >= 2 and bare[0].isupper() and all(c.isalpha() or c in "-'’" for c in bare)
+    # letters, hyphens, apostrophes and combining accents ("Bron̂e", an accent the text layer set apart)
+    return len(bare) >= 2 and bare[0].isupper() and all(c.isalpha() or c in "-'’" or unicodedata.combining(c) for c in bare)

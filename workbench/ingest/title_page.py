@@ -217,7 +217,7 @@ def _parallel_title(rows: Sequence[_Row], block: list[int], others: list[list[in
 
 def _rows(layout: PageLayout, running: frozenset[str]) -> list[_Row]:
     """Lines top-down, with lines at one height and size merged into one row."""
-    lines = _rejoin(sorted(layout.lines, key=lambda ln: (-round(ln.top), ln.left)))
+    lines = _rejoin(_reading_order(layout.lines))
     rows: list[_Row] = []
     group: list[LayoutLine] = []
     for line in lines:
@@ -236,6 +236,21 @@ def _rows(layout: PageLayout, running: frozenset[str]) -> list[_Row]:
     if len(numbered) >= 5 and len(numbered) >= 0.3 * len(rows):  # a manuscript with line numbers
         rows = [replace(r, text=_LINE_NUMBER.sub("", r.text)) for r in rows if not r.text.strip().isdigit()]
     return rows
+
+
+def _reading_order(lines: Sequence[LayoutLine]) -> list[LayoutLine]:
+    """Lines top-down and, within one band of height, left to right: names set side by side whose
+    tops differ by a point or two (a bold first name, superscripts) stay in the order printed."""
+    ordered = sorted(lines, key=lambda ln: -ln.top)
+    bands: list[int] = []
+    band_top = float("inf")
+    for line in ordered:
+        if band_top - line.top > 0.35 * max(line.size, 1.0):
+            band_top = line.top
+            bands.append(len(bands))
+        else:
+            bands.append(bands[-1])
+    return [line for _, line in sorted(zip(bands, ordered, strict=True), key=lambda pair: (pair[0], pair[1].left))]
 
 
 def _rejoin(lines: list[LayoutLine]) -> list[LayoutLine]:
