@@ -12,7 +12,9 @@ Three sources of labels:
   may be left out) and rows that describe a file rather than name a paper ("synthetic", "edge
   case", "MALFORMED") have no title to score;
 - Zotero data directories: each PDF in `storage/KEY/` is labelled by what its owner entered
-  for the attachment's parent item (title, first creator's family name, the year of its date),
+  for the attachment's parent item (title, the family name of its first creator in its primary
+  role, as Zotero names stored files: authors before editors, translators and other roles; the
+  year of its date),
   read from a temporary copy of `zotero.sqlite` (Zotero 4's `sourceItemID`/`creatorData` and
   Zotero 5+'s `parentItemID`/`creators` alike; trashed items count: their files are still
   there for a folder index to read). Standalone attachments have no title to score.
@@ -229,16 +231,28 @@ def _field(con: sqlite3.Connection, item_id: int, name: str) -> str:
     return str(row[0]) if row and row[0] is not None else ""
 
 
+# Creator roles that name a work's first creator only when it has no author-like creator
+# (Zotero's own "firstCreator": the editor of a book section is not its author).
+_SECONDARY_ROLES = ("editor", "seriesEditor", "translator", "contributor", "bookAuthor", "reviewedAuthor", "commenter")
+
+
 def _first_family_name(con: sqlite3.Connection, item_id: int) -> str | None:
+    """The family name of the item's first creator in its primary role: the first author, else
+    the first editor, else the first other creator (as Zotero names stored files)."""
+    roles = ", ".join(f"'{role}'" for role in _SECONDARY_ROLES[1:])
+    rank = f"CASE WHEN t.creatorType = 'editor' THEN 1 WHEN t.creatorType IN ({roles}) THEN 2 ELSE 0 END"
     if "lastName" in _columns(con, "creators"):
         sql = (
             "SELECT c.lastName FROM itemCreators ic JOIN creators c ON c.creatorID = ic.creatorID "
-            "WHERE ic.itemID = ? ORDER BY ic.orderIndex LIMIT 1"
+            "LEFT JOIN creatorTypes t ON t.creatorTypeID = ic.creatorTypeID "
+            f"WHERE ic.itemID = ? ORDER BY {rank}, ic.orderIndex LIMIT 1"
         )
     else:  # Zotero 4: names live in creatorData
         sql = (
             "SELECT d.lastName FROM itemCreators ic JOIN creators c ON c.creatorID = ic.creatorID "
-            "JOIN creatorData d ON d.creatorDataID = c.creatorDataID WHERE ic.itemID = ? ORDER BY ic.orderIndex LIMIT 1"
+            "JOIN creatorData d ON d.creatorDataID = c.creatorDataID "
+            "LEFT JOIN creatorTypes t ON t.creatorTypeID = ic.creatorTypeID "
+            f"WHERE ic.itemID = ? ORDER BY {rank}, ic.orderIndex LIMIT 1"
         )
     row = con.execute(sql, (item_id,)).fetchone()
     name = " ".join(str(row[0]).split()) if row and row[0] else ""
