@@ -105,7 +105,9 @@ def other_script_overlap(label: MetadataLabel, title: str, other_titles: tuple[s
     if script in ("", dominant_script(title)):
         return 0.0
     same_script = [other for other in other_titles if dominant_script(other) == script]
-    overlaps = [title_overlap(label.title, other, label.title_is_prefix, label.subtitle_optional) for other in same_script]
+    overlaps = [
+        title_overlap(label.title, other, label.title_is_prefix, label.subtitle_optional) for other in same_script
+    ]
     return max(overlaps, default=0.0)
 
 
@@ -121,7 +123,12 @@ def _score(label: MetadataLabel, parsed: ParsedDocument | None) -> dict[str, Any
         "title_overlap": round(max(overlap, other), 3),
         "author_ok": first_author_matches(label.first_author, authors) if label.author_known else None,
         "year_ok": (year == label.year) if label.year is not None else None,
-        "got": {"title": title, "other_titles": list(parsed.other_titles) if parsed else [], "first_author": authors[0] if authors else None, "year": year},
+        "got": {
+            "title": title,
+            "other_titles": list(parsed.other_titles) if parsed else [],
+            "first_author": authors[0] if authors else None,
+            "year": year,
+        },
         "has_text": bool(parsed and parsed.has_text),
     }
 
@@ -150,7 +157,11 @@ def _confusion(rows: list[tuple[MetadataLabel, dict[str, Any]]]) -> dict[str, li
                 "expected": getattr(label, name),
                 "got": result["got"][name],
                 "text_layer": label.text_layer,
-                **({"overlap": result["title_overlap"], "other_titles": result["got"]["other_titles"]} if name == "title" else {}),
+                **(
+                    {"overlap": result["title_overlap"], "other_titles": result["got"]["other_titles"]}
+                    if name == "title"
+                    else {}
+                ),
             }
             for label, result in rows
             if result[key] is False

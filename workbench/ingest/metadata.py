@@ -106,7 +106,8 @@ _YEAR_WEAK = re.compile(
     re.IGNORECASE,
 )
 _NOT_PUBLICATION = re.compile(
-    r"download|re-?keyed|retrieved|accessed|uploaded|connection on|consulted on|last (modified|updated)|\d{1,2}:\d{2}|\d{1,2}/[A-Za-z]{3}/\d{4}|"
+    r"download|re-?keyed|retrieved|accessed|uploaded|connection on|consulted on|last (modified|updated)|"
+    r"\d{1,2}:\d{2}|\d{1,2}/[A-Za-z]{3}/\d{4}|"
     r"(?<![\d-])\d{1,2}/\d{1,2}/\d{2,4}(?![\d/])",
     re.IGNORECASE,
 )
@@ -118,9 +119,10 @@ def printed_year(text: str) -> int | None:
 
     A year counts when its line reads like a copyright, volume, editors' citation or date line;
     a date the page labels as the publication's ("Date of publication: 31 December 2011")
-    outranks the others, and among them the latest year wins ("accepted 2003" in a journal whose line says "321 (2004)" gives 2004). Lines
-    that only look like citations ("pp.", "Proceedings") count when there are none; lines
-    that stamp a download or a re-keying are ignored; an arXiv margin stamp gives its date.
+    outranks the others, and among them the latest year wins ("accepted 2003" in a journal
+    whose line says "321 (2004)" gives 2004). Lines that only look like citations ("pp.",
+    "Proceedings") count when there are none; lines that stamp a download, an upload, an
+    access or a re-keying are ignored; an arXiv margin stamp gives its date.
     """
     stamp = _ARXIV_STAMP_DATE.search(text)
     if stamp:

@@ -32,7 +32,10 @@ _CJK_LIST_SEPARATORS = re.compile(r"[,，、;；\d*∗†‡§¶]+")
 _SPACED_PAIR = re.compile(r"^([\u3400-\u9fff])\s+([\u3400-\u9fff])$")
 # A form's field labels on a thesis cover: the author's ("作者姓名 于立强", "Author: ...") and others
 # ("学位类别", "指导教师", "Supervisor:"), whose values are no author.
-_AUTHOR_FIELD = re.compile(r"^\s*(作\s*者\s*(姓\s*名)?|姓\s*名|研\s*究\s*生|申\s*请\s*人|author|autor|auteur|verfasser(in)?)(\s*[:：]\s*|\s+)", re.I)
+_AUTHOR_FIELD = re.compile(
+    r"^\s*(作\s*者\s*(姓\s*名)?|姓\s*名|研\s*究\s*生|申\s*请\s*人|author|autor|auteur|verfasser(in)?)(\s*[:：]\s*|\s+)",
+    re.I,
+)
 _OTHER_FIELD = re.compile(
     r"^\s*(学\s*位\s*类\s*别|指\s*导\s*教\s*师|导\s*师|专\s*业|学\s*科|学\s*号|培\s*养\s*单\s*位|研\s*究\s*方\s*向|"
     r"supervisors?|advisors?|orientador(a)?|betreuer(in)?|gutachter(in)?|degree|major|student (id|number))\s*[:：]?\s+",
@@ -225,4 +228,8 @@ def _is_name_token(token: str) -> bool:
     if re.fullmatch(r"[^\W\d_a-z]", bare):
         return bare.isupper()  # an initial without its dot: "Andrew D White" (a spaced "自 动" is no initial)
     # letters, hyphens, apostrophes and combining accents ("Bron̂e", an accent the text layer set apart)
-    return len(bare) >= 2 and bare[0].isupper() and all(c.isalpha() or c in "-'’" or unicodedata.combining(c) for c in bare)
+    return (
+        len(bare) >= 2
+        and bare[0].isupper()
+        and all(c.isalpha() or c in "-'’" or unicodedata.combining(c) for c in bare)
+    )

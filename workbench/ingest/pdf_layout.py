@@ -14,6 +14,7 @@ extracts as control characters and symbol soup, which is no more usable than no 
 
 from __future__ import annotations
 
+import itertools
 import statistics
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -131,7 +132,7 @@ def _spaces_put_back(chars: list[_Char]) -> list[_Char]:
 
 
 def _spaced_run(run: list[_Char]) -> list[_Char]:
-    pairs = [(a, b) for a, b in zip(run, run[1:], strict=False) if _spaced_script(a.ch) and _spaced_script(b.ch)]
+    pairs = [(a, b) for a, b in itertools.pairwise(run) if _spaced_script(a.ch) and _spaced_script(b.ch)]
     if len(pairs) < _UNSPACED_LETTERS - 1:
         return run
     usual = statistics.median(b.left - a.right for a, b in pairs)

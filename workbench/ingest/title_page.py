@@ -23,12 +23,12 @@ from workbench.ingest.source_lines import join_lines
 from workbench.ingest.title_lines import (
     MASTHEAD,
     dominant_script,
-    script_shares,
     is_banner,
     is_notice,
     is_notice_page,
     is_section_heading,
     reads_as_prose,
+    script_shares,
     strip_numbering,
 )
 from workbench.text.junk_authors import real_authors

@@ -1,0 +1,188 @@
+"""Title pages in two scripts, text layers that lost spaces or set Latin full-width, and the
+name and year lines of real libraries, on small synthetic layouts and strings.
+
+Each case is one the rules before got wrong: a Chinese journal's page that prints its title
+again in English (the English title block read as nothing, its words run together and set in
+full-width forms), names set side by side a point apart in height, bullets between names,
+two-character Chinese names letter-spaced to the width of three, a thesis cover's form fields,
+upload and access stamps later than the publication date.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from workbench.bench.metadata import _score, other_script_overlap
+from workbench.bench.metadata_labels import MetadataLabel, zotero_labels
+from workbench.ingest.metadata import printed_year
+from workbench.ingest.name_lists import row_names
+from workbench.ingest.pdf_layout import LayoutLine, PageLayout, _Char, _spaces_put_back
+from workbench.ingest.source_lines import clean_text
+from workbench.ingest.title_page import read_title_page
+from workbench.models import ParsedDocument
+
+ZH_TITLE = "基于改进霍夫变换和透视变换的透视图像矫正"
+EN_TITLE = "Perspective Image Rectification Based on Improved Hough Transformation"
+ZH_BODY = "由于成像系统和目标的距离和方位的原因，会导致形成的图像发生透视而不再是正视图，这对于图像的特征提取非常不利。"
+EN_BODY = "When the images collected from a camera have perspective distortion, it can affect the work that follows."
+
+
+def _line(text: str, size: float, top: float, left: float = 72.0) -> LayoutLine:
+    width = (1.0 if any("\u4e00" <= c <= "\u9fff" for c in text) else 0.5) * size * len(text)
+    return LayoutLine(text, text, size, top, top - size, left, left + width)
+
+
+def _bilingual_page(*, english_title: str = EN_TITLE) -> PageLayout:
+    lines = [
+        _line(ZH_TITLE, 17.0, 720.0),
+        _line("代勤，王延杰，韩广良", 13.0, 685.0),
+        *(_line(ZH_BODY[:40], 8.2, 620.0 - 15 * i) for i in range(5)),
+        _line(english_title, 13.0, 500.0),
+        _line("DAI Qin, WANG Yan-jie, HAN Guang-liang", 9.7, 446.0),
+        *(_line(EN_BODY, 9.7, 378.0 - 15 * i) for i in range(10)),
+    ]
+    return PageLayout(tuple(lines), 564.0, 848.0)
+
+
+def test_the_title_printed_again_in_another_script_is_found() -> None:
+    page = read_title_page(_bilingual_page())
+    assert page.title == ZH_TITLE
+    assert page.parallel_title == EN_TITLE
+    assert page.authors[0] == "代勤"
+
+
+def test_a_keyword_column_in_mixed_scripts_is_no_parallel_title() -> None:
+    page = read_title_page(_bilingual_page(english_title="平衡控制 线性二次型调节器 LQR Matlab Simulink VMC"))
+    assert page.title == ZH_TITLE
+    assert page.parallel_title == ""
+
+
+def test_a_label_in_the_other_script_is_scored_against_the_title_printed_in_it() -> None:
+    english = MetadataLabel("x.pdf", EN_TITLE, "Dai", 2012, True)
+    chinese = MetadataLabel("x.pdf", ZH_TITLE, "代", 2012, True)
+    assert other_script_overlap(english, ZH_TITLE, (EN_TITLE,)) == 1.0
+    assert other_script_overlap(english, ZH_TITLE, ()) == 0.0  # nothing printed in English: a miss
+    assert other_script_overlap(chinese, ZH_TITLE, (EN_TITLE,)) == 0.0  # same script: the title alone decides
+    parsed = ParsedDocument(title=ZH_TITLE, other_titles=(EN_TITLE,))
+    assert _score(english, parsed)["title_ok"] and _score(english, parsed)["title_other_script"]
+    assert not _score(english, ParsedDocument(title="Some Other Paper", other_titles=(EN_TITLE,)))["title_ok"]
+
+
+def test_full_width_latin_and_digits_are_ascii_and_chinese_punctuation_stays() -> None:
+    assert clean_text("Ｖｏｌ．２７，Ｎｏ．４ Ａｕｇ．，２０１２") == "Vol.27,No.4 Aug.,2012"
+    assert clean_text("基于改进 Ｈｏｕｇｈ变换") == "基于改进 Hough变换"
+    assert clean_text("：由于成像系统，简单易行") == "：由于成像系统，简单易行"
+    assert printed_year(clean_text("Ｖｏｌ．２７，Ｎｏ．４\nＡｕｇ．，２０１２")) == 2012
+
+
+def _chars(words: list[str], size: float = 13.0, letter_gap: float = 0.8, word_gap: float = 5.4) -> list[_Char]:
+    chars: list[_Char] = []
+    x = 100.0
+    for w, word in enumerate(words):
+        if w:
+            x += word_gap - letter_gap
+        for ch in word:
+            chars.append(_Char(ch, size, x, 490.0, x + 6.0, 500.0, 400))
+            x += 6.0 + letter_gap
+    return chars
+
+
+def test_word_spaces_the_text_layer_left_out_are_put_back() -> None:
+    unspaced = _chars(["Ｐｅｒｓｐｅｃｔｉｖｅ", "Ｉｍａｇｅ", "Ｒｅｃｔｉｆｉｃａｔｉｏｎ"])
+    assert (
+        "".join(c.ch for c in _spaces_put_back(unspaced))
+        == "Ｐｅｒｓｐｅｃｔｉｖｅ Ｉｍａｇｅ Ｒｅｃｔｉｆｉｃａｔｉｏｎ"
+    )
+    # An evenly tracked long word, and Chinese characters set with gaps, keep their letters together.
+    tracked = _chars(["Internationalization"], letter_gap=3.0)
+    assert "".join(c.ch for c in _spaces_put_back(tracked)) == "Internationalization"
+    chinese = _chars(["透视图像矫正透视图像矫正", "透视变换"])
+    assert " " not in "".join(c.ch for c in _spaces_put_back(chinese))
+
+
+def test_names_set_side_by_side_a_point_apart_keep_their_order() -> None:
+    body = [
+        _line("In this paper, a ground-based experimental system for vibration suppression.", 10.0, 480 - 12 * i)
+        for i in range(12)
+    ]
+    lines = [
+        _line("Dynamic Modeling and Active Vibration Control of Laminated Structures", 17.9, 640.0),
+        _line("Haitao Luo ,", 12.0, 567.4, left=87.0),  # a bold first name, set a little lower
+        # the next names run on as one line of PDFium's (too long to merge into a row with the first)
+        _line("1,2 Huadong Li ,", 12.0, 569.6, left=160.0),
+        _line("1,2,3 Xingyuan Wu ,", 12.0, 569.6, left=256.5),
+        _line("1,4 Guangming Liu ,", 12.0, 569.6, left=371.0),
+        _line("and Wei Zhang 1,2", 12.0, 555.6, left=87.0),
+        *body,
+    ]
+    page = read_title_page(PageLayout(tuple(lines), 600.0, 800.0))
+    assert page.authors[:3] == ("Haitao Luo", "Huadong Li", "Xingyuan Wu")
+
+
+def test_name_rows_of_real_libraries() -> None:
+    assert row_names("Geert Brône • Bert Oben") == ["Geert Brône", "Bert Oben"]
+    assert row_names("Luiz Marcio Cysneiros •") == ["Luiz Marcio Cysneiros"]
+    assert row_names("Geert Broˆne Bert Oben")[1] == "Bert Oben"  # an accent the text layer set apart
+    assert row_names("葛畅畅，孟鸿儒，张余浩，蓝 昀，俞天鹏，张 鹏，陈劲松") == [
+        "葛畅畅",
+        "孟鸿儒",
+        "张余浩",
+        "蓝昀",
+        "俞天鹏",
+        "张鹏",
+        "陈劲松",
+    ]
+    assert row_names("作者姓名 于立强") == ["于立强"]  # a thesis cover's author field
+    assert row_names("指导教师 史艳国 教授") == []  # the supervisor is no author
+    assert row_names("学位类别 工程硕士") == []
+    assert row_names("Authors and affiliations") == []
+
+
+def test_year_a_publication_date_beats_access_and_upload_stamps() -> None:
+    signata = (
+        "Signata\n2 | 2011\nDate of publication: 31 December 2011\n"
+        "Signata [Online], 2 | 2011, Online since 30 September 2016, connection on 19 April 2019."
+    )
+    assert printed_year(signata) == 2011
+    cover = (
+        "Article in IET Control Theory & Applications · September 2010\n"
+        "All content following this page was uploaded by Dan Simon on 18 August 2016."
+    )
+    assert printed_year(cover) == 2010
+    handbook = (
+        "Müller, Cienki, Fricke (eds.) 2014, Body – Language – Communication (HSK 38.2), de Gruyter\n"
+        "Departing from an overview of research on gesture families (Kendon 2004), the chapter"
+    )
+    assert printed_year(handbook) == 2014
+
+
+def test_a_zotero_label_names_the_author_not_the_editor(tmp_path: Path) -> None:
+    storage = tmp_path / "storage" / "ATTACH01"
+    storage.mkdir(parents=True)
+    (storage / "Cienki - 2005 - Image schemas and gesture.pdf").write_bytes(b"%PDF-1.4\n")
+    con = sqlite3.connect(tmp_path / "zotero.sqlite")
+    con.executescript(
+        """
+        CREATE TABLE items (itemID INTEGER PRIMARY KEY, key TEXT);
+        CREATE TABLE itemAttachments (itemID INTEGER PRIMARY KEY, parentItemID INT);
+        CREATE TABLE fields (fieldID INTEGER PRIMARY KEY, fieldName TEXT);
+        CREATE TABLE itemDataValues (valueID INTEGER PRIMARY KEY, value);
+        CREATE TABLE itemData (itemID INT, fieldID INT, valueID INT);
+        CREATE TABLE creators (creatorID INTEGER PRIMARY KEY, firstName TEXT, lastName TEXT, fieldMode INT);
+        CREATE TABLE creatorTypes (creatorTypeID INTEGER PRIMARY KEY, creatorType TEXT);
+        CREATE TABLE itemCreators (itemID INT, creatorID INT, creatorTypeID INT, orderIndex INT);
+        INSERT INTO items VALUES (1, 'PARENT01'), (2, 'ATTACH01');
+        INSERT INTO itemAttachments VALUES (2, 1);
+        INSERT INTO fields VALUES (1, 'title'), (2, 'date');
+        INSERT INTO itemDataValues VALUES (1, 'Image schemas and gesture'), (2, '2005');
+        INSERT INTO itemData VALUES (1, 1, 1), (1, 2, 2);
+        INSERT INTO creators VALUES (1, 'Dirk', 'Geeraerts', 0), (2, 'Alan', 'Cienki', 0);
+        INSERT INTO creatorTypes VALUES (1, 'author'), (2, 'editor');
+        INSERT INTO itemCreators VALUES (1, 1, 2, 0), (1, 2, 1, 1);
+        """
+    )
+    con.commit()
+    con.close()
+    (label,) = zotero_labels(tmp_path, "lib")
+    assert (label.title, label.first_author, label.year) == ("Image schemas and gesture", "Cienki", 2005)
