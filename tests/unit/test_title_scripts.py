@@ -186,3 +186,21 @@ def test_a_zotero_label_names_the_author_not_the_editor(tmp_path: Path) -> None:
     con.close()
     (label,) = zotero_labels(tmp_path, "lib")
     assert (label.title, label.first_author, label.year) == ("Image schemas and gesture", "Cienki", 2005)
+
+
+def test_a_title_word_the_text_layer_cut_short_is_completed_from_the_page() -> None:
+    lines = [
+        _line("KARL BUHLER", 21.0, 560.0),
+        _line("SEMIOTICS OF LANGU", 26.7, 510.0),  # an OCR layer lost the faint last glyphs
+        _line("THE REPRESENTATIONAL FUNCTION OF LANGUAGE", 18.0, 476.0),
+        _line("Translated by", 12.6, 396.0),
+        *(
+            _line("The theory of language is the study of signs and of the speech event.", 10.0, 300 - 12 * i)
+            for i in range(12)
+        ),
+    ]
+    assert read_title_page(PageLayout(tuple(lines), 420.0, 595.0)).title == "SEMIOTICS OF LANGUAGE"
+    # A word that is complete stays as it is, even where a longer one is printed below.
+    lines[1] = _line("SEMIOTICS OF GRAPH", 26.7, 510.0)
+    lines[2] = _line("GRAPHENE AND GRAPHS", 18.0, 476.0)
+    assert read_title_page(PageLayout(tuple(lines), 420.0, 595.0)).title == "SEMIOTICS OF GRAPH"

@@ -79,6 +79,7 @@ _CJK = "\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af"
 _SPACED_CJK = re.compile(rf"(?<=[{_CJK}]) (?=[{_CJK}])")
 _SENTENCE_BREAK = re.compile(r"[a-z)]{3,}\.\s+[A-Z][a-z]")
 _PROSE_WORDS = 30
+_KNOWN_ZIPF = 3.0  # wordfreq's Zipf frequency of a common word (a cut-off word is rarer)
 
 
 def is_notice(text: str) -> bool:
@@ -147,3 +148,23 @@ def dominant_script(text: str) -> str:
     """The script most letters of a text are in ("" when it has no letters)."""
     shares = script_shares(text)
     return max(shares, key=lambda s: shares[s]) if shares else ""
+
+
+def complete_cut_word(title: str, page_lines: list[str]) -> str:
+    """A title whose last word the text layer cut short ("THEORY OF LANGU": an OCR layer that
+    lost the last glyphs of a faint line) ends with the one longer word, printed elsewhere on
+    the page in the same case, that the cut word begins: a common word (wordfreq), where the
+    cut word is not one."""
+    from wordfreq import zipf_frequency
+
+    match = re.search(r"([^\W\d_]{3,})$", title)
+    if not match or zipf_frequency(match.group(1), "en") >= _KNOWN_ZIPF:
+        return title
+    cut = match.group(1)
+    longer = {
+        word
+        for line in page_lines
+        for word in re.findall(rf"\b{re.escape(cut)}[^\W\d_]{{2,}}", line)
+        if zipf_frequency(word, "en") >= _KNOWN_ZIPF
+    }
+    return title[: match.start()] + longer.pop() if len(longer) == 1 else title

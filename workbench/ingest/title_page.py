@@ -22,6 +22,7 @@ from workbench.ingest.pdf_layout import LayoutLine, PageLayout
 from workbench.ingest.source_lines import join_lines
 from workbench.ingest.title_lines import (
     MASTHEAD,
+    complete_cut_word,
     dominant_script,
     is_banner,
     is_notice,
@@ -76,31 +77,7 @@ _STOP_AUTHORS = re.compile(
     re.I,
 )
 _CONNECTORS = frozenset(
-    [
-        "a",
-        "an",
-        "the",
-        "of",
-        "on",
-        "in",
-        "for",
-        "and",
-        "or",
-        "to",
-        "with",
-        "via",
-        "from",
-        "by",
-        "at",
-        "as",
-        "towards",
-        "toward",
-        "using",
-        "into",
-        "between",
-        "under",
-        "through",
-    ]
+    "a an the of on in for and or to with via from by at as towards toward using into between under through".split()
 )
 _JUNK_TITLE = re.compile(
     r"^(microsoft (word|powerpoint|excel)\b|untitled\b|document\d*$|title$|no title$|none$|"
@@ -190,7 +167,7 @@ def read_title_page(layout: PageLayout, running: frozenset[str] = frozenset()) -
     following = _column_after(rows, block)
     if following and _is_subtitle(rows[block[-1]], rows[following[0]], body):
         block.append(following.pop(0))
-    title = _join_title([rows[i] for i in block])
+    title = complete_cut_word(_join_title([rows[i] for i in block]), [line.text for line in layout.lines])
     authors = _authors_near(rows, block, following)
     parallel = _parallel_title(rows, block, blocks[1:], body)
     return TitlePage(title, authors, rows[block[0]].size > 1.1 * body, parallel)
