@@ -52,6 +52,27 @@ def test_the_title_printed_again_in_another_script_is_found() -> None:
     assert page.authors[0] == "代勤"
 
 
+def test_names_the_text_layer_lost_under_the_title_come_from_the_other_script() -> None:
+    layout = _bilingual_page()
+    lines = list(layout.lines)
+    lines[1] = _line("1,2,王延杰1* ，韩广良1", 13.0, 685.0)  # the first author's glyphs are not in the text layer
+    lines[-11] = _line("CHEN Yang WANG Hongxi ZHANG Lanyong", 9.7, 446.0)
+    page = read_title_page(PageLayout(tuple(lines), layout.width, layout.height))
+    assert page.authors == ("Chen Yang", "Wang Hongxi", "Zhang Lanyong")
+    assert read_title_page(layout).authors[0] == "代勤"  # a complete list under the title is kept
+
+
+def test_a_chinese_title_broken_over_two_lines_runs_on_without_a_space() -> None:
+    lines = [
+        _line("基于机器视觉的手写数字识别与目标追", 22.0, 700.0),
+        _line("踪技术研究", 22.0, 672.0),
+        *(_line(ZH_BODY[:30], 10.0, 500.0 - 14 * i) for i in range(10)),
+    ]
+    assert (
+        read_title_page(PageLayout(tuple(lines), 595.0, 842.0)).title == "基于机器视觉的手写数字识别与目标追踪技术研究"
+    )
+
+
 def test_a_keyword_column_in_mixed_scripts_is_no_parallel_title() -> None:
     page = read_title_page(_bilingual_page(english_title="平衡控制 线性二次型调节器 LQR Matlab Simulink VMC"))
     assert page.title == ZH_TITLE

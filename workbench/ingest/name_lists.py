@@ -23,7 +23,7 @@ AFFILIATION = re.compile(
 _ADDRESS = re.compile(r"\b\d{4,}\b|,\s*[A-Z]{2}(\s+\d{5}\b|\s*$)")  # "Palo Alto, CA 94304", "Ithaca, NY"
 _MARKERS = re.compile(r"[∗*†‡§¶#♯⊥]|\d+")
 # Between names: tabs (wide gaps), commas, "and" (English, German), "&", spaced dots and dashes.
-_SEPARATORS = re.compile(r"\t|,|;|•|\b(?:and|und)\b|&|\s+[·–—]\s+", re.IGNORECASE)
+_SEPARATORS = re.compile(r"\t|,|，|、|;|•|\b(?:and|und)\b|&|\s+[·–—]\s+", re.IGNORECASE)
 _NAME_THEN_PLACE = re.compile(r"\s*/\s*[^\t,;/]*")  # "Marcos Coelho/Universidade Estadual ..."
 _CJK_NAME = re.compile(r"[\u3400-\u9fff\uac00-\ud7af]{2,4}")
 _CJK_SEPARATORS = re.compile(r"[\s,，、;；·\d*∗†‡§¶]+")
@@ -191,6 +191,8 @@ def row_names(text: str) -> list[str]:
             break
         if len(tokens) >= 4 and len(tokens) % 2 == 0 and all(_is_full_word_name(t) for t in tokens):
             names.extend(" ".join(tokens[i : i + 2]) for i in range(0, len(tokens), 2))
+        elif len(tokens) >= 4 and len(tokens) % 2 == 0 and _family_name_first_pairs(tokens):
+            names.extend(f"{_titled(tokens[i])} {tokens[i + 1]}" for i in range(0, len(tokens), 2))
         elif 2 <= len(tokens) <= 5 and all(_is_name_token(t) for t in tokens):
             names.append(" ".join(_titled(t) for t in tokens))
         else:
@@ -200,6 +202,16 @@ def row_names(text: str) -> list[str]:
 
 def _titled(token: str) -> str:
     return token.title() if token.isupper() and len(token) > 2 and "." not in token else token
+
+
+def _family_name_first_pairs(tokens: list[str]) -> bool:
+    """Names as Chinese journals print them in English, family name in capitals first and no
+    separator between people: "CHEN Yang WANG Hongxi ZHANG Lanyong"."""
+    pairs = zip(tokens[::2], tokens[1::2], strict=True)
+    return all(
+        len(family) >= 2 and family.isupper() and family.isalpha() and _is_full_word_name(given.replace("-", ""))
+        for family, given in pairs
+    )
 
 
 def _is_full_word_name(token: str) -> bool:

@@ -79,6 +79,34 @@ _CJK = "\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af"
 _SPACED_CJK = re.compile(rf"(?<=[{_CJK}]) (?=[{_CJK}])")
 _SENTENCE_BREAK = re.compile(r"[a-z)]{3,}\.\s+[A-Z][a-z]")
 _PROSE_WORDS = 30
+# Words a title in capitals keeps in lower case once title-cased (after its first word).
+_CONNECTORS = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "of",
+        "on",
+        "in",
+        "for",
+        "and",
+        "or",
+        "to",
+        "with",
+        "via",
+        "from",
+        "by",
+        "at",
+        "as",
+        "towards",
+        "toward",
+        "using",
+        "into",
+        "between",
+        "under",
+        "through",
+    ]
+)
 _KNOWN_ZIPF = 3.0  # wordfreq's Zipf frequency of a common word (a cut-off word is rarer)
 
 
@@ -168,3 +196,9 @@ def complete_cut_word(title: str, page_lines: list[str]) -> str:
         if zipf_frequency(word, "en") >= _KNOWN_ZIPF
     }
     return title[: match.start()] + longer.pop() if len(longer) == 1 else title
+
+
+def title_case(text: str) -> str:
+    """ "ON THE MEANINGS OF THE LOGICAL LAWS" → "On the Meanings of the Logical Laws"."""
+    words = text.lower().split()
+    return " ".join(w if (i and w in _CONNECTORS) else w[:1].upper() + w[1:] for i, w in enumerate(words))

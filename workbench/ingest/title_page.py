@@ -31,6 +31,7 @@ from workbench.ingest.title_lines import (
     reads_as_prose,
     script_shares,
     strip_numbering,
+    title_case,
 )
 from workbench.text.junk_authors import real_authors
 
@@ -71,13 +72,11 @@ _DATE_LINE = re.compile(
     re.IGNORECASE,
 )
 _LINE_NUMBER = re.compile(r"^\d{1,4}[\t ]+(?=\S)")
+_HAN = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")  # Han and kana: no spaces between words
 _DANGLING = re.compile(r"(,|\band|&)\s+[^\W\d_][\w.\-]*$|^(and|&)\s+[^\W\d_][\w.\-]*$", re.IGNORECASE)
 _STOP_AUTHORS = re.compile(
     r"^(abstract|summary|introduction|keywords|key words|index terms|1\.?\s+intro|摘\s*要|关键词|關鍵詞|要旨|초록)",
     re.I,
-)
-_CONNECTORS = frozenset(
-    "a an the of on in for and or to with via from by at as towards toward using into between under through".split()
 )
 _JUNK_TITLE = re.compile(
     r"^(microsoft (word|powerpoint|excel)\b|untitled\b|document\d*$|title$|no title$|none$|"
@@ -169,18 +168,22 @@ def read_title_page(layout: PageLayout, running: frozenset[str] = frozenset()) -
         block.append(following.pop(0))
     title = complete_cut_word(_join_title([rows[i] for i in block]), [line.text for line in layout.lines])
     authors = _authors_near(rows, block, following)
-    parallel = _parallel_title(rows, block, blocks[1:], body)
-    return TitlePage(title, authors, rows[block[0]].size > 1.1 * body, parallel)
+    parallel = _parallel_block(rows, block, blocks[1:], body)
+    if parallel:  # the names under a title in another script, where those under the title lost some
+        others = _authors_near(rows, parallel, _column_after(rows, parallel))
+        authors = others if len(others) > len(authors) else authors
+    parallel_title = _join_title([rows[i] for i in parallel]) if parallel else ""
+    return TitlePage(title, authors, rows[block[0]].size > 1.1 * body, parallel_title)
 
 
-def _parallel_title(rows: Sequence[_Row], block: list[int], others: list[list[int]], body: float) -> str:
+def _parallel_block(rows: Sequence[_Row], block: list[int], others: list[list[int]], body: float) -> list[int]:
     """The title printed again in another script further down the page, as Chinese, Japanese,
     Korean and Russian journals print an English title block after the abstract: the largest
     other candidate block below the title, all in another script, set larger than the body text
     and not much smaller than the title."""
     script = dominant_script(_join_title([rows[i] for i in block]))
     size = rows[block[0]].size
-    found: list[tuple[float, float, str]] = []
+    found: list[tuple[float, float, list[int]]] = []
     for other in others:
         first = rows[other[0]]
         if first.top >= rows[block[-1]].top or first.size < _PARALLEL_SHARE * size or first.size <= 1.1 * body:
@@ -188,8 +191,8 @@ def _parallel_title(rows: Sequence[_Row], block: list[int], others: list[list[in
         text = _join_title([rows[i] for i in other])
         shares = script_shares(text)
         if shares.get(script, 0.0) <= 0.1 and max(shares.values(), default=0.0) >= 0.9 and not is_name_list(text):
-            found.append((first.size, first.top, text))
-    return max(found)[2] if found else ""
+            found.append((first.size, first.top, other))
+    return max(found)[2] if found else []
 
 
 def _rows(layout: PageLayout, running: frozenset[str]) -> list[_Row]:
@@ -419,19 +422,15 @@ def _join_title(rows: Sequence[_Row]) -> str:
         text = _plain(row)
         if parts and rows[0].size - row.size > 0.05 * rows[0].size and not parts[-1].endswith((":", "-", "—", "–")):
             parts[-1] += ":"
+        if parts and _HAN.match(parts[-1][-1:]) and _HAN.match(text):
+            parts[-1] += text  # Chinese and Japanese run on across a line break without a space
+            continue
         parts.append(text)
     title = strip_numbering(join_lines(parts).strip(" .,;")).strip(" .,;")
     title = re.sub(r"\s+([:,;])", r"\1", title)
     if title.upper() == title and len(title.split()) >= 4:
-        title = _title_case(title)
+        title = title_case(title)
     return title[:MAX_TITLE_CHARS].strip()
-
-
-def _title_case(text: str) -> str:
-    """ "ON THE MEANINGS OF THE LOGICAL LAWS" → "On the Meanings of the Logical Laws"."""
-    words = text.lower().split()
-    out = [w if (i and w in _CONNECTORS) else w[:1].upper() + w[1:] for i, w in enumerate(words)]
-    return " ".join(out)
 
 
 # --- Authors -------------------------------------------------------------------------------
