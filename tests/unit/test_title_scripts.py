@@ -18,6 +18,7 @@ from workbench.bench.metadata_labels import MetadataLabel, zotero_labels
 from workbench.ingest.metadata import printed_year
 from workbench.ingest.name_lists import row_names
 from workbench.ingest.pdf_layout import LayoutLine, PageLayout, _Char, _spaces_put_back
+from workbench.ingest.pdf_metadata import PdfContent, derive_metadata
 from workbench.ingest.source_lines import clean_text
 from workbench.ingest.title_page import read_title_page
 from workbench.models import ParsedDocument
@@ -225,3 +226,22 @@ def test_a_title_word_the_text_layer_cut_short_is_completed_from_the_page() -> N
     lines[1] = _line("SEMIOTICS OF GRAPH", 26.7, 510.0)
     lines[2] = _line("GRAPHENE AND GRAPHS", 18.0, 476.0)
     assert read_title_page(PageLayout(tuple(lines), 420.0, 595.0)).title == "SEMIOTICS OF GRAPH"
+
+
+def test_a_title_display_type_split_is_the_metadata_title_when_the_page_prints_all_of_it() -> None:
+    body = [_line(EN_BODY, 13.0, 240.0 - 25 * i) for i in range(8)]
+    lines = [
+        _line("Client/Server", 38.2, 689.0, left=214.0),
+        _line("Benefits, problems, Best", 106.8, 673.0, left=110.0),
+        _line("practices", 97.7, 437.0, left=122.0),
+        *body,
+    ]
+    layout = PageLayout(tuple(lines), 585.0, 782.0)
+    text = "\n".join(line.text for line in lines)
+    meta = {"Title": "Client/server benefits, problems, best practices"}
+    derived = derive_metadata(Path("x.pdf"), PdfContent([text], meta, 0, layout, 0), has_text=True)
+    assert derived.title == "Client/server benefits, problems, best practices"
+    # A metadata title with words the page does not print (a journal's name) is not taken.
+    meta = {"Title": "Benefits, problems, best practices of distributed computing"}
+    derived = derive_metadata(Path("x.pdf"), PdfContent([text], meta, 0, layout, 0), has_text=True)
+    assert derived.title != meta["Title"]

@@ -5,7 +5,9 @@ the journal's name, a running head, a truncated line, or an Author field filled 
 software ("Administrator"). So the title page decides. Its title (see `title_page`) is used
 unless the metadata title says the same thing (then the metadata's spelling is kept: it has
 the symbols a text layer loses), or the page has no title set in a distinct font and the
-metadata title is printed on the page. Authors come from the page, from the metadata when the
+metadata title is printed on the page, or the page's title is a run of the metadata title's
+words and every word of that is printed on the page (display type that sets a title's parts
+apart: "Client/Server" in one size above "Benefits, problems, Best practices" in another). Authors come from the page, from the metadata when the
 two agree or the page names nobody; producer junk is never an author. Years come from the
 page (citation, copyright and date lines, an arXiv stamp), then from identifiers, and only
 then from the file's creation date. A document without usable text keeps a plausible
@@ -143,6 +145,8 @@ def _choose_title(meta_title: str, page: TitlePage, page_text: str, path: Path) 
             return plausible_meta, "page"  # the same title; the metadata keeps symbols text loses
         if plausible_meta and not page.distinct_size and _printed_on(plausible_meta, page_text):
             return plausible_meta, "page"
+        if plausible_meta and _fragment_of(page.title, plausible_meta) and _words_printed(plausible_meta, page_text):
+            return plausible_meta, "page"  # display type split the title ("Client/Server" above "Benefits, ...")
         return page.title, "page"
     if plausible_meta:
         return plausible_meta, "metadata"
@@ -156,6 +160,20 @@ def _printed_on(title: str, page_text: str) -> bool:
         return False
     flat = " ".join(words(page_text[:4000]))
     return f" {' '.join(wanted)} " in f" {flat} "
+
+
+def _fragment_of(part: str, whole: str) -> bool:
+    """Whether the words of `part` are a run of at least two of the words of the longer `whole`."""
+    inner, outer = words(part), words(whole)
+    if not 2 <= len(inner) < len(outer):
+        return False
+    return any(outer[i : i + len(inner)] == inner for i in range(len(outer) - len(inner) + 1))
+
+
+def _words_printed(title: str, page_text: str) -> bool:
+    """Whether every word of `title` is printed somewhere in the first part of the page."""
+    printed = set(words(page_text[:4000]))
+    return all(word in printed for word in words(title))
 
 
 def _choose_authors(meta_author: str, page_authors: tuple[str, ...]) -> tuple[str, ...]:
