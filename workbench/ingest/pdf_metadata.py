@@ -7,13 +7,13 @@ unless the metadata title says the same thing (then the metadata's spelling is k
 the symbols a text layer loses), or the page has no title set in a distinct font and the
 metadata title is printed on the page, or the page's title is a run of the metadata title's
 words and every word of that is printed on the page (display type that sets a title's parts
-apart: "Client/Server" in one size above "Benefits, problems, Best practices" in another). Authors come from the page, from the metadata when the
-two agree or the page names nobody; producer junk is never an author. Years come from the
-page (citation, copyright and date lines, an arXiv stamp), then from identifiers, and only
-then from the file's creation date. A document without usable text keeps a plausible
-metadata title, else what its file name says ("Author - Year - Title", as Zotero names
-files: the title, and the author and year when nothing else gives them), and says so in
-`warnings`.
+apart: "Client/Server" in one size above "Benefits, problems, Best practices" in another).
+Authors come from the page, from the metadata when the two agree or the page names nobody;
+producer junk is never an author. Years come from the page (citation, copyright and date
+lines, an arXiv stamp), then from identifiers, and only then from the file's creation date.
+A document without usable text keeps a plausible metadata title, else what its file name
+says ("Author - Year - Title", as Zotero names files: the title, and the author and year
+when nothing else gives them), and says so in `warnings`.
 """
 
 from __future__ import annotations
