@@ -11,6 +11,8 @@ of the cited text, but only count a sentence that is about the same things:
   after them) counted twice, so "fruit increases risk" meets "lower risk", not "greater
   consumption". A direction applied to a quality composes with it: "reduces sensitivity" is
   resistance, "decreased susceptibility" resistance, "increased vulnerability" sensitivity.
+- `negated_clause_conflict`: an affirmative claim against a negated clause that shares its words
+  on both sides of the negation ("X was not associated with Y" against "X indicates Y").
 - `comparison_conflict`: "more in A than in B" against a sentence where B is the higher one
   ("A was lower than B", "compared with A, B had a higher ...", "B was lower and A higher").
 - `ratio_conflicts`: "one in two" where the matching sentences say "one in five".
@@ -197,6 +199,55 @@ def condition(tokens: Sequence[str]) -> int:
 def asserts(sentence: str) -> bool:
     """False for sentences that ask rather than state: objectives, hypotheses, "whether"."""
     return _NON_ASSERTIONS.search(sentence) is None
+
+
+# --- negation scope ----------------------------------------------------------------------------
+
+_CLAUSE_BREAK = re.compile(r"[,;:()]|\b(?:but|whereas|although|while|however)\b", re.IGNORECASE)
+_NEGATING_PREFIXES = ("non", "un", "in", "dis")
+_LEFT, _RIGHT = 12, 8  # words of the clause before and after a negation that it binds
+_NOT_NEGATING = frozenset({("not", "only"), ("no", "doubt"), ("no", "matter")})
+_DESCRIPTIVE = frozenset({"without", "independent"})  # "patients without diabetes", "independent of age"
+
+
+def _topic(word: str) -> str:
+    """A stem for matching what a clause is about: "infertility" and "fertility" are one topic."""
+    for prefix in _NEGATING_PREFIXES:
+        if word.startswith(prefix) and len(word) - len(prefix) >= 5:
+            return stem(word[len(prefix) :].lstrip("-"))
+    return stem(word)
+
+
+def _topics(tokens: Sequence[str]) -> set[str]:
+    return {_topic(t) for t in tokens if t not in STOPWORDS and t not in NEGATIONS and len(t) > 2}
+
+
+def negated_clause_conflict(claim_text: str, sentences: Sequence[str], min_shared: int = 3) -> bool:
+    """True when an affirmative claim meets a negated clause about the same things: the clause
+    shares `min_shared` of the claim's words, at least one of them after the negation ("biomarkers
+    of diminished reserve were not associated with reduced fertility" against "diminished reserve
+    indicates infertility"). "Not only", "no doubt", "without" (patients without diabetes) and
+    "independent of" negate no finding."""
+    claim_tokens = words(claim_text)
+    if any(t in NEGATIONS for t in claim_tokens):
+        return False
+    claim = _topics(claim_tokens)
+    for sentence in sentences:
+        if condition(words(sentence)) != condition(claim_tokens):
+            continue
+        for clause in _CLAUSE_BREAK.split(sentence):
+            tokens = words(clause)
+            for i, w in enumerate(tokens):
+                following = tokens[i + 1] if i + 1 < len(tokens) else ""
+                if w not in NEGATIONS or w in _DESCRIPTIVE or (w, following) in _NOT_NEGATING:
+                    continue
+                if w in {"absence", "absent"} and i >= 2 and tokens[i - 2] in {"presence", "present"}:
+                    continue  # "in the presence or absence of"
+                left = claim & _topics(tokens[max(0, i - _LEFT) : i])
+                right = claim & _topics(tokens[i + 1 : i + 1 + _RIGHT])
+                if right and len(left | right) >= min_shared:
+                    return True
+    return False
 
 
 # --- comparisons -------------------------------------------------------------------------------
