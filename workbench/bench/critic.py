@@ -154,16 +154,25 @@ def fit_logistic(
 
 
 def choose_thresholds(
-    support: np.ndarray, blocked: np.ndarray, labels: Sequence[str], precision: float = 0.85
+    support: np.ndarray,
+    blocked: np.ndarray,
+    labels: Sequence[str],
+    precision: float = 0.85,
+    max_contradicted: float = 0.05,
 ) -> CriticThresholds:
     """Train-only cut-offs: `approve` is the lowest whose approvals (support ≥ cut and no missing
-    number or wrong entity) reach `precision`; `reject` rejects at most 10% of SUPPORT claims."""
+    number or wrong entity) reach `precision` and approve at most `max_contradicted` of the
+    CONTRADICT claims; `reject` rejects at most 10% of SUPPORT claims."""
     positive = np.array([label == "SUPPORT" for label in labels])
+    contradicted = np.array([label == "CONTRADICT" for label in labels])
     approve = 0.95
     for cut in np.arange(0.95, 0.2, -0.01):
         chosen = (support >= cut) & ~blocked
-        if chosen.sum() >= 10 and positive[chosen].mean() >= precision:
-            approve = float(cut)
+        if chosen.sum() < 10 or positive[chosen].mean() < precision:
+            continue
+        if contradicted.any() and (chosen & contradicted).sum() / contradicted.sum() > max_contradicted:
+            continue
+        approve = float(cut)
     reject = float(np.quantile(support[positive], 0.10)) if positive.any() else 0.2
     return CriticThresholds(approve=round(approve, 2), reject=round(min(reject, approve - 0.05), 2))
 
@@ -287,7 +296,7 @@ def _refit(tasks: Sequence[tuple[LabelledClaim, str, list[Source]]], cached: Cac
         for fold in range(5):
             fold_weights = fit_logistic(x[folds != fold], y[folds != fold], sample_weight[folds != fold])
             support[folds == fold] = [fold_weights.probability(row) for row in x[folds == fold]]
-        blocked = np.array([bool(f.missing_numbers or f.wrong_entities) for _, f in usable])
+        blocked = np.array([f.blocks_approval for _, f in usable])
         thresholds = choose_thresholds(support, blocked, [claim.label for claim, _ in usable])
         refit = Critic(embed, thresholds=thresholds, weights=weights)
         refit_rows = [(claim, refit.review(answer, sources)) for claim, answer, sources in tasks]

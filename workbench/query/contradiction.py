@@ -65,7 +65,7 @@ _EFFECT_GROUP = len(_PREDICATES) - 1
 _SUFFIX = re.compile(
     r"(?:s|es|e|ed|d|n|ing|ion|ions|tion|tions|ation|ations|ly|ily|er|ers|ment|ments|ement|ements|ive|ively|"
     r"ivity|ity|ities|ility|ilities|ory|al|ally|ial|ially|ance|ances|ence|ences|ant|ent|ently|ness|ic|ical|"
-    r"ically|y|ies|ied|ate|ated|ates|ating|or|ors|le|ible|ful|ty|ped|ping|ade|ionship|ionships)?"
+    r"ically|y|ies|ied|ate|ated|ates|ating|or|ors|le|ible|ful|ty|ped|ping|ade|ionship|ionships|t|ts|ce|ces|cy)?"
 )
 
 
@@ -137,7 +137,7 @@ def _context(tokens: Sequence[str], at: int, skip: set[int]) -> set[str]:
     }
 
 
-def _compare(claim: Predicate, source: Predicate) -> int:
+def compare_predicates(claim: Predicate, source: Predicate) -> int:
     """+1 when two aligned predicates say the same, -1 when they say opposite things, 0 if unrelated."""
     effect = _EFFECT_GROUP
     if claim.group == source.group != effect:
@@ -167,7 +167,7 @@ def polarity(claim_text: str, sentence: str, min_shared: int = 2) -> int:
         around = _context(claim_tokens, mark.index, claim_skip)
         best, best_shared = 0, 0
         for other in sentence_marks:
-            outcome = _compare(mark, other)
+            outcome = compare_predicates(mark, other)
             shared = len(around & _context(sentence_tokens, other.index, sentence_skip)) if outcome else 0
             if shared > best_shared:
                 best, best_shared = outcome, shared

@@ -15,12 +15,17 @@ The verdict rests on deterministic checks, not on the model (small local models 
    "decreases" vs "increases", "no association" vs "associated"), antonym swaps, and directional
    claim words that the source never uses; and (`contradiction_cues`) a direction conflict in
    any of the three best sentences, a matching sentence that negates the claim's words, WordNet
-   antonyms, and a number whose unit the source states with another number.
+   antonyms, and a number whose unit the source states with another number; and
+   (`contradiction_scope`) any sentence of the cited text, about the same things, that says the
+   opposite (directions folded into what they act on: "reduces sensitivity" is resistance), negates
+   the claim, compares its two groups the other way round, gives another ratio ("one in five"), or
+   restricts a universal claim ("not all"). Objectives and hypotheses ("whether") are not findings.
 3. A small logistic model turns (a)-(e) into a support probability. Its weights and the two
    cut-offs were fitted on the train split of the SciFact claims (`workbench bench critic --fit`).
    Steps 1-3 live in `claims`, `grounding`, `contradiction` and `critic_support`.
-4. Claim status: "supported" (probability ≥ `approve`, no missing number or wrong entity),
-   "contradicted" (a contradiction cue and probability < `approve`), "unsupported" (probability
+4. Claim status: "supported" (probability ≥ `approve`, no missing number, wrong entity, other
+   number, other ratio or reversed comparison), "contradicted" (a contradiction cue and probability
+   < `approve`, or a blocking disagreement of value or order), "unsupported" (probability
    < `reject`), "weak" (in between), "uncited", or "bad-citation" (no marker names a source).
 5. Answer decision: APPROVE when every claim is supported; REJECT when there are no claims, no
    claim cites a given source, no claim is supported while some are unsupported/contradicted, or
@@ -189,11 +194,21 @@ class Critic:
             cues.append("the matching source sentence negates what the claim says")
         if features.number_conflicts:
             cues.append(f"{', '.join(features.number_conflicts)} where the cited text gives another number")
-        hard_flag = bool(features.missing_numbers or features.wrong_entities)
+        if features.ratio_conflicts:
+            cues.append(f"ratio {', '.join(features.ratio_conflicts)} where the cited text gives another")
+        if features.comparison_conflict:
+            cues.append("a source sentence compares the two groups the other way round")
+        if features.stance_conflict and not (features.direction_conflict or features.polarity < 0):
+            cues.append("a source sentence about the same things says the opposite")
+        if features.negation_anywhere and not features.negation_conflict:
+            cues.append("a source sentence negates what the claim says")
+        if features.quantifier_conflict:
+            cues.append("the cited text restricts what the claim says of all")
+        hard_flag = features.blocks_approval
         status: ClaimStatus
         if support >= t.approve and not hard_flag:
             status = "supported"
-        elif cues and support < t.approve:
+        elif cues and (support < t.approve or hard_flag):
             status = "contradicted"
             problems.extend(cues)
         elif support < t.reject:
