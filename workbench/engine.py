@@ -442,7 +442,7 @@ class Engine(LibraryDoor):
             report = self._indexer().index_documents(items, progress)
             if graph:
                 self._sync_graph()
-            return report
+            return self._noted(report)
 
     def _sync_graph(self) -> None:
         """Update the Kùzu graph from the catalog and chunks (caller holds the writer lock)."""

@@ -57,7 +57,10 @@ def test_chunk_on_one_page() -> None:
 
 
 def test_sentence_straddling_a_page_break_is_cited_to_the_page_it_begins_on() -> None:
-    text = "Mining secures the chain. An attacker would have to redo the proof-of-work of the block\fand all blocks after it. Nodes accept the longest chain."
+    text = (
+        "Mining secures the chain. An attacker would have to redo the proof-of-work of the block\f"
+        "and all blocks after it. Nodes accept the longest chain."
+    )
     chunk = one_chunk(Section("methods", text, 3, 4))
     assert (chunk.page_start, chunk.page_end) == (3, 4)
     sentences = split_sentences(chunk.text)
@@ -126,7 +129,10 @@ def candidate(hit: Hit, sentence: str, score: float, previous: str = "") -> Cand
 
 
 def spanning_chunk() -> Chunk:
-    text = "The first sentence sits on page four. The second one begins on page four\fand ends on five. The third sentence is on page five."
+    text = (
+        "The first sentence sits on page four. The second one begins on page four\f"
+        "and ends on five. The third sentence is on page five."
+    )
     return one_chunk(Section("results", text, 4, 5))
 
 

@@ -44,7 +44,8 @@ def index_note(rows_without_offsets: int) -> str:
     """The line an index run (and `doctor`) prints while chunks across pages lack page offsets ('' when none)."""
     if rows_without_offsets <= 0:
         return ""
+    one = rows_without_offsets == 1
     return (
-        f"{rows_without_offsets} passages across pages have no page offsets (indexed before they were stored): "
-        f"their quotes cite the passage's pages; {REBUILD}"
+        f"{rows_without_offsets} {'passage' if one else 'passages'} across pages {'has' if one else 'have'} no "
+        f"page offsets (indexed before they were stored): their quotes cite the passage's pages; {REBUILD}"
     )
