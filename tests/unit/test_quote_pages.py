@@ -176,3 +176,24 @@ def test_the_index_note_names_the_rebuild_only_when_it_is_needed(rows: int, said
     assert bool(note) == said
     if said:
         assert note.startswith("12 passages across pages") and "workbench index --rebuild" in note
+
+
+def test_the_gold_page_check_compares_the_quote_page_and_the_old_passage_citation_with_the_label() -> None:
+    from workbench.bench.answer_pages import gold_page
+    from workbench.bench.question_sets import Question
+
+    def pair(qid: str, label: int | None, span: tuple[int, int], page: int | None) -> tuple[Question, Evidence]:
+        question = Question(qid, "q", "fit", ("doc",), page=label)
+        return question, Evidence("1", "c", "d", "T", "results", span[0], span[1], "s", 0.5, page=page)
+
+    report = gold_page([
+        pair("a", 4, (4, 4), 4),  # one page: right before and after
+        pair("b", 5, (4, 5), 5),  # across pages: "pp. 4–5" before, p. 5 now
+        pair("c", 4, (4, 5), None),  # across pages in an index without offsets
+        pair("d", 9, (6, 6), 6),  # another place that says the same: wrong both ways
+        pair("e", None, (1, 1), 1),  # no label: not counted
+    ])  # fmt: skip
+    assert report["quotes"] == 4
+    assert report["cited_page_is_labelled"] == 0.5 and report["passage_page_is_labelled"] == 0.25
+    assert report["passage_span_contains_label"] == 0.75 and report["page_unknown"] == 0.25
+    assert report["wrong_page"] == ["c", "d"]
