@@ -93,6 +93,8 @@ def cmd_index(engine: Engine, args: argparse.Namespace) -> int:
             print(f"  note: {shown(warning['path'])}: {shown(warning['warning'])}", file=sys.stderr)
         for dropped in report.dropped_pages:
             print(f"  pages left out: {shown(str(dropped['path']))}: {dropped_text(dropped)}", file=sys.stderr)
+        for note in report.notes:
+            print(f"  note: {note}", file=sys.stderr)
     return 0
 
 

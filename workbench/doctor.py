@@ -14,6 +14,7 @@ from typing import Any
 from workbench.engine import Engine
 from workbench.errors import IndexMismatchError, ModelError, SourceError, StoreError, WorkbenchError
 from workbench.model_files import verify_models
+from workbench.query.quote_pages import index_note
 
 LIBRARIES = ("textual", "duckdb", "lancedb", "fastembed", "kuzu", "llama-cpp-python", "watchfiles", "pypdfium2")
 
@@ -74,7 +75,8 @@ def run_checks(engine: Engine, repair: bool = False) -> list[dict[str, Any]]:
         return f"{engine.paths.catalog_path} schema version {version}" if version else "not created yet"
 
     def chunks() -> str:
-        return f"{engine.settings.chunks_uri()}: {engine.status()['chunk_rows']} chunks"
+        note = index_note(engine.chunks.rows_without_page_offsets())
+        return f"{engine.settings.chunks_uri()}: {engine.status()['chunk_rows']} chunks" + (f"; {note}" if note else "")
 
     def fingerprint() -> str:
         current = engine.fingerprint

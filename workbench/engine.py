@@ -7,13 +7,12 @@ building an engine is free and the TUI can paint before any model is loaded.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from workbench.config import Settings
 from workbench.engine_library import LibraryDoor
@@ -24,6 +23,7 @@ from workbench.llm.embed import Embedder
 from workbench.models import DEPTHS, Answer, CostEstimate, Document, Filter, Hit, IndexFingerprint, Section
 from workbench.paths import Paths
 from workbench.query.filters import parse_filters
+from workbench.query.quote_pages import index_note, with_page_note
 from workbench.query.retrieve import Retriever, SearchResult
 from workbench.safe_text import valid_text
 from workbench.stores.catalog import Catalog
@@ -187,6 +187,7 @@ class Engine(LibraryDoor):
         if self.catalog.fingerprint() is None:
             self.catalog.set_fingerprint(self.fingerprint)
         self.chunks.record_fingerprint(self.fingerprint.as_dict())
+        self.chunks.add_page_offsets()  # an index made before page offsets: one commit, nothing re-embedded
 
     @cached_property
     def asker(self) -> Asker:
@@ -222,18 +223,6 @@ class Engine(LibraryDoor):
             sentence_cache=SentenceVectorCache(self.paths.cache_dir / "sentences", embedder.model, embedder.dimension),
         )
         return Asker(tools)
-
-    def _shared_document(self, doc_id: str) -> dict[str, Any] | None:
-        """A document's record from its chunk rows (a home that only reads has no catalog of the index).
-
-        Its `content_hash` hashes the chunk ids, which hash the text, so cached summaries are
-        made anew when the writer re-indexes a changed paper.
-        """
-        rows = self.chunks.document_chunks(doc_id)
-        if not rows:
-            return None
-        digest = hashlib.sha256("\n".join(sorted(r["chunk_id"] for r in rows)).encode()).hexdigest()
-        return {"doc_id": doc_id, "title": rows[0]["title"], "content_hash": f"chunks:{digest}"}
 
     def resolve_doc(self, ref: str) -> str | None:
         """A document id from an id, Zotero key or citekey, else from the best search hit for `ref`."""
@@ -277,7 +266,7 @@ class Engine(LibraryDoor):
             raise UsageError("the question is empty")
         self._open_index()
         asker = self.asker if synthesis else self.evidence_asker
-        return asker.ask(query, depth, doc_id, on_text, cancelled, on_evidence)
+        return with_page_note(asker.ask(query, depth, doc_id, on_text, cancelled, on_evidence))
 
     def summarize(
         self,
@@ -297,7 +286,7 @@ class Engine(LibraryDoor):
             raise UsageError(f"unknown depth {depth!r} (use {', '.join(DEPTHS)})")
         self._open_index()
         asker = self.asker if synthesis else self.evidence_asker
-        return asker.summarize(doc_id, depth, on_text, cancelled, refresh, on_evidence)
+        return with_page_note(asker.summarize(doc_id, depth, on_text, cancelled, refresh, on_evidence))
 
     @cached_property
     def retriever(self) -> Retriever:
@@ -316,7 +305,13 @@ class Engine(LibraryDoor):
             self._claim_index()
             report = self._indexer().index_folders(folders, progress, cancelled, refresh_metadata)
             self._sync_graph()
-            return report
+            return self._noted(report)
+
+    def _noted(self, report: IndexReport) -> IndexReport:
+        """The report with a line on what the index as a whole still lacks (page offsets of older chunks)."""
+        note = index_note(self.chunks.rows_without_page_offsets())
+        report.notes.extend([note] if note else [])
+        return report
 
     def _indexer(self) -> Indexer:
         from workbench.ingest.pipeline import Indexer
@@ -334,7 +329,7 @@ class Engine(LibraryDoor):
             self._claim_index()
             report = self._sync_zotero(data_dir, progress, cancelled)
             self._sync_graph()
-            return report
+            return self._noted(report)
 
     def _sync_zotero(
         self, data_dir: Path, progress: Callable[[Progress], None] | None, cancelled: Callable[[], bool] | None
@@ -364,6 +359,9 @@ class Engine(LibraryDoor):
             zotero_list = list(dict.fromkeys([*given, *(Path(z).expanduser().resolve() for z in zotero_dirs)]))
             self.chunks.drop()
             self.catalog.clear_index()
+            from workbench.stores.ledger import Ledger
+
+            Ledger(self.catalog).drop_unpaged_summaries()  # cached before page offsets: made again, with pages
             from workbench.stores.graph_db import remove_graph_files
 
             remove_graph_files(self.paths.graph_path)
@@ -444,7 +442,7 @@ class Engine(LibraryDoor):
             report = self._indexer().index_documents(items, progress)
             if graph:
                 self._sync_graph()
-            return report
+            return self._noted(report)
 
     def _sync_graph(self) -> None:
         """Update the Kùzu graph from the catalog and chunks (caller holds the writer lock)."""

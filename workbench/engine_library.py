@@ -7,6 +7,7 @@ export the same way.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Mapping, Sequence
 from functools import cached_property
 from pathlib import Path
@@ -302,6 +303,18 @@ class LibraryDoor:
     def parse_filters(self, expressions: Sequence[Filter | str]) -> list[Filter]:
         """Filter expressions parsed (FilterError names a bad one)."""
         return parse_filters(expressions)
+
+    def _shared_document(self, doc_id: str) -> dict[str, Any] | None:
+        """A document's record from its chunk rows (a home that only reads has no catalog of the index).
+
+        Its `content_hash` hashes the chunk ids, which hash the text, so cached summaries are
+        made anew when the writer re-indexes a changed paper.
+        """
+        rows = self.chunks.document_chunks(doc_id)
+        if not rows:
+            return None
+        digest = hashlib.sha256("\n".join(sorted(r["chunk_id"] for r in rows)).encode()).hexdigest()
+        return {"doc_id": doc_id, "title": rows[0]["title"], "content_hash": f"chunks:{digest}"}
 
 
 def _pages_by_reason(dropped: Sequence[tuple[int, str]]) -> dict[str, list[int]]:

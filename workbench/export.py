@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from workbench.models import ASPECTS, Answer, Citation
+from workbench.text.pages import page_label
 from workbench.triage import TriageRecord
 
 
@@ -151,11 +152,7 @@ def bibtex(docs: Iterable[Mapping[str, Any]]) -> str:
 
 def citation_line(citation: Citation) -> str:
     """A numbered source for Markdown: `[1] Title — section, p. 3 (doc id)`."""
-    pages = (
-        f"p. {citation.page_start}"
-        if citation.page_start == citation.page_end
-        else f"pp. {citation.page_start}–{citation.page_end}"
-    )
+    pages = page_label(citation.page, citation.page_start, citation.page_end)
     return f"[{citation.marker}] {citation.title} — {citation.section}, {pages} (`{citation.doc_id}`)"
 
 

@@ -131,6 +131,8 @@ class Chunk:
     page_start: int
     page_end: int
     token_count: int
+    # Where each page of page_start..page_end begins in `text` (`workbench.text.pages`); () when unknown.
+    page_offsets: tuple[int, ...] = ()
 
     @staticmethod
     def make_id(doc_id: str, section: str, ordinal: int, text: str) -> str:
@@ -158,6 +160,7 @@ class Hit:
     source: str = ""
     item_type: str = ""
     extra: dict[str, object] = field(default_factory=dict, compare=False, hash=False)
+    page_offsets: tuple[int, ...] = ()  # where each of its pages begins in `text`; () when unknown
 
 
 @dataclass(frozen=True)
@@ -220,6 +223,7 @@ class Citation:
     page_start: int
     page_end: int
     text: str
+    page: int | None = None  # the page a quoted sentence begins on (None: a whole passage, or unknown)
 
 
 @dataclass(frozen=True)
@@ -246,6 +250,9 @@ class Evidence:
     sentence: str
     score: float  # how strongly it bears on the question (0-1)
     aspect: str = ""  # the summary aspect it was chosen for ("" for answers)
+    # The page the sentence begins on; None when the index has no page offsets for its passage
+    # across pages (made before they were stored): it is then cited to page_start-page_end.
+    page: int | None = None
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from workbench.models import ASPECT_LABELS, ASPECTS, Evidence, Synthesis
+from workbench.text.pages import page_label
 
 STATUS_LABELS = {
     "weak": "only partly supported by the evidence",
@@ -30,10 +31,8 @@ def group_by_paper(evidence: Sequence[Evidence]) -> list[tuple[str, list[Evidenc
 
 
 def pages(item: Evidence) -> str:
-    """`p. 4` or `pp. 4–5`."""
-    if item.page_start == item.page_end:
-        return f"p. {item.page_start}"
-    return f"pp. {item.page_start}–{item.page_end}"
+    """`p. 4`, the page the quote begins on; `pp. 4–5`, its passage's pages, when that page is unknown."""
+    return page_label(item.page, item.page_start, item.page_end)
 
 
 def evidence_line(item: Evidence, with_title: bool = True) -> str:

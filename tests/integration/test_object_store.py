@@ -278,3 +278,43 @@ def test_an_unreachable_store_or_wrong_keys_are_one_line(
     monkeypatch.setenv("AWS_SECRET_ACCESS_KEY", "not-the-secret")
     with pytest.raises(StoreError, match=r"^chunk store s3://") as caught:
         Engine(settings).search("graphene")
+
+
+def test_an_index_in_the_bucket_without_page_offsets_is_migrated_there(s3: SeaweedS3, tmp_path: Path) -> None:
+    """The page offsets migration on object storage: readers before and after it, the writer migrating in one commit."""
+    from workbench.models import Document, Section
+    from workbench.stores.chunk_columns import PAGE_OFFSETS
+
+    paper = Document("bench:phonons", "Phonons in graphene", "bench")
+    text = (
+        "Graphene is a single layer of carbon atoms arranged in a hexagonal lattice.\f"
+        "Phonon scattering limits the electron mobility of graphene at room temperature."
+    )
+    items = [(paper, [Section("results", text, 1, 2)])]
+    writer = Engine(home_settings(s3, "pages", tmp_path / "a"))
+    writer.index_documents(items, graph=False)
+    table = writer.chunks.table()
+    assert table is not None
+    table.drop_columns([PAGE_OFFSETS])  # the bucket's table as an index made before page offsets holds it
+    question = "What limits the electron mobility of graphene?"
+    reader = Engine(home_settings(s3, "pages", tmp_path / "b", read_only=True))
+
+    def quote() -> tuple[int | None, tuple[str, ...]]:
+        answer = reader.ask(question, depth="targeted")
+        found = next(e for e in answer.evidence if e.sentence.startswith("Phonon scattering"))
+        return found.page, answer.warnings
+
+    page, warnings = quote()
+    assert page is None and any("workbench index --rebuild" in w for w in warnings)
+    report = Engine(home_settings(s3, "pages", tmp_path / "a")).index_documents([], graph=False)
+    assert len(report.notes) == 1 and report.notes[0].startswith("1 passage across pages has no page offsets")
+    import lancedb
+
+    bucket = lancedb.connect(s3.uri("pages"), storage_options=s3.storage_options()).open_table("chunks")
+    assert PAGE_OFFSETS in bucket.schema.names  # migrated in the bucket
+    reader.chunks.refresh()
+    assert reader.chunks.has_page_offsets() and quote()[0] is None  # its page break is not in the bucket
+    Engine(home_settings(s3, "pages", tmp_path / "a")).index_documents(items, graph=False)
+    page, warnings = quote()
+    assert page == 2 and not warnings
+    assert bucket_rows(s3, "pages") == reader.chunks.count()

@@ -13,7 +13,9 @@ evidence gatherer; no model), and the benchmark reports per set and split:
 - `not_found_source_removed`: the same questions asked of the library without their source paper
   (every search excludes it, as if it had never been indexed) must say "not found";
 - `not_found_absent_topics`: questions on topics no paper covers must say "not found";
-- `evidence_seconds` p50/p95: question to evidence block, index and models warm.
+- `evidence_seconds` p50/p95: question to evidence block, index and models warm;
+- `gold_page` (full text): whether the answer-bearing quote is cited to the labelled page
+  (`bench.answer_pages`).
 
 `--fit` refits the sentence scorer and the "not found" cut-off on the `fit` parts of all sets at
 once and reports both parts; the `heldout` parts are never used for fitting.
@@ -32,11 +34,12 @@ from typing import Any
 import numpy as np
 
 from workbench.bench import cache_key
+from workbench.bench.answer_pages import gold_page
 from workbench.bench.answers_fit import Run, choose_cutoff, fit_scorer
 from workbench.bench.evidence import matches_gold
 from workbench.bench.question_sets import Question, QuestionSet, contains_span
 from workbench.engine import Engine
-from workbench.models import Document, Filter, Hit, Section
+from workbench.models import Document, Evidence, Filter, Hit, Section
 from workbench.query.depth import DEPTH_SHAPES
 from workbench.query.evidence import FEATURE_NAMES, Candidate, EvidenceFinder, pick
 from workbench.query.gather import EvidenceGatherer, SearchFunction
@@ -48,7 +51,7 @@ def set_engine(engine: Engine, qs: QuestionSet) -> tuple[Engine, Path, str]:
     s = engine.settings
     stats = [(str(p.resolve()), p.stat().st_size) for p in qs.inputs]
     key = cache_key(qs.name, stats, len(qs.documents), s.embedding.model, s.index.chunk_tokens,
-                    s.index.max_chunk_tokens, s.index.min_chunk_tokens, s.fts, "answers-v1")  # fmt: skip
+                    s.index.max_chunk_tokens, s.index.min_chunk_tokens, s.fts, "answers-v2")  # fmt: skip
     folder = engine.paths.cache_dir / "bench" / f"answers-{qs.name}-{key}"
     settings = replace(
         s,
@@ -235,12 +238,15 @@ def score_runs(
     for split in ("fit", "heldout", "all"):
         chosen = [r for r in runs if split == "all" or r.question.split == split]
         at3, at6, at_default, recall, recall30, abstain, removed = [], [], [], [], [], [], []
+        paged: list[tuple[Question, Evidence]] = []  # the first answer-bearing quote shown, for the page check
         for run in chosen:
             evidence = pick(run.candidates, max(6, shape.sentences), shape.per_paper)
             found = [is_gold(run.question, e.sentence, e.doc_id) for e in evidence]
             at3.append(any(found[:3]))
             at6.append(any(found[:6]))
             at_default.append(any(found[: shape.sentences]))
+            if at_default[-1]:
+                paged.append((run.question, next(e for e, f in zip(evidence, found, strict=True) if f)))
             recall.append(any(passage_has_gold(qs, doc_ids, run.question, h) for h in run.pool))
             recall30.append(any(passage_has_gold(qs, doc_ids, run.question, h) for h in run.hits))
             abstain.append(best(run.candidates) < cutoff)
@@ -259,6 +265,8 @@ def score_runs(
             "abstain_answerable": _rate(abstain),
             "not_found_source_removed": _rate(removed),
         }
+        if qs.name == "fulltext":
+            out[split]["gold_page"] = gold_page(paged)
     out["all"]["not_found_absent_topics"] = _rate([best(c) < cutoff for c in absent])
     out["all"]["absent_topics"] = len(absent)
     if qs.name == "fulltext":  # small enough to list: which questions the answer missed, and where

@@ -2,7 +2,8 @@
 
 Sentences are packed greedily up to the target size; a sentence longer than the hard cap
 is split on words. A form feed (`\\f`) in section text marks a page break, so every chunk
-knows the exact pages it spans.
+knows the exact pages it spans and where in its text each page begins (`text.pages`): a quote
+is cited to the page it is printed on.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from workbench.models import Chunk, Section
+from workbench.text.pages import page_offsets
 
 TokenCounter = Callable[[Sequence[str]], list[int]]
 # Part of the index fingerprint: bump it when a change here moves chunk boundaries.
@@ -82,6 +84,10 @@ def chunk_sections(
                 groups.append(current)
         for group in groups:
             text = " ".join(p.text for p in group)
+            starts = [0]
+            for piece in group[:-1]:
+                starts.append(starts[-1] + len(piece.text) + 1)
+            pages = page_offsets(list(zip(starts, (p.page for p in group), strict=True)), group[0].page, group[-1].page)
             chunks.append(
                 Chunk(
                     chunk_id=Chunk.make_id(doc_id, section.name, ordinal, text),
@@ -92,6 +98,7 @@ def chunk_sections(
                     page_start=group[0].page,
                     page_end=group[-1].page,
                     token_count=sum(p.tokens for p in group),
+                    page_offsets=pages,
                 )
             )
             ordinal += 1

@@ -52,6 +52,7 @@ class IndexReport:
         self.failures.append({"path": path, "error": error})
 
     metadata_refreshed: int = 0  # unchanged files whose metadata newer rules re-derived (no re-embedding)
+    notes: list[str] = field(default_factory=list)  # about the index as a whole (older chunks without page offsets)
 
 
 def file_note(parsed: ParsedDocument) -> str:

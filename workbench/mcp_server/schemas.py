@@ -53,11 +53,15 @@ class EvidenceItem(_Record):
     doc_id: str
     title: str
     section: str
-    page_start: int
-    page_end: int
+    page_start: int = Field(description="first page of the passage the sentence is quoted from")
+    page_end: int = Field(description="last page of that passage")
     sentence: str = Field(description="verbatim from the paper")
     score: float = Field(description="how strongly it bears on the question, 0-1")
     aspect: str = Field(description="the summary aspect it was chosen for ('' for answers)")
+    page: int | None = Field(
+        description="the page the sentence begins on (cite this); null when an index made before page "
+        "offsets does not know it: cite page_start-page_end"
+    )
 
 
 class CitationItem(_Record):
@@ -71,6 +75,7 @@ class CitationItem(_Record):
     page_start: int
     page_end: int
     text: str
+    page: int | None = Field(description="a quoted sentence's own page (null for a whole passage, or unknown)")
 
 
 class SentenceItem(_Record):

@@ -60,7 +60,7 @@ def supported_share(verdict: CriticVerdict) -> float:
 
 def sources_of(citations: Sequence[Citation]) -> list[Source]:
     """Citations as the critic's sources."""
-    return [Source(c.marker, c.text, c.title, c.doc_id, c.section, c.page_start) for c in citations]
+    return [Source(c.marker, c.text, c.title, c.doc_id, c.section, c.page or c.page_start) for c in citations]
 
 
 class SynthesisRunner:

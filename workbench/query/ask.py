@@ -57,7 +57,7 @@ DEFAULT_DEPTH = {
     "metadata": "quick",
     "relationship": "quick",
 }
-SUMMARY_FORMAT = 2  # cached summaries of another format are made again
+SUMMARY_FORMAT = 3  # cached summaries of another format are made again (3: quotes carry their page)
 EvidenceSink = Callable[[tuple[Evidence, ...]], None]
 
 

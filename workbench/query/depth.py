@@ -25,6 +25,7 @@ from workbench.config import AnswerSettings
 from workbench.llm.base import LanguageModel, Message
 from workbench.llm.prompts import load_prompt
 from workbench.models import ASPECT_LABELS, Citation, CostEstimate, Evidence, Hit
+from workbench.text.pages import page_label
 
 ASPECT_QUERIES = {
     "research_question": "research question aim objective problem we ask whether",
@@ -66,14 +67,10 @@ def citation_for(hit: Hit, marker: str, text: str | None = None) -> Citation:
 
 
 def render_sources(sources: Sequence[Citation]) -> str:
-    """Sources as the prompt shows them: `[n] Title (section, p. x): text`."""
+    """Sources as the prompt shows them: `[n] Title (section, p. x): text` (a quote's own page where known)."""
     lines = []
     for source in sources:
-        pages = (
-            f"p. {source.page_start}"
-            if source.page_start == source.page_end
-            else (f"pp. {source.page_start}-{source.page_end}")
-        )
+        pages = page_label(source.page, source.page_start, source.page_end)
         lines.append(f"[{source.marker}] {source.title} ({source.section}, {pages}): {source.text}")
     return "\n\n".join(lines)
 
@@ -106,8 +103,9 @@ DEPTH_SHAPES = {
 def evidence_citation(item: Evidence) -> Citation:
     """A piece of evidence as the numbered source a synthesis cites."""
     return Citation(
-        item.marker, item.chunk_id, item.doc_id, item.title, item.section, item.page_start, item.page_end, item.sentence
-    )
+        item.marker, item.chunk_id, item.doc_id, item.title, item.section, item.page_start, item.page_end,
+        item.sentence, item.page,
+    )  # fmt: skip
 
 
 class Planner:

@@ -27,6 +27,7 @@ from workbench.query.claims import split_sentences
 from workbench.query.critic_support import SupportWeights
 from workbench.query.grounding import content_stems, coverage, entities, normalise_entity
 from workbench.query.question_type import answer_type_match, question_type
+from workbench.query.quote_pages import hit_quote_page
 from workbench.stores.sentence_cache import SentenceVectorCache
 from workbench.text.fts_text import word_units
 
@@ -348,4 +349,5 @@ def as_evidence(candidate: Candidate, marker: str, aspect: str = "") -> Evidence
         sentence=candidate.quoted,
         score=round(candidate.score, 4),
         aspect=aspect,
+        page=hit_quote_page(hit, candidate.quoted),  # the page the quote begins on
     )

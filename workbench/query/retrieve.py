@@ -21,7 +21,7 @@ from workbench.config import RetrievalSettings
 from workbench.errors import UsageError
 from workbench.llm.embed import Embedder
 from workbench.models import SEARCH_MODES, Filter, Hit
-from workbench.stores.chunks import KEY_COLUMNS, ChunkStore, filters_to_sql
+from workbench.stores.chunks import KEY_COLUMNS, PAGE_OFFSETS, ChunkStore, filters_to_sql
 
 MODES = SEARCH_MODES
 
@@ -94,6 +94,7 @@ def _hits_from_arrow(table: pa.Table, backend: str) -> list[Hit]:
         get("year", blank),
     )
     sources, types, row_ids = get("source", blank), get("item_type", blank), get("_rowid", blank)
+    offsets = get(PAGE_OFFSETS, blank)
     return [
         Hit(
             chunk_id=columns["chunk_id"][i],
@@ -110,6 +111,7 @@ def _hits_from_arrow(table: pa.Table, backend: str) -> list[Hit]:
             source=sources[i] or "",
             item_type=types[i] or "",
             extra={"row_id": row_ids[i]} if row_ids[i] is not None else {},
+            page_offsets=tuple(offsets[i] or ()),
         )
         for i in range(table.num_rows)
     ]

@@ -70,10 +70,12 @@ def _unit(vector: np.ndarray) -> np.ndarray:
 
 
 def chunk_hit(row: Mapping[str, object]) -> Hit:
-    """A chunk row of the store as a Hit (for evidence records)."""
+    """A chunk row of the store as a Hit (for evidence records), with its page offsets where stored."""
+    offsets = tuple(int(x) for x in row.get("page_offsets") or ())  # type: ignore[attr-defined]
     return Hit(
         str(row["chunk_id"]), str(row["doc_id"]), str(row.get("title") or ""), str(row["section"]),
         str(row["text"]), int(row["page_start"]), int(row["page_end"]), 0.0, "document",  # type: ignore[call-overload]
+        page_offsets=offsets,
     )  # fmt: skip
 
 

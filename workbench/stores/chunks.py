@@ -19,12 +19,17 @@ import pyarrow as pa
 
 from workbench.config import FtsSettings
 from workbench.errors import StoreError, one_line
-from workbench.models import FILTER_FIELDS, Chunk, Document, Filter
+from workbench.models import FILTER_FIELDS, Document, Filter
+from workbench.stores import chunk_columns
+from workbench.stores.chunk_columns import FTS_COLUMN as FTS_COLUMN
+from workbench.stores.chunk_columns import PAGE_OFFSETS as PAGE_OFFSETS
+from workbench.stores.chunk_columns import chunk_rows as chunk_rows
+from workbench.stores.chunk_columns import chunk_schema as chunk_schema
+from workbench.stores.chunk_columns import embedding_text as embedding_text
 from workbench.text.fts_text import fts_text
 
 TABLE_NAME = "chunks"
 META_TABLE = "index_meta"  # the index fingerprint, beside the chunks (read by homes that only read)
-FTS_COLUMN = "search_text"
 KEY_COLUMNS = ["chunk_id", "doc_id"]  # enough to rank and fuse candidates; `rows` fetches the rest
 ANN_TRAINED_KEY = "workbench.ann_trained_rows"  # table metadata: rows the vector index was trained on
 RESULT_COLUMNS = [
@@ -73,69 +78,9 @@ def fts_terms(query: str) -> str:
     return " ".join(_WORD_RE.findall(query))
 
 
-def chunk_schema(dimension: int) -> pa.Schema:
-    """The Arrow schema of the chunk table."""
-    return pa.schema(
-        [
-            pa.field("chunk_id", pa.string(), nullable=False),
-            pa.field("doc_id", pa.string(), nullable=False),
-            pa.field("section", pa.string()),
-            pa.field("ordinal", pa.int32()),
-            pa.field("text", pa.string()),
-            pa.field(FTS_COLUMN, pa.string()),
-            pa.field("page_start", pa.int32()),
-            pa.field("page_end", pa.int32()),
-            pa.field("token_count", pa.int32()),
-            pa.field("title", pa.string()),
-            pa.field("authors", pa.list_(pa.string())),
-            pa.field("year", pa.int32()),
-            pa.field("item_type", pa.string()),
-            pa.field("source", pa.string()),
-            pa.field("folder", pa.string()),
-            pa.field("tags", pa.list_(pa.string())),
-            pa.field("collections", pa.list_(pa.string())),
-            pa.field("citekey", pa.string()),
-            pa.field("vector", pa.list_(pa.float32(), dimension)),
-        ]
-    )
-
-
 def ann_partitions(rows: int) -> int:
     """IVF partitions for a vector index over `rows` rows (about sqrt(rows) / 4)."""
     return max(1, int(rows**0.5) // 4)
-
-
-def embedding_text(title: str, chunk_text: str) -> str:
-    """What is embedded and BM25-indexed for a chunk: its paper's title, then the text."""
-    return f"{title}\n{chunk_text}" if title else chunk_text
-
-
-def chunk_rows(document: Document, chunks: Sequence[Chunk], vectors: np.ndarray) -> list[dict[str, Any]]:
-    """Table rows for one document's chunks and their vectors."""
-    return [
-        {
-            "chunk_id": c.chunk_id,
-            "doc_id": c.doc_id,
-            "section": c.section,
-            "ordinal": c.ordinal,
-            "text": c.text,
-            FTS_COLUMN: fts_text(embedding_text(document.title, c.text)),
-            "page_start": c.page_start,
-            "page_end": c.page_end,
-            "token_count": c.token_count,
-            "title": document.title,
-            "authors": list(document.authors),
-            "year": document.year,
-            "item_type": document.item_type,
-            "source": document.source,
-            "folder": document.folder or "",
-            "tags": list(document.tags),
-            "collections": list(document.collections),
-            "citekey": document.citekey or "",
-            "vector": vector.astype(np.float32),
-        }
-        for c, vector in zip(chunks, vectors, strict=True)
-    ]
 
 
 # Given the store, the documents whose chunks search must not show (see `refresh`).
@@ -168,6 +113,7 @@ class ChunkStore:
         except (OSError, RuntimeError, ValueError) as exc:
             raise StoreError(f"chunk store {uri}: cannot open: {one_line(exc)}") from exc
         self._table: Any = None
+        self._offsets: bool | None = None  # whether the table has page offsets (None: not looked yet)
         self._dirty = False  # written since the last finish_writes()
         self._hidden_docs = hidden_docs
         self.hidden: frozenset[str] = frozenset()
@@ -196,6 +142,35 @@ class ChunkStore:
                 return None
         return self._table
 
+    def has_page_offsets(self) -> bool:
+        """Whether the table stores page offsets (False for one written before them, or none yet)."""
+        table = self.table()
+        if table is None:
+            return False
+        if self._offsets is None:
+            self._offsets = chunk_columns.has_page_offsets(table)
+        return self._offsets
+
+    def _columns(self, columns: Sequence[str] | None = None) -> list[str]:
+        """The columns to read (`RESULT_COLUMNS` by default), with the page offsets where the table has them."""
+        base = list(RESULT_COLUMNS if columns is None else columns)
+        return [*base, PAGE_OFFSETS] if columns is None and self.has_page_offsets() else base
+
+    def add_page_offsets(self) -> bool:
+        """Migrate a table written before page offsets (writers only; one commit, see `chunk_columns`)."""
+        table = self.table()
+        if table is None or self.has_page_offsets():
+            return False
+        with self._writing("adding page offsets"):
+            added = chunk_columns.add_page_offsets(table)
+        self._offsets = True
+        return added
+
+    def rows_without_page_offsets(self) -> int:
+        """Chunks across pages whose page breaks are unknown: their quotes cite the page span until a rebuild."""
+        table = self.table()
+        return 0 if table is None else chunk_columns.rows_without_offsets(table)
+
     def stored_fingerprint(self) -> dict[str, str] | None:
         """The index fingerprint the writer recorded beside the table (`META_TABLE`), or None."""
         try:
@@ -219,12 +194,14 @@ class ChunkStore:
         with contextlib.suppress(ValueError):  # not there
             self._db.drop_table(TABLE_NAME)
         self._table = None
+        self._offsets = None
 
     def refresh(self) -> None:
         """See writes made since this store was opened (another process, or this one)."""
         table = self.table()
         if table is not None:
             table.checkout_latest()
+            self._offsets = None
         if self._hidden_docs is not None:
             self.hidden = frozenset(self._hidden_docs(self))
 
@@ -296,6 +273,8 @@ class ChunkStore:
         if table is None:
             return []
         columns = ["chunk_id", "doc_id", "title", "section", "text", "page_start", "page_end", "ordinal"]
+        if self.has_page_offsets():
+            columns.append(PAGE_OFFSETS)
         if with_vectors:
             columns.append("vector")
         query = table.search().where(f"doc_id = {_quote(doc_id)}").select(columns).limit(1_000_000)
@@ -315,6 +294,7 @@ class ChunkStore:
                 data = pa.Table.from_pylist(rows, schema=chunk_schema(self.dimension))
                 self._table = self._db.create_table(TABLE_NAME, data=data)
                 return
+            self.add_page_offsets()  # rows of this schema go into a table of this schema
             for start in range(0, len(ids), 500):
                 batch = ids[start : start + 500]
                 table.delete(f"doc_id IN ({', '.join(_quote(i) for i in batch)})")
@@ -329,6 +309,7 @@ class ChunkStore:
             if table is None:
                 self._table = self._db.create_table(TABLE_NAME, data=rows)
             else:
+                self.add_page_offsets()
                 table.add(rows)
 
     def update_metadata(self, document: Document) -> int:
@@ -340,6 +321,7 @@ class ChunkStore:
         table = self.table()
         if table is None:
             return 0
+        self.add_page_offsets()
         rows: list[dict[str, Any]] = table.to_lance().to_table(filter=f"doc_id = {_quote(document.doc_id)}").to_pylist()
         if not rows:
             return 0
@@ -375,6 +357,7 @@ class ChunkStore:
         table = self.table()
         if table is None:
             return 0
+        self.add_page_offsets()
         with self._writing("rebuilding the keyword index"):
             rows: list[dict[str, Any]] = table.to_lance().to_table().to_pylist()
             for start in range(0, len(rows), 5_000):
@@ -435,7 +418,7 @@ class ChunkStore:
         return int(value) if value.isdigit() else 0
 
     def dense(
-        self, vector: np.ndarray, limit: int, where: str | None, columns: Sequence[str] = RESULT_COLUMNS
+        self, vector: np.ndarray, limit: int, where: str | None, columns: Sequence[str] | None = None
     ) -> pa.Table:
         """Nearest chunks by cosine similarity (`_distance` column, and `_rowid` for `rows`)."""
         table = self.table()
@@ -445,9 +428,9 @@ class ChunkStore:
         where = self._where(where)
         if where:
             query = query.where(where, prefilter=True)
-        return query.select([*columns, "_distance"]).limit(limit).to_arrow()
+        return query.select([*self._columns(columns), "_distance"]).limit(limit).to_arrow()
 
-    def fts(self, text: str, limit: int, where: str | None, columns: Sequence[str] = RESULT_COLUMNS) -> pa.Table:
+    def fts(self, text: str, limit: int, where: str | None, columns: Sequence[str] | None = None) -> pa.Table:
         """Best chunks by BM25 (`_score` column, and `_rowid`); syntax characters are ignored."""
         from lancedb.query import MatchQuery
 
@@ -460,7 +443,7 @@ class ChunkStore:
         where = self._where(where)
         if where:
             query = query.where(where, prefilter=True)
-        return query.select([*columns, "_score"]).limit(limit).to_arrow()
+        return query.select([*self._columns(columns), "_score"]).limit(limit).to_arrow()
 
     def rows(self, row_ids: Sequence[int], chunk_ids: Sequence[str]) -> pa.Table:
         """The result columns of chunks that `dense` / `fts` found, by their `_rowid`.
@@ -472,12 +455,12 @@ class ChunkStore:
         if table is None or not row_ids:
             return pa.table({})
         try:
-            rows = table.take_row_ids(list(row_ids)).select(RESULT_COLUMNS).to_arrow()
+            rows = table.take_row_ids(list(row_ids)).select(self._columns()).to_arrow()
         except (OSError, ValueError, RuntimeError):  # ids of fragments compacted away since
             rows = pa.table({"chunk_id": pa.array([], pa.string())})
         if sorted(rows.column("chunk_id").to_pylist()) != sorted(chunk_ids):
             where = f"chunk_id IN ({', '.join(_quote(c) for c in chunk_ids)})"
-            rows = table.search().where(where).select(RESULT_COLUMNS).limit(len(chunk_ids)).to_arrow()
+            rows = table.search().where(where).select(self._columns()).limit(len(chunk_ids)).to_arrow()
         return rows
 
     def raw_hybrid(self, vector: np.ndarray, text: str, limit: int) -> pa.Table:
@@ -486,4 +469,4 @@ class ChunkStore:
         if table is None:
             return pa.table({})
         query = table.search(query_type="hybrid", vector_column_name="vector", fts_columns=FTS_COLUMN)
-        return query.vector(vector).text(fts_terms(text)).select(RESULT_COLUMNS).limit(limit).to_arrow()
+        return query.vector(vector).text(fts_terms(text)).select(self._columns()).limit(limit).to_arrow()

@@ -7,6 +7,7 @@ model and depth, and a cached summary counts only while the paper's content hash
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
 from workbench.stores.catalog import Catalog
@@ -66,6 +67,22 @@ class Ledger:
             ).fetchone()
         return str(row[0]) if row else None
 
+    def drop_unpaged_summaries(self) -> int:
+        """Drop cached summaries that quote a passage across pages without the quote's own page.
+
+        They were made from an index without page offsets; after `index --rebuild` the same paper
+        (same content hash) would otherwise keep citing page spans. Returns how many were dropped.
+        """
+        with self.catalog.read() as con:
+            if con is None:
+                return 0
+            rows = con.execute("SELECT doc_id, model, depth, body FROM summaries").fetchall()
+        stale = [(doc_id, model, depth) for doc_id, model, depth, body in rows if _unpaged(str(body))]
+        if stale:
+            with self.catalog.write() as con:
+                con.executemany("DELETE FROM summaries WHERE doc_id = ? AND model = ? AND depth = ?", stale)
+        return len(stale)
+
     def store_summary(self, doc_id: str, model: str, depth: str, content_hash: str, body: str) -> None:
         """Cache a summary body (JSON), replacing an older one for the same paper, model and depth."""
         self._ensure_schema()
@@ -74,3 +91,12 @@ class Ledger:
                 "INSERT OR REPLACE INTO summaries (doc_id, model, depth, content_hash, body) VALUES (?, ?, ?, ?, ?)",
                 [doc_id, model, depth, content_hash, body],
             )
+
+
+def _unpaged(body: str) -> bool:
+    """Whether a cached summary's evidence holds a quote from a passage across pages with no page of its own."""
+    try:
+        evidence = json.loads(body).get("evidence") or []
+    except (ValueError, AttributeError):
+        return True  # unreadable: made again
+    return any(e.get("page") is None and e.get("page_start") != e.get("page_end") for e in evidence)
