@@ -71,6 +71,16 @@ def title_similarity(a: str, b: str) -> float:
     return matcher.ratio()
 
 
+def reference_words(reference: Reference) -> str:
+    """The distinct normalised words of a reference (raw text and title guess), space-padded: " a b c ".
+
+    A reference is a candidate for a library title exactly when it holds one of the title's
+    index words (see `CitationMatcher`), so `f" {word} " in reference_words(ref)` is that test.
+    """
+    words = set(normalise_title(reference.raw).split()) | set(normalise_title(reference.title or "").split())
+    return f" {' '.join(sorted(words))} "
+
+
 # --- Matching references to library papers --------------------------------------------------
 
 TITLE_RATIO = 0.9
@@ -86,6 +96,7 @@ class LibraryPaper:
     doi: str | None
     arxiv: str | None
     title: str
+    key: str | None = None  # `normalise_title(title)` when already known (the graph stores it)
 
 
 class CitationMatcher:
@@ -97,6 +108,10 @@ class CitationMatcher:
     reference text. Candidates come from an index on each title's two rarest words, so a
     reference costs a handful of comparisons however large the library: building is
     O(papers) and matching O(references x few candidates).
+
+    A reference is a candidate for a title when it holds one of that title's index words
+    (`index_words`), so a sync that adds a title need only look again at the references
+    holding its index words, and at those holding words that became another title's.
     """
 
     def __init__(self, papers: Sequence[LibraryPaper]) -> None:
@@ -111,7 +126,7 @@ class CitationMatcher:
                 self._by_doi.setdefault(doi, []).append(paper.doc_id)
             if arxiv:
                 self._by_arxiv.setdefault(arxiv, []).append(paper.doc_id)
-            key = normalise_title(paper.title)
+            key = paper.key if paper.key is not None else normalise_title(paper.title)
             if len(key) >= MIN_TITLE_CHARS:
                 self._titles[paper.doc_id] = key
                 self._by_title.setdefault(key, []).append(paper.doc_id)
@@ -120,10 +135,16 @@ class CitationMatcher:
             for word in set(key.split()):
                 frequency[word] = frequency.get(word, 0) + 1
         self._rare: dict[str, list[str]] = {}  # rare title word → titles holding it
+        self.index_words: dict[str, tuple[str, ...]] = {}  # title key → its rarest two words
         for key in self._by_title:
             words = sorted(set(key.split()), key=lambda w: (frequency[w], w))
+            self.index_words[key] = tuple(words[:2])
             for word in words[:2]:
                 self._rare.setdefault(word, []).append(key)
+
+    def papers_titled(self, key: str) -> list[str]:
+        """The library papers whose normalised title is `key`."""
+        return list(self._by_title.get(key, ()))
 
     def match(self, reference: Reference) -> list[tuple[str, str]]:
         """(doc_id, via) for the library papers this reference cites; via is doi, arxiv or title."""
