@@ -41,6 +41,8 @@ class GraphSyncReport:
     deleted: int
     citations_resolved: int
     rebuilt: bool
+    references_matched: int = 0  # references matched against the library (all of them in a full pass)
+    similar_updated: int = 0  # papers whose SIMILAR lists were recomputed
 
 
 def document_from_row(row: dict[str, Any]) -> Document:
@@ -96,26 +98,33 @@ def sync_graph(
             changed, gone = changes.changed, changes.gone
         touched = [r["doc_id"] for r in changed]
         limit = max(INCREMENTAL_MIN, incremental_share * max(changes.documents, 1))
-        incremental = not (rebuilt or interrupted) and len(touched) + len(gone) <= limit
+        small = len(touched) + len(gone) <= limit
+        incremental = small and not (rebuilt or interrupted) and not graph.citations_pending()
         before = graph.snapshot([*touched, *gone]) if incremental else None
         if gone:
             graph.delete_papers(gone)
         for start in range(0, len(changed), BATCH):
             batch = changed[start : start + BATCH]
             graph.upsert_papers([facts_from_chunks(document_from_row(r), chunks) for r in batch])
-        if changed:
-            graph.update_similar(paper_vectors(chunks, touched))
-        resolved = 0
+        similar = graph.update_similar(paper_vectors(chunks, touched)) if changed else 0
+        citations = None
         if before is not None and (changed or gone):
-            resolved = graph.update_citations(before, touched).resolved
+            citations = graph.update_citations(before, touched)
         elif graph.citations_pending():
-            resolved = graph.resolve_citations().resolved
+            citations = graph.resolve_citations()
     # The state first, the marker last: a kill in between only redoes (idempotent) work.
     catalog.record_graph_state(
         rebuilt or interrupted, gone, [(r["doc_id"], r["content_hash"]) for r in changed], str(SCHEMA_VERSION)
     )
     clear_marker(marker)
-    return GraphSyncReport(len(changed), len(gone), resolved, rebuilt)
+    return GraphSyncReport(
+        len(changed),
+        len(gone),
+        citations.resolved if citations else 0,
+        rebuilt,
+        citations.references if citations else 0,
+        similar,
+    )
 
 
 def _compare_all(catalog: Catalog, graph: GraphStore, reset: bool) -> tuple[list[dict[str, Any]], list[str], bool]:

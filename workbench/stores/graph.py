@@ -264,13 +264,7 @@ class GraphStore(CitationLinks):
                 self._write("MATCH (p:Paper) WHERE p.doc_id IN $ids DETACH DELETE p", params)
         if prune:
             self.prune_orphans()
-        vectors = self._load_vectors()
-        for doc_id in ids:
-            vectors.pop(doc_id, None)
-        self._save_vectors(vectors)
-        refill -= set(ids)
-        if refill:
-            self._refill_similar(sorted(refill), vectors, self.similar_k())
+        self.remove_vectors(ids, refill)
 
     def prune_orphans(self) -> None:
         """Delete Author, Tag, Collection, Concept and Venue nodes no edge touches any more."""

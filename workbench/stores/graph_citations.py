@@ -31,6 +31,7 @@ from typing import Any
 from workbench.stores.graph_db import in_batches
 from workbench.stores.graph_similar import SimilarPapers
 from workbench.text.citations import (
+    MIN_TITLE_CHARS,
     CitationMatcher,
     LibraryPaper,
     Reference,
@@ -38,6 +39,7 @@ from workbench.text.citations import (
     normalise_arxiv,
     normalise_doi,
     normalise_title,
+    title_index_words,
 )
 
 _RANK = {"doi": 0, "arxiv": 1, "title": 2}
@@ -227,12 +229,13 @@ class CitationLinks(SimilarPapers):
         anything. Gives the edges `resolve_citations` would (see the module docstring).
         """
         after = self.library_papers()
-        old, new = CitationMatcher(before.papers), CitationMatcher(after)
+        new = CitationMatcher(after)
+        old_index = title_index_words(k for k in (_title_key(p) for p in before.papers) if len(k) >= MIN_TITLE_CHARS)
         by_id = {p.doc_id: p for p in after}
         gained: set[str] = set()
         shifted: set[str] = set()  # papers whose title's index words moved: references may no longer match them
         for key, words in new.index_words.items():
-            was = old.index_words.get(key, ())
+            was = old_index.get(key, ())
             gained.update(w for w in words if w not in was)
             if was and set(was) - set(words):
                 shifted.update(new.papers_titled(key))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from workbench.text.authors import fold_accents
@@ -99,6 +99,16 @@ class LibraryPaper:
     key: str | None = None  # `normalise_title(title)` when already known (the graph stores it)
 
 
+def title_index_words(keys: Iterable[str]) -> dict[str, tuple[str, ...]]:
+    """Each distinct normalised title's two rarest words among these titles (ties: alphabetical)."""
+    distinct = [key.split() for key in dict.fromkeys(keys)]
+    frequency: dict[str, int] = {}
+    for words in distinct:
+        for word in set(words):
+            frequency[word] = frequency.get(word, 0) + 1
+    return {" ".join(words): tuple(sorted(set(words), key=lambda w: (frequency[w], w))[:2]) for words in distinct}
+
+
 class CitationMatcher:
     """Matches references to library papers: exact DOI, exact arXiv id, then title.
 
@@ -130,16 +140,10 @@ class CitationMatcher:
             if len(key) >= MIN_TITLE_CHARS:
                 self._titles[paper.doc_id] = key
                 self._by_title.setdefault(key, []).append(paper.doc_id)
-        frequency: dict[str, int] = {}
-        for key in self._by_title:
-            for word in set(key.split()):
-                frequency[word] = frequency.get(word, 0) + 1
+        self.index_words = title_index_words(self._by_title)  # title key → its rarest two words
         self._rare: dict[str, list[str]] = {}  # rare title word → titles holding it
-        self.index_words: dict[str, tuple[str, ...]] = {}  # title key → its rarest two words
-        for key in self._by_title:
-            words = sorted(set(key.split()), key=lambda w: (frequency[w], w))
-            self.index_words[key] = tuple(words[:2])
-            for word in words[:2]:
+        for key, words in self.index_words.items():
+            for word in words:
                 self._rare.setdefault(word, []).append(key)
 
     def papers_titled(self, key: str) -> list[str]:
