@@ -71,6 +71,15 @@ _PRUNE_PATTERNS: dict[str, str] = {
     "Venue": "(:Paper)-[:PUBLISHED_IN]->(n)",
     "Ident": "(:Ref)-[:NAMES]->(n)",
 }
+# The prunable nodes a paper's own edges reach: the only ones rewriting or removing it can orphan.
+_ATTACHED: dict[str, str] = {
+    "Author": "MATCH (n:Author)-[:AUTHORED]->(p:Paper)",
+    "Tag": "MATCH (p:Paper)-[:TAGGED]->(n:Tag)",
+    "Collection": "MATCH (p:Paper)-[:IN_COLLECTION]->(n:Collection)",
+    "Concept": "MATCH (p:Paper)-[:MENTIONS]->(n:Concept)",
+    "Venue": "MATCH (p:Paper)-[:PUBLISHED_IN]->(n:Venue)",
+    "Ident": "MATCH (p:Paper)-[:HAS_REF]->(:Ref)-[:NAMES]->(n:Ident)",
+}
 
 
 @dataclass(frozen=True)
@@ -103,6 +112,7 @@ class GraphStore(CitationLinks):
         facts = list(latest.values())
         ids = list(latest)
         with self._transaction():
+            reached = self._attached(ids)
             self._delete_outgoing(ids)
             self._merge_papers(facts)
             self._merge_authors(facts)
@@ -110,7 +120,16 @@ class GraphStore(CitationLinks):
             self._write_refs(facts)
             self._set_meta("citations_pending", "1")  # committed with the papers: a crash cannot lose it
         if prune:  # its own transaction: Kùzu's NOT EXISTS does not see edges changed earlier in one
-            self.prune_orphans()
+            self.prune_orphans(reached)
+
+    def _attached(self, ids: Sequence[str]) -> dict[str, set[str]]:
+        """Keys of the prunable nodes these papers' edges reach, by label."""
+        found: dict[str, set[str]] = {label: set() for label in PRUNABLE}
+        for batch in in_batches(list(ids)):
+            for label, pattern in _ATTACHED.items():
+                query = f"{pattern} WHERE p.doc_id IN $ids RETURN DISTINCT n.{PRUNABLE[label]}"
+                found[label].update(str(r[0]) for r in self.rows(query, {"ids": list(batch)}))
+        return found
 
     def _delete_outgoing(self, ids: Sequence[str]) -> None:
         for batch in in_batches(ids):
@@ -252,6 +271,7 @@ class GraphStore(CitationLinks):
             return
         refill: set[str] = set()
         with self._transaction():
+            reached = self._attached(ids)
             for batch in in_batches(ids):
                 params = {"ids": list(batch)}
                 refill.update(
@@ -263,14 +283,22 @@ class GraphStore(CitationLinks):
                 self._write("MATCH (p:Paper)-[:HAS_REF]->(r:Ref) WHERE p.doc_id IN $ids DETACH DELETE r", params)
                 self._write("MATCH (p:Paper) WHERE p.doc_id IN $ids DETACH DELETE p", params)
         if prune:
-            self.prune_orphans()
+            self.prune_orphans(reached)
         self.remove_vectors(ids, refill)
 
-    def prune_orphans(self) -> None:
-        """Delete Author, Tag, Collection, Concept and Venue nodes no edge touches any more."""
-        with self._transaction():
-            self._prune()
+    def prune_orphans(self, candidates: dict[str, set[str]] | None = None) -> None:
+        """Delete Author, Tag, Collection, Concept, Venue and Ident nodes no edge touches any more.
 
-    def _prune(self) -> None:
-        for label in PRUNABLE:
-            self._write(f"MATCH (n:{label}) WHERE NOT EXISTS {{ MATCH {_PRUNE_PATTERNS[label]} }} DELETE n")
+        `candidates` limits the check to these keys by label (the nodes some rewritten or
+        removed papers reached); None checks every node.
+        """
+        with self._transaction():
+            for label, key in PRUNABLE.items():
+                orphan = f"NOT EXISTS {{ MATCH {_PRUNE_PATTERNS[label]} }}"
+                if candidates is None:
+                    self._write(f"MATCH (n:{label}) WHERE {orphan} DELETE n")
+                    continue
+                for batch in in_batches(sorted(candidates.get(label, ()))):
+                    self._write(
+                        f"MATCH (n:{label}) WHERE n.{key} IN $keys AND {orphan} DELETE n", {"keys": list(batch)}
+                    )
