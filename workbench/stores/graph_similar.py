@@ -70,7 +70,7 @@ class SimilarPapers(GraphDatabase):
                 k = int(data["k"]) if "k" in data.files else DEFAULT_K
         except (OSError, ValueError, KeyError, zipfile.BadZipFile):
             return empty
-        if len(ids) != len(matrix) or (floors is not None and len(floors) != len(ids)):
+        if not ids or len(ids) != len(matrix) or (floors is not None and len(floors) != len(ids)):
             return empty
         return StoredVectors(ids, matrix.reshape(len(ids), -1), floors, k)
 
