@@ -106,10 +106,11 @@ def sync_graph(
         for start in range(0, len(changed), BATCH):
             batch = changed[start : start + BATCH]
             graph.upsert_papers([facts_from_chunks(document_from_row(r), chunks) for r in batch])
-        similar = graph.update_similar(paper_vectors(chunks, touched)) if changed else 0
+        vectors = paper_vectors(chunks, touched) if changed else {}
+        similar = graph.update_similar(vectors, prune_stale=before is None) if changed else 0
         citations = None
         if before is not None and (changed or gone):
-            citations = graph.update_citations(before, touched)
+            citations = graph.update_citations(before)
         elif graph.citations_pending():
             citations = graph.resolve_citations()
     # The state first, the marker last: a kill in between only redoes (idempotent) work.

@@ -24,7 +24,7 @@ Then the CITES edges of the papers holding those references are rebuilt from the
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,7 +39,6 @@ from workbench.text.citations import (
     normalise_arxiv,
     normalise_doi,
     normalise_title,
-    title_index_words,
 )
 
 _RANK = {"doi": 0, "arxiv": 1, "title": 2}
@@ -67,7 +66,8 @@ class CitationSnapshot:
     """What `update_citations` needs from before a sync wrote anything (`CitationLinks.snapshot`)."""
 
     papers: list[LibraryPaper]
-    matched: dict[str, str]  # references that matched a paper the sync changes or removes: ref id → its paper
+    changing: frozenset[str]  # the papers the sync writes or removes
+    matched: dict[str, str]  # references that matched one of them: ref id → its paper
 
 
 def ident_keys(doi: str | None, arxiv: str | None) -> list[str]:
@@ -107,7 +107,19 @@ class CitationLinks(SimilarPapers):
 
     def snapshot(self, doc_ids: Iterable[str]) -> CitationSnapshot:
         """Before a sync writes or removes `doc_ids`: every paper's matching keys, and the references matching these."""
-        return CitationSnapshot(self.library_papers(), self._matching(doc_ids))
+        changing = frozenset(doc_ids)
+        return CitationSnapshot(self.library_papers(), changing, self._matching(changing))
+
+    def _papers(self, doc_ids: Iterable[str]) -> list[LibraryPaper]:
+        """What citation matching needs of these papers (those still in the graph)."""
+        found: list[LibraryPaper] = []
+        for batch in in_batches(sorted(set(doc_ids))):
+            rows = self.rows(
+                "MATCH (p:Paper) WHERE p.doc_id IN $ids RETURN p.doc_id, p.doi, p.arxiv, p.title, p.title_key",
+                {"ids": list(batch)},
+            )
+            found.extend(LibraryPaper(str(d), doi, arxiv, str(title or ""), key) for d, doi, arxiv, title, key in rows)
+        return found
 
     def _matching(self, doc_ids: Iterable[str]) -> dict[str, str]:
         """The references matched to any of these papers: ref id → citing paper."""
@@ -222,28 +234,29 @@ class CitationLinks(SimilarPapers):
         edges = self._write_matches(None, None, matches)
         return CitationReport(len(refs), resolved, len(edges), _by_via(edges.values()))
 
-    def update_citations(self, before: CitationSnapshot, touched: Collection[str]) -> CitationReport:
-        """MATCHES and CITES after a sync that wrote `touched` papers and removed others, matching only what can change.
+    def update_citations(self, before: CitationSnapshot) -> CitationReport:
+        """MATCHES and CITES after a sync wrote or removed `before.changing`, matching only what can change.
 
-        `before` is `snapshot(touched and removed papers)`, taken before the sync wrote
-        anything. Gives the edges `resolve_citations` would (see the module docstring).
+        `before` is the `snapshot` taken before the sync wrote anything. Gives the edges
+        `resolve_citations` would (see the module docstring).
         """
-        after = self.library_papers()
+        now = {p.doc_id: p for p in self._papers(before.changing)}
+        after = [p for p in before.papers if p.doc_id not in before.changing] + list(now.values())
         new = CitationMatcher(after)
-        old_index = title_index_words(k for k in (_title_key(p) for p in before.papers) if len(k) >= MIN_TITLE_CHARS)
-        by_id = {p.doc_id: p for p in after}
-        gained: set[str] = set()
+        keys_before = {k for k in map(_title_key, before.papers) if len(k) >= MIN_TITLE_CHARS}
+        keys_after = set(new.index_words)
+        added = keys_after - keys_before
+        gained = {w for key in added for w in new.index_words[key]}
         shifted: set[str] = set()  # papers whose title's index words moved: references may no longer match them
-        for key, words in new.index_words.items():
-            was = old_index.get(key, ())
+        for key, was in new.index_words_before(added, keys_before - keys_after).items():
+            words = new.index_words[key]
             gained.update(w for w in words if w not in was)
-            if was and set(was) - set(words):
+            if set(was) - set(words):
                 shifted.update(new.papers_titled(key))
-        present = [d for d in touched if d in by_id]
-        twins = {d for p in present for d in new.papers_titled(_title_key(by_id[p]))}
-        idents = [key for p in present for key in ident_keys(by_id[p].doi, by_id[p].arxiv)]
+        twins = {d for p in now.values() for d in new.papers_titled(_title_key(p))}
+        idents = [key for p in now.values() for key in ident_keys(p.doi, p.arxiv)]
         chosen = {**before.matched, **self._matching(twins | shifted), **self._naming(idents), **self._holding(gained)}
-        written = set(present)
+        written = set(now)
         papers = sorted(set(chosen.values()) | written)
         refs = [r for r in self._references_of(papers) if r[0] in chosen or r[1] in written]
         matches, resolved = self._match(new, refs)

@@ -83,15 +83,21 @@ class SimilarPapers(GraphDatabase):
         np.savez(partial, ids=ids, vectors=stored.matrix.astype(np.float32), floors=floors, k=np.int64(stored.k))
         os.replace(partial, self.vectors_path)
 
-    def update_similar(self, doc_vectors: Mapping[str, np.ndarray], k: int = DEFAULT_K) -> int:
+    def update_similar(
+        self, doc_vectors: Mapping[str, np.ndarray], k: int = DEFAULT_K, prune_stale: bool = True
+    ) -> int:
         """Store paper vectors and recompute SIMILAR (top-k cosine) for them and papers they displace.
 
         Cost: O((g + a) · n · d) for g given papers, a papers whose top-k they enter or leave
         and n papers of dimension d; a first build (g = n) is O(n² · d), done in blocks of
         1024 rows (5,000 papers × 384 dimensions: a few seconds on two cores). Returns how
-        many papers got new SIMILAR lists.
+        many papers got new SIMILAR lists. `prune_stale` drops stored vectors of papers no longer
+        in the graph (left by a sync cut short); a sync that removed papers itself (which
+        removes their vectors) may skip that read of every paper id.
         """
-        stored = self._load_vectors().keep(self.doc_ids())
+        stored = self._load_vectors()
+        if prune_stale:
+            stored = stored.keep(self.doc_ids())
         rows = dict(zip(stored.ids, stored.matrix, strict=True))
         floors = dict(zip(stored.ids, stored.floors, strict=True)) if stored.floors is not None else None
         changed: list[str] = []

@@ -10,7 +10,7 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from workbench.text.authors import fold_accents
@@ -99,14 +99,9 @@ class LibraryPaper:
     key: str | None = None  # `normalise_title(title)` when already known (the graph stores it)
 
 
-def title_index_words(keys: Iterable[str]) -> dict[str, tuple[str, ...]]:
-    """Each distinct normalised title's two rarest words among these titles (ties: alphabetical)."""
-    distinct = [key.split() for key in dict.fromkeys(keys)]
-    frequency: dict[str, int] = {}
-    for words in distinct:
-        for word in set(words):
-            frequency[word] = frequency.get(word, 0) + 1
-    return {" ".join(words): tuple(sorted(set(words), key=lambda w: (frequency[w], w))[:2]) for words in distinct}
+def _rarity(frequency: Mapping[str, int]) -> Callable[[str], tuple[bool, int, str]]:
+    """Sort key for a title's words: words before numbers, then fewer titles, then alphabetical."""
+    return lambda word: (word.isdigit(), frequency.get(word, 0), word)
 
 
 class CitationMatcher:
@@ -117,7 +112,9 @@ class CitationMatcher:
     title guess failed, a library title of at least five words found whole inside the
     reference text. Candidates come from an index on each title's two rarest words, so a
     reference costs a handful of comparisons however large the library: building is
-    O(papers) and matching O(references x few candidates).
+    O(papers) and matching O(references x few candidates). Numbers come last among a title's
+    words: a reference list is full of them (volumes, pages, its own numbering), so "10" in a
+    title would make every reference holding a 10 a candidate.
 
     A reference is a candidate for a title when it holds one of that title's index words
     (`index_words`), so a sync that adds a title need only look again at the references
@@ -140,11 +137,37 @@ class CitationMatcher:
             if len(key) >= MIN_TITLE_CHARS:
                 self._titles[paper.doc_id] = key
                 self._by_title.setdefault(key, []).append(paper.doc_id)
-        self.index_words = title_index_words(self._by_title)  # title key → its rarest two words
-        self._rare: dict[str, list[str]] = {}  # rare title word → titles holding it
-        for key, words in self.index_words.items():
+        self._words = {key: frozenset(key.split()) for key in self._by_title}
+        self._frequency: dict[str, int] = {}  # word → distinct titles holding it
+        for words in self._words.values():
             for word in words:
+                self._frequency[word] = self._frequency.get(word, 0) + 1
+        rarity = _rarity(self._frequency)
+        self.index_words = {key: tuple(sorted(words, key=rarity)[:2]) for key, words in self._words.items()}
+        self._rare: dict[str, list[str]] = {}  # rare title word → titles holding it
+        for key, index in self.index_words.items():
+            for word in index:
                 self._rare.setdefault(word, []).append(key)
+
+    def index_words_before(self, added: Collection[str], removed: Collection[str]) -> dict[str, tuple[str, ...]]:
+        """The index words this library's titles had before `added` titles joined and `removed` ones left.
+
+        Only titles whose index words can have moved are returned: those sharing a word with
+        an added or removed title (the added titles themselves had none).
+        """
+        delta: dict[str, int] = {}
+        for key, step in [*((k, -1) for k in added), *((k, 1) for k in removed)]:
+            for word in set(key.split()):
+                delta[word] = delta.get(word, 0) + step
+        moved = {word for word, step in delta.items() if step}
+        then = {word: self._frequency.get(word, 0) + step for word, step in delta.items()}
+        rarity = _rarity({**self._frequency, **then})
+        fresh = set(added)
+        return {
+            key: tuple(sorted(words, key=rarity)[:2])
+            for key, words in self._words.items()
+            if key not in fresh and not moved.isdisjoint(words)
+        }
 
     def papers_titled(self, key: str) -> list[str]:
         """The library papers whose normalised title is `key`."""
