@@ -53,6 +53,13 @@ class IndexSettings:
     vector_index_min_rows: int = _field(
         50000, "Build an ANN vector index once the table has this many rows.", min=256, max=10**9
     )
+    optimize_after_rows: int = _field(
+        64,
+        "Rows added or deleted since the last index update that may wait for the next run's LanceDB "
+        "optimize (searched by flat scan until then); 0 = optimize after every run.",
+        min=0,
+        max=100000,
+    )
 
 
 @dataclass(frozen=True)

@@ -45,7 +45,7 @@ def _consistency(engine: Engine, repair: bool) -> str:
         with engine.writing():
             actions = repair_stores(engine.catalog, engine.chunks, report)
             engine.chunks.refresh()
-            sync_graph(engine.catalog, engine.chunks, graph_path)
+            sync_graph(engine.catalog, engine.chunks, graph_path, full=True)
         report = check(engine.catalog, engine.chunks, graph_path)
     done = f"repaired: {'; '.join(actions)}. " if actions else ""
     problems = report.problems()

@@ -179,6 +179,34 @@ def test_matcher_prefers_doi_then_arxiv_then_title() -> None:
     assert matcher.match(Reference("10.1/other", "9999.99999", None, "nothing alike")) == []
 
 
+def test_index_words_are_rarest_words_before_numbers_and_known_before_a_change() -> None:
+    titles = [
+        "Deep residual learning for image recognition 2",
+        "Deep residual learning for image recognition 3",
+        "Image recognition with deep learning",
+        "Residual networks behave like ensembles",
+        "Learning to recognise images 10",
+    ]
+    papers = [LibraryPaper(f"p{i}", None, None, t) for i, t in enumerate(titles)]
+    matcher = CitationMatcher(papers)
+    assert matcher.index_words["deep residual learning for image recognition 2"] == ("for", "deep")
+    assert matcher.index_words["learning to recognise images 10"] == ("images", "recognise")  # numbers last
+
+    # the index words titles had before papers joined or left, computed from the library after
+    shifted = 0
+    for added, removed in (([4], []), ([0, 3], []), ([], [2]), ([1], [3, 4])):
+        before = [p for i, p in enumerate(papers) if i not in added]
+        before += [LibraryPaper(f"gone{i}", None, None, f"{titles[i]} revisited") for i in removed]
+        old, new = CitationMatcher(before), matcher
+        joined, left = set(new.index_words) - set(old.index_words), set(old.index_words) - set(new.index_words)
+        moved = new.index_words_before(joined, left)
+        for key, words in new.index_words.items():
+            if key in old.index_words:
+                assert moved.get(key, words) == old.index_words[key], (added, removed, key)
+                shifted += old.index_words[key] != words
+    assert shifted  # some title's index words did move in these changes
+
+
 # --- Real PDFs ----------------------------------------------------------------------------
 
 

@@ -246,11 +246,21 @@ class Indexer:
             raise
 
     def finish(self, reconcile: bool) -> None:
-        """End a run whose writes are all committed: drop orphans if asked, update indexes, clear the marker."""
-        orphans = self.chunks.doc_ids() - self.catalog.doc_ids()
+        """End a run whose writes are all committed: drop orphans if asked, update indexes, clear the marker.
+
+        Orphans (chunks of documents the catalog does not know) are left only by a run stopped
+        between its LanceDB write and its catalog commit, and such a run leaves the
+        writes-pending marker behind. So the chunk table's document ids (a scan of a column of
+        every row) are compared with the catalog only when this run found the marker set; a run
+        that began without it and got here committed everything it wrote.
+        """
+        orphans: set[str] = set()
+        if getattr(self, "_marker_was_set", True):
+            orphans = self.chunks.doc_ids() - self.catalog.doc_ids()
         if orphans and reconcile:  # chunks whose document the catalog does not know (left by a crash)
             self.chunks.replace_documents(sorted(orphans), [])
-        self.chunks.finish_writes(self.settings.index.vector_index_min_rows)
+        index = self.settings.index
+        self.chunks.finish_writes(index.vector_index_min_rows, index.optimize_after_rows)
         if reconcile or not orphans:
             clear_marker(writes_pending_path(self.catalog.path))
 

@@ -99,6 +99,12 @@ MIGRATIONS: tuple[tuple[str, Migration], ...] = (
         CREATE TABLE file_pages (path VARCHAR PRIMARY KEY, pages INTEGER, dropped VARCHAR);
         """,
     ),
+    (
+        "graph sync meta",
+        """
+        CREATE TABLE graph_meta (key VARCHAR PRIMARY KEY, value VARCHAR);
+        """,
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 # Catalog tables keyed by doc_id whose rows follow a document when its file moves.

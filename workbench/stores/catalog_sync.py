@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from contextlib import AbstractContextManager
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 import duckdb
 
@@ -19,6 +20,16 @@ from workbench.models import IndexFingerprint
 def _has_table(con: duckdb.DuckDBPyConnection, name: str) -> bool:
     row = con.execute("SELECT count(*) FROM information_schema.tables WHERE table_name = ?", [name]).fetchone()
     return bool(row and row[0])
+
+
+@dataclass(frozen=True)
+class GraphChanges:
+    """What the graph has not seen yet, from the catalog alone (see `SyncRecords.graph_changes`)."""
+
+    changed: list[dict[str, Any]]  # catalog rows of documents new or changed since the graph saw them
+    gone: list[str]  # documents the graph saw that the catalog no longer holds
+    documents: int  # documents in the catalog
+    schema: str | None  # the graph schema version the last sync recorded (None: none recorded)
 
 
 class SyncRecords:
@@ -43,8 +54,42 @@ class SyncRecords:
                 return {}
             return dict(con.execute("SELECT doc_id, content_hash FROM graph_state").fetchall())
 
-    def record_graph_state(self, reset: bool, gone: Sequence[str], changed: Sequence[tuple[str, str | None]]) -> None:
-        """After a graph sync: forget everything (`reset`) or the `gone` documents, then note the `changed` ones."""
+    def graph_changes(self) -> GraphChanges:
+        """Documents new or changed (by content hash) since the graph saw them, and those gone: two joins.
+
+        Reads only the rows that changed, so a sync of one new paper costs the same in a
+        library of ten or ten thousand.
+        """
+        with self.read() as con:
+            if con is None or not _has_table(con, "graph_state"):
+                return GraphChanges([], [], 0, None)
+            cursor = con.execute(
+                "SELECT d.* FROM documents d LEFT JOIN graph_state g ON g.doc_id = d.doc_id "
+                "WHERE g.doc_id IS NULL OR g.content_hash IS DISTINCT FROM d.content_hash"
+            )
+            names = [d[0] for d in cursor.description]
+            changed = [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+            gone = con.execute(
+                "SELECT g.doc_id FROM graph_state g ANTI JOIN documents d ON d.doc_id = g.doc_id ORDER BY g.doc_id"
+            ).fetchall()
+            count = con.execute("SELECT count(*) FROM documents").fetchone()
+            schema = None
+            if _has_table(con, "graph_meta"):
+                found = con.execute("SELECT value FROM graph_meta WHERE key = 'schema_version'").fetchone()
+                schema = str(found[0]) if found else None
+        return GraphChanges(changed, [str(g[0]) for g in gone], int(count[0]) if count else 0, schema)
+
+    def record_graph_state(
+        self,
+        reset: bool,
+        gone: Sequence[str],
+        changed: Sequence[tuple[str, str | None]],
+        schema: str | None = None,
+    ) -> None:
+        """After a graph sync: forget everything (`reset`) or the `gone` documents, then note the `changed` ones.
+
+        `schema` records the graph schema version the graph was written with.
+        """
         with self.write() as con:
             if reset:
                 con.execute("DELETE FROM graph_state")
@@ -55,6 +100,8 @@ class SyncRecords:
                     "INSERT OR REPLACE INTO graph_state (doc_id, content_hash) VALUES (?, ?)",
                     [list(c) for c in changed],
                 )
+            if schema is not None and _has_table(con, "graph_meta"):
+                con.execute("INSERT OR REPLACE INTO graph_meta (key, value) VALUES ('schema_version', ?)", [schema])
 
     # -- Zotero sync state -----------------------------------------------------------------------
     def zotero_doc_ids(self, root: str) -> set[str]:
@@ -150,6 +197,7 @@ class SyncRecords:
                 "files",
                 "file_pages",
                 "graph_state",
+                "graph_meta",
                 "zotero_state",
                 "index_meta",
                 "metadata_rules",

@@ -370,12 +370,26 @@ class ChunkStore:
             self._dirty = True
         return len(rows)
 
-    def finish_writes(self, vector_index_min_rows: int) -> None:
-        """Bring the indexes up to date after a run: FTS, compaction, ANN when large."""
-        with self._writing("updating the indexes"):
-            self._finish_writes(vector_index_min_rows)
+    def finish_writes(self, vector_index_min_rows: int, defer_rows: int = 0) -> None:
+        """Bring the indexes up to date after a run: FTS, compaction, ANN when large.
 
-    def _finish_writes(self, vector_index_min_rows: int) -> None:
+        LanceDB searches rows its indexes do not cover yet by flat scan, so a run that left at
+        most `defer_rows` rows outside them (added, or deleted and still in a fragment) skips
+        the optimize (compaction and index update) until a later run gathers more.
+        """
+        with self._writing("updating the indexes"):
+            self._finish_writes(vector_index_min_rows, defer_rows)
+
+    def pending_rows(self) -> int:
+        """Rows LanceDB's optimize would fold in: the most any index leaves uncovered, plus deleted rows kept."""
+        table = self.table()
+        if table is None:
+            return 0
+        uncovered = max((table.index_stats(idx.name).num_unindexed_rows for idx in table.list_indices()), default=0)
+        deleted = sum(f.metadata.num_rows - f.count_rows() for f in table.to_lance().get_fragments())
+        return int(uncovered) + int(deleted)
+
+    def _finish_writes(self, vector_index_min_rows: int, defer_rows: int) -> None:
         from lancedb.index import BTree, HnswSq
 
         table = self.table()
@@ -408,6 +422,9 @@ class ChunkStore:
             # Whole-document reads and deletes (re-index, graph facts, full depth) by doc id
             # would scan every row of a large table without it.
             table.create_index("doc_id", config=BTree(), replace=True)
+        if defer_rows and self.pending_rows() <= defer_rows:
+            self._dirty = True  # still owed: the next run's finish_writes looks again
+            return
         table.optimize()
 
     def ann_trained_rows(self) -> int:

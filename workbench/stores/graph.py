@@ -1,13 +1,15 @@
 """The knowledge graph in an embedded Kùzu database: papers, people, topics and citations.
 
 Nodes: Paper, Author, Tag, Collection, Concept, Venue, plus Ref (every parsed reference, kept
-so a paper added later can still be found as cited) and Meta (the schema version). Edges:
-AUTHORED, TAGGED, IN_COLLECTION, PUBLISHED_IN, MENTIONS, CITES and SIMILAR.
+so a paper added later can still be found as cited), Ident (a DOI or arXiv id references
+name) and Meta (the schema version). Edges: AUTHORED, TAGGED, IN_COLLECTION, PUBLISHED_IN,
+MENTIONS, CITES and SIMILAR, plus HAS_REF and NAMES for citation upkeep.
 
-This module is the store's public face: `GraphStore` writes papers, their edges and their
-citations. It builds on `graph_db` (opening under Kùzu's single-writer file lock, the schema
-and its rebuild, parameterised batch access) and `graph_similar` (paper vectors and SIMILAR
-edges), and re-exports their public names. Within one process, share one GraphStore per path.
+This module is the store's public face: `GraphStore` writes papers and their edges. It builds
+on `graph_db` (opening under Kùzu's single-writer file lock, the schema and its rebuild,
+parameterised batch access), `graph_similar` (paper vectors and SIMILAR edges) and
+`graph_citations` (CITES edges, in full or for one sync's changes), and re-exports their
+public names. Within one process, share one GraphStore per path.
 """
 
 from __future__ import annotations
@@ -17,7 +19,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from workbench.models import Document
+from workbench.stores.graph_citations import CitationLinks, CitationReport, CitationSnapshot, ident_keys
 from workbench.stores.graph_db import (
+    BOOKKEEPING_RELS,
     NODE_TABLES,
     REL_TABLES,
     SCHEMA_VERSION,
@@ -26,18 +30,20 @@ from workbench.stores.graph_db import (
     GraphSchemaError,
     in_batches,
 )
-from workbench.stores.graph_similar import DEFAULT_K, SimilarPapers, paper_vectors
+from workbench.stores.graph_similar import DEFAULT_K, paper_vectors
 from workbench.text.authors import parse_author
-from workbench.text.citations import CitationMatcher, LibraryPaper, Reference, arxiv_from_doi, normalise_doi
+from workbench.text.citations import Reference, arxiv_from_doi, normalise_doi, normalise_title, reference_words
 from workbench.text.junk_authors import is_junk_author
 
 __all__ = [
+    "BOOKKEEPING_RELS",
     "DEFAULT_K",
     "NODE_TABLES",
     "PRUNABLE",
     "REL_TABLES",
     "SCHEMA_VERSION",
     "CitationReport",
+    "CitationSnapshot",
     "GraphBusyError",
     "GraphError",
     "GraphSchemaError",
@@ -47,7 +53,14 @@ __all__ = [
 ]
 
 # Node tables (other than Paper) whose nodes exist only through edges, and their key property.
-PRUNABLE: dict[str, str] = {"Author": "key", "Tag": "name", "Collection": "path", "Concept": "phrase", "Venue": "name"}
+PRUNABLE: dict[str, str] = {
+    "Author": "key",
+    "Tag": "name",
+    "Collection": "path",
+    "Concept": "phrase",
+    "Venue": "name",
+    "Ident": "key",
+}
 # The one edge pattern that keeps each prunable node alive. Directed and typed on purpose: an
 # untyped `(n)-[]-()` check misses edges written earlier in the same Kùzu transaction.
 _PRUNE_PATTERNS: dict[str, str] = {
@@ -56,6 +69,16 @@ _PRUNE_PATTERNS: dict[str, str] = {
     "Collection": "(:Paper)-[:IN_COLLECTION]->(n)",
     "Concept": "(:Paper)-[:MENTIONS]->(n)",
     "Venue": "(:Paper)-[:PUBLISHED_IN]->(n)",
+    "Ident": "(:Ref)-[:NAMES]->(n)",
+}
+# The prunable nodes a paper's own edges reach: the only ones rewriting or removing it can orphan.
+_ATTACHED: dict[str, str] = {
+    "Author": "MATCH (n:Author)-[:AUTHORED]->(p:Paper)",
+    "Tag": "MATCH (p:Paper)-[:TAGGED]->(n:Tag)",
+    "Collection": "MATCH (p:Paper)-[:IN_COLLECTION]->(n:Collection)",
+    "Concept": "MATCH (p:Paper)-[:MENTIONS]->(n:Concept)",
+    "Venue": "MATCH (p:Paper)-[:PUBLISHED_IN]->(n:Venue)",
+    "Ident": "MATCH (p:Paper)-[:HAS_REF]->(:Ref)-[:NAMES]->(n:Ident)",
 }
 
 
@@ -68,16 +91,6 @@ class PaperFacts:
     references: tuple[Reference, ...] = ()
 
 
-@dataclass(frozen=True)
-class CitationReport:
-    """What `resolve_citations` found: references seen, matched, and edges by match kind."""
-
-    references: int
-    resolved: int
-    edges: int
-    by_via: dict[str, int]
-
-
 def _arxiv_of(document: Document) -> str | None:
     return arxiv_from_doi(document.doi)
 
@@ -86,7 +99,7 @@ def _clean(text: str | None) -> str:
     return " ".join((text or "").replace("\x00", "").split())
 
 
-class GraphStore(SimilarPapers):
+class GraphStore(CitationLinks):
     """Papers, their edges and citations in the Kùzu graph at `path` (opened lazily; read-only never writes)."""
 
     # --- Writes ----------------------------------------------------------------------------
@@ -99,6 +112,7 @@ class GraphStore(SimilarPapers):
         facts = list(latest.values())
         ids = list(latest)
         with self._transaction():
+            reached = self._attached(ids)
             self._delete_outgoing(ids)
             self._merge_papers(facts)
             self._merge_authors(facts)
@@ -106,7 +120,16 @@ class GraphStore(SimilarPapers):
             self._write_refs(facts)
             self._set_meta("citations_pending", "1")  # committed with the papers: a crash cannot lose it
         if prune:  # its own transaction: Kùzu's NOT EXISTS does not see edges changed earlier in one
-            self.prune_orphans()
+            self.prune_orphans(reached)
+
+    def _attached(self, ids: Sequence[str]) -> dict[str, set[str]]:
+        """Keys of the prunable nodes these papers' edges reach, by label."""
+        found: dict[str, set[str]] = {label: set() for label in PRUNABLE}
+        for batch in in_batches(list(ids)):
+            for label, pattern in _ATTACHED.items():
+                query = f"{pattern} WHERE p.doc_id IN $ids RETURN DISTINCT n.{PRUNABLE[label]}"
+                found[label].update(str(r[0]) for r in self.rows(query, {"ids": list(batch)}))
+        return found
 
     def _delete_outgoing(self, ids: Sequence[str]) -> None:
         for batch in in_batches(ids):
@@ -114,7 +137,7 @@ class GraphStore(SimilarPapers):
             self._write("MATCH (:Author)-[r:AUTHORED]->(p:Paper) WHERE p.doc_id IN $ids DELETE r", params)
             for rel in ("TAGGED", "IN_COLLECTION", "PUBLISHED_IN", "MENTIONS", "CITES"):
                 self._write(f"MATCH (p:Paper)-[r:{rel}]->() WHERE p.doc_id IN $ids DELETE r", params)
-            self._write("MATCH (r:Ref) WHERE r.paper IN $ids DELETE r", params)
+            self._write("MATCH (p:Paper)-[:HAS_REF]->(r:Ref) WHERE p.doc_id IN $ids DETACH DELETE r", params)
 
     def _merge_papers(self, facts: Sequence[PaperFacts]) -> None:
         rows = [
@@ -126,14 +149,15 @@ class GraphStore(SimilarPapers):
                 "source": f.document.source,
                 "doi": normalise_doi(f.document.doi),
                 "arxiv": _arxiv_of(f.document),
+                "title_key": normalise_title(_clean(f.document.title)),
             }
             for f in facts
         ]
         self._load(
             "MERGE (p:Paper {doc_id: doc_id}) SET p.title = title, p.year = year, p.item_type = item_type, "
-            "p.source = source, p.doi = doi, p.arxiv = arxiv",
+            "p.source = source, p.doi = doi, p.arxiv = arxiv, p.title_key = title_key",
             rows,
-            "doc_id:s title:s year:i item_type:s source:s doi:s arxiv:s",
+            "doc_id:s title:s year:i item_type:s source:s doi:s arxiv:s title_key:s",
         )
 
     def _merge_authors(self, facts: Sequence[PaperFacts]) -> None:
@@ -214,15 +238,31 @@ class GraphStore(SimilarPapers):
                 "arxiv": ref.arxiv,
                 "title": ref.title,
                 "raw": ref.raw.replace("\x00", ""),
+                "words": reference_words(ref),
             }
             for item in facts
             for ordinal, ref in enumerate(item.references)
         ]
         self._load(
-            "CREATE (:Ref {id: id, paper: paper, ordinal: ordinal, doi: doi, arxiv: arxiv, title: title, raw: raw})",
+            "MATCH (p:Paper {doc_id: paper}) WITH p, id, paper, ordinal, doi, arxiv, title, raw, words "
+            "CREATE (p)-[:HAS_REF]->(:Ref {id: id, paper: paper, ordinal: ordinal, doi: doi, arxiv: arxiv, "
+            "title: title, raw: raw, words: words})",
             rows,
-            "id:s paper:s ordinal:i doi:s arxiv:s title:s raw:s",
+            "id:s paper:s ordinal:i doi:s arxiv:s title:s raw:s words:s",
         )
+        names = [
+            {"id": f"{item.document.doc_id}\x1f{ordinal}", "key": key}
+            for item in facts
+            for ordinal, ref in enumerate(item.references)
+            for key in ident_keys(ref.doi, ref.arxiv)
+        ]
+        if names:
+            self._load("MERGE (:Ident {key: key})", [{"key": k} for k in sorted({n["key"] for n in names})], "key:s")
+            self._load(
+                "MATCH (r:Ref {id: id}) WITH r, key MATCH (i:Ident {key: key}) CREATE (r)-[:NAMES]->(i)",
+                names,
+                "id:s key:s",
+            )
 
     def delete_papers(self, doc_ids: Iterable[str], prune: bool = True) -> None:
         """Remove papers with all their edges and references; neighbours' SIMILAR lists are refilled."""
@@ -231,6 +271,7 @@ class GraphStore(SimilarPapers):
             return
         refill: set[str] = set()
         with self._transaction():
+            reached = self._attached(ids)
             for batch in in_batches(ids):
                 params = {"ids": list(batch)}
                 refill.update(
@@ -239,67 +280,25 @@ class GraphStore(SimilarPapers):
                         "MATCH (a:Paper)-[:SIMILAR]->(b:Paper) WHERE b.doc_id IN $ids RETURN DISTINCT a.doc_id", params
                     )
                 )
+                self._write("MATCH (p:Paper)-[:HAS_REF]->(r:Ref) WHERE p.doc_id IN $ids DETACH DELETE r", params)
                 self._write("MATCH (p:Paper) WHERE p.doc_id IN $ids DETACH DELETE p", params)
-                self._write("MATCH (r:Ref) WHERE r.paper IN $ids DELETE r", params)
         if prune:
-            self.prune_orphans()
-        vectors = self._load_vectors()
-        for doc_id in ids:
-            vectors.pop(doc_id, None)
-        self._save_vectors(vectors)
-        refill -= set(ids)
-        if refill:
-            self._refill_similar(sorted(refill), vectors, self.similar_k())
+            self.prune_orphans(reached)
+        self.remove_vectors(ids, refill)
 
-    def citation_edges(self, limit: int = 25) -> list[list[Any]]:
-        """Some CITES edges as [citing doc id, via, cited doc id, cited title] (for the benchmark's report)."""
-        return self.rows(
-            f"MATCH (a:Paper)-[c:CITES]->(b:Paper) RETURN a.doc_id, c.via, b.doc_id, b.title LIMIT {int(limit)}"
-        )
+    def prune_orphans(self, candidates: dict[str, set[str]] | None = None) -> None:
+        """Delete Author, Tag, Collection, Concept, Venue and Ident nodes no edge touches any more.
 
-    def citations_pending(self) -> bool:
-        """True when papers were written since the last `resolve_citations` (call it then)."""
-        return self._meta("citations_pending") == "1"
-
-    def prune_orphans(self) -> None:
-        """Delete Author, Tag, Collection, Concept and Venue nodes no edge touches any more."""
+        `candidates` limits the check to these keys by label (the nodes some rewritten or
+        removed papers reached); None checks every node.
+        """
         with self._transaction():
-            self._prune()
-
-    def _prune(self) -> None:
-        for label in PRUNABLE:
-            self._write(f"MATCH (n:{label}) WHERE NOT EXISTS {{ MATCH {_PRUNE_PATTERNS[label]} }} DELETE n")
-
-    # --- Citations -------------------------------------------------------------------------
-
-    def resolve_citations(self) -> CitationReport:
-        """Recompute every CITES edge from the stored references (see CitationMatcher for the rules)."""
-        papers = [
-            LibraryPaper(str(r[0]), r[1], r[2], str(r[3] or ""))
-            for r in self.rows("MATCH (p:Paper) RETURN p.doc_id, p.doi, p.arxiv, p.title")
-        ]
-        matcher = CitationMatcher(papers)
-        refs = self.rows("MATCH (r:Ref) RETURN r.paper, r.doi, r.arxiv, r.title, r.raw")
-        edges: dict[tuple[str, str], str] = {}
-        rank = {"doi": 0, "arxiv": 1, "title": 2}
-        resolved = 0
-        for paper, doi, arxiv, title, raw in refs:
-            hits = [(d, via) for d, via in matcher.match(Reference(doi, arxiv, title, str(raw or ""))) if d != paper]
-            resolved += bool(hits)
-            for target, via in hits:
-                key = (str(paper), target)
-                if key not in edges or rank[via] < rank[edges[key]]:
-                    edges[key] = via
-        by_via: dict[str, int] = {}
-        for via in edges.values():
-            by_via[via] = by_via.get(via, 0) + 1
-        with self._transaction():
-            self._set_meta("citations_pending", "0")
-            self._write("MATCH ()-[c:CITES]->() DELETE c")
-            self._load(
-                "MATCH (a:Paper {doc_id: src}) WITH a, dst, via MATCH (b:Paper {doc_id: dst}) "
-                "CREATE (a)-[:CITES {via: via}]->(b)",
-                [{"src": s, "dst": d, "via": v} for (s, d), v in edges.items()],
-                "src:s dst:s via:s",
-            )
-        return CitationReport(len(refs), resolved, len(edges), by_via)
+            for label, key in PRUNABLE.items():
+                orphan = f"NOT EXISTS {{ MATCH {_PRUNE_PATTERNS[label]} }}"
+                if candidates is None:
+                    self._write(f"MATCH (n:{label}) WHERE {orphan} DELETE n")
+                    continue
+                for batch in in_batches(sorted(candidates.get(label, ()))):
+                    self._write(
+                        f"MATCH (n:{label}) WHERE n.{key} IN $keys AND {orphan} DELETE n", {"keys": list(batch)}
+                    )

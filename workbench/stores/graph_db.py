@@ -23,17 +23,19 @@ import pyarrow as pa
 from workbench.errors import GraphError as GraphError
 from workbench.errors import GraphNotBuiltError, StoreBusyError
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: Paper.title_key, Ref.words, HAS_REF, MATCHES, NAMES and Ident (incremental citations)
 NODE_TABLES: dict[str, str] = {
     "Meta": "key STRING PRIMARY KEY, value STRING",
     "Paper": "doc_id STRING PRIMARY KEY, title STRING, year INT64, item_type STRING, source STRING, "
-    "doi STRING, arxiv STRING",
+    "doi STRING, arxiv STRING, title_key STRING",
     "Author": "key STRING PRIMARY KEY, name STRING, completeness INT64",
     "Tag": "name STRING PRIMARY KEY",
     "Collection": "path STRING PRIMARY KEY",
     "Concept": "phrase STRING PRIMARY KEY",
     "Venue": "name STRING PRIMARY KEY",
-    "Ref": "id STRING PRIMARY KEY, paper STRING, ordinal INT64, doi STRING, arxiv STRING, title STRING, raw STRING",
+    "Ref": "id STRING PRIMARY KEY, paper STRING, ordinal INT64, doi STRING, arxiv STRING, title STRING, raw STRING, "
+    "words STRING",
+    "Ident": "key STRING PRIMARY KEY",
 }
 REL_TABLES: dict[str, str] = {
     "AUTHORED": "FROM Author TO Paper, position INT64, name STRING",
@@ -43,7 +45,13 @@ REL_TABLES: dict[str, str] = {
     "MENTIONS": "FROM Paper TO Concept, weight DOUBLE, phrase STRING",
     "CITES": "FROM Paper TO Paper, via STRING",
     "SIMILAR": "FROM Paper TO Paper, score DOUBLE",
+    "HAS_REF": "FROM Paper TO Ref",
+    "NAMES": "FROM Ref TO Ident",
+    "MATCHES": "FROM Ref TO Paper, via STRING",
 }
+# Edges that only serve citation upkeep (a paper's references, the DOI or arXiv id a reference
+# names, the paper it was matched to): never part of a path between papers or people.
+BOOKKEEPING_RELS: frozenset[str] = frozenset({"HAS_REF", "NAMES", "MATCHES"})
 BATCH_ROWS = 5000  # rows per `LOAD FROM` table and per `IN $ids` list
 
 
@@ -160,6 +168,10 @@ class GraphDatabase:
                 self.close()
                 raise
             return self._conn
+
+    def open(self) -> None:
+        """Open now (creating or rebuilding the schema in write mode; `rebuilt` then says so)."""
+        self._connection()
 
     def close(self) -> None:
         """Release the database (and its file lock) so other processes can open it."""

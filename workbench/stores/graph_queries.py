@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from workbench.stores.graph import REL_TABLES, GraphStore
+from workbench.stores.graph import BOOKKEEPING_RELS, REL_TABLES, GraphStore
 from workbench.text.authors import parse_author
 
 RELATIONS: tuple[str, ...] = ("author", "tag", "collection", "venue", "concept", "cites", "cited_by", "similar")
@@ -314,7 +314,7 @@ class GraphQueries:
             "ORDER BY m.weight DESC, m.phrase",
             d=doc_id,
         )
-        refs = self._rows("MATCH (r:Ref) WHERE r.paper = $d RETURN count(r)", d=doc_id)
+        refs = self._rows("MATCH (p:Paper {doc_id: $d})-[:HAS_REF]->(r:Ref) RETURN count(r)", d=doc_id)
         cites = self.cites(doc_id, limit=1000)
         return PaperDescription(
             doc_id=doc_id,
@@ -431,8 +431,10 @@ class GraphQueries:
         if start == end:
             return GraphPath((self._step(start),), ())
         hops = max(1, min(int(max_hops), 10))
-        allowed = [r for r in (relations or REL_TABLES) if r in REL_TABLES]
-        rel = ":" + "|".join(allowed) if relations else ""
+        allowed = [r for r in (relations or REL_TABLES) if r in REL_TABLES and r not in BOOKKEEPING_RELS]
+        if not allowed:
+            return None
+        rel = ":" + "|".join(allowed)
         props = {"Paper": "doc_id", "Author": "key"}
         rows = self._rows(
             f"MATCH path = (x:{start[0]} {{{props[start[0]]}: $a}})-[{rel}* SHORTEST 1..{hops}]-"

@@ -3,14 +3,18 @@
 Paper vectors (the unit mean of each paper's chunk vectors) live in a NumPy file next to the
 database: Kùzu updates list properties slowly, and only this module reads them. A paper's
 SIMILAR edges are its k nearest papers by cosine; an update recomputes the given papers and
-the papers whose lists they enter or leave, never the whole graph.
+the papers whose lists they enter or leave, never the whole graph. Beside each vector the
+file keeps the paper's floor, the score of the last of its k neighbours (-inf while it has
+fewer), so finding the papers a changed paper enters is one comparison per paper in NumPy,
+without reading the edges; the lists a changed paper leaves are found from its incoming edges.
 """
 
 from __future__ import annotations
 
 import os
 import zipfile
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -22,6 +26,29 @@ DEFAULT_K = 5
 _SIMILAR_BLOCK = 1024
 
 
+@dataclass
+class StoredVectors:
+    """Paper vectors (unit rows), and each paper's SIMILAR floor for lists of `k` (None: not known)."""
+
+    ids: list[str]
+    matrix: np.ndarray
+    floors: np.ndarray | None
+    k: int
+
+    def position(self) -> dict[str, int]:
+        """Row of each paper."""
+        return {doc_id: index for index, doc_id in enumerate(self.ids)}
+
+    def keep(self, wanted: Iterable[str]) -> StoredVectors:
+        """Only the rows of these papers (in their stored order)."""
+        keep = set(wanted)
+        rows = [i for i, d in enumerate(self.ids) if d in keep]
+        if len(rows) == len(self.ids):
+            return self
+        floors = self.floors[rows] if self.floors is not None else None
+        return StoredVectors([self.ids[i] for i in rows], self.matrix[rows], floors, self.k)
+
+
 class SimilarPapers(GraphDatabase):
     """The graph database plus its paper vectors and SIMILAR edges."""
 
@@ -30,89 +57,150 @@ class SimilarPapers(GraphDatabase):
         value = self._meta("similar_k")
         return int(value) if value and value.isdigit() else DEFAULT_K
 
-    def _load_vectors(self) -> dict[str, np.ndarray]:
+    def _load_vectors(self) -> StoredVectors:
         """Stored paper vectors; a missing or unreadable file means none (they are derived data)."""
+        empty = StoredVectors([], np.zeros((0, 0), np.float32), None, DEFAULT_K)
         if not self.vectors_path.exists():
-            return {}
+            return empty
         try:
             with np.load(self.vectors_path, allow_pickle=False) as data:
                 ids = [str(i) for i in data["ids"]]
                 matrix = np.asarray(data["vectors"], dtype=np.float32)
+                floors = np.asarray(data["floors"], dtype=np.float32) if "floors" in data.files else None
+                k = int(data["k"]) if "k" in data.files else DEFAULT_K
         except (OSError, ValueError, KeyError, zipfile.BadZipFile):
-            return {}
-        return dict(zip(ids, matrix, strict=True)) if len(ids) == len(matrix) else {}
+            return empty
+        if not ids or len(ids) != len(matrix) or (floors is not None and len(floors) != len(ids)):
+            return empty
+        return StoredVectors(ids, matrix.reshape(len(ids), -1), floors, k)
 
-    def _save_vectors(self, vectors: Mapping[str, np.ndarray]) -> None:
+    def _save_vectors(self, stored: StoredVectors) -> None:
         if self.read_only:
             return
-        ids = np.array(list(vectors), dtype=str)
-        matrix = np.stack(list(vectors.values())).astype(np.float32) if vectors else np.zeros((0, 0), np.float32)
+        floors = stored.floors if stored.floors is not None else np.zeros(0, np.float32)
         partial = self.vectors_path.with_name(self.vectors_path.name + ".partial.npz")
-        np.savez(partial, ids=ids, vectors=matrix)
+        ids = np.array(stored.ids, dtype=str)
+        np.savez(partial, ids=ids, vectors=stored.matrix.astype(np.float32), floors=floors, k=np.int64(stored.k))
         os.replace(partial, self.vectors_path)
 
-    def update_similar(self, doc_vectors: Mapping[str, np.ndarray], k: int = DEFAULT_K) -> int:
+    def update_similar(
+        self, doc_vectors: Mapping[str, np.ndarray], k: int = DEFAULT_K, prune_stale: bool = True
+    ) -> int:
         """Store paper vectors and recompute SIMILAR (top-k cosine) for them and papers they displace.
 
         Cost: O((g + a) · n · d) for g given papers, a papers whose top-k they enter or leave
         and n papers of dimension d; a first build (g = n) is O(n² · d), done in blocks of
         1024 rows (5,000 papers × 384 dimensions: a few seconds on two cores). Returns how
-        many papers got new SIMILAR lists.
+        many papers got new SIMILAR lists. `prune_stale` drops stored vectors of papers no longer
+        in the graph (left by a sync cut short); a sync that removed papers itself (which
+        removes their vectors) may skip that read of every paper id.
         """
-        papers = self.doc_ids()
-        vectors = {d: v for d, v in self._load_vectors().items() if d in papers}
+        stored = self._load_vectors()
+        if prune_stale:
+            stored = stored.keep(self.doc_ids())
+        rows = dict(zip(stored.ids, stored.matrix, strict=True))
+        floors = dict(zip(stored.ids, stored.floors, strict=True)) if stored.floors is not None else None
         changed: list[str] = []
+        present = self._present(doc_vectors)
         for doc_id, vector in doc_vectors.items():
             unit = np.asarray(vector, dtype=np.float32).ravel()
             norm = float(np.linalg.norm(unit))
-            if doc_id in papers and norm > 0 and np.isfinite(norm):
-                vectors[doc_id] = unit / norm
+            if doc_id in present and norm > 0 and np.isfinite(norm):
+                rows[doc_id] = unit / norm
                 changed.append(doc_id)
         if changed:  # vectors from another embedding model (another length) are stale
-            size = vectors[changed[0]].shape[0]
-            vectors = {d: v for d, v in vectors.items() if v.shape[0] == size}
-            changed = [d for d in changed if d in vectors]
-        self._save_vectors(vectors)
+            size = rows[changed[0]].shape[0]
+            rows = {d: v for d, v in rows.items() if v.shape[0] == size}
+            changed = [d for d in changed if d in rows]
+        ids = list(rows)
+        matrix = np.stack([rows[i] for i in ids]) if ids else np.zeros((0, 0), np.float32)
+        floor = None
+        if floors is not None and stored.k == k:
+            floor = np.array([floors.get(i, -np.inf) for i in ids], dtype=np.float32)
+        current = StoredVectors(ids, matrix, floor, k)
         with self._transaction():
             self._set_meta("similar_k", str(k))
-        if not changed or len(vectors) < 2:
+        if not changed or len(ids) < 2:
+            self._save_vectors(StoredVectors(ids, matrix, None, k))
             return 0
-        ids = list(vectors)
-        matrix = np.stack([vectors[i] for i in ids])
-        position = {doc_id: index for index, doc_id in enumerate(ids)}
+        position = current.position()
         edges, best = _top_k(ids, matrix, [position[d] for d in changed], k)
-        affected = self._displaced(ids, best, set(changed), k)
+        affected = self._displaced(current, best, set(changed))
         more, _ = _top_k(ids, matrix, [position[d] for d in affected], k)
-        self._write_similar([*changed, *affected], edges + more)
+        targets = [*changed, *affected]
+        self._write_similar(targets, edges + more)
+        self._save_vectors(self._with_floors(current, targets, edges + more))
         return len(changed) + len(affected)
 
-    def _displaced(self, ids: Sequence[str], best: np.ndarray, changed: set[str], k: int) -> list[str]:
-        """Unchanged papers whose top-k list a changed paper enters or leaves."""
-        if len(changed) == len(ids):
-            return []
-        current: dict[str, list[tuple[str, float]]] = {}
-        for a, b, score in self.rows("MATCH (a:Paper)-[s:SIMILAR]->(b:Paper) RETURN a.doc_id, b.doc_id, s.score"):
-            current.setdefault(str(a), []).append((str(b), float(score)))
-        affected: list[str] = []
-        for index, doc_id in enumerate(ids):
-            if doc_id in changed:
-                continue
-            listed = current.get(doc_id, [])
-            lists_changed = any(b in changed for b, _ in listed)
-            if lists_changed or len(listed) < k or best[index] > min(score for _, score in listed):
-                affected.append(doc_id)
-        return affected
+    def _present(self, doc_vectors: Mapping[str, np.ndarray]) -> set[str]:
+        """Which of these papers are in the graph."""
+        found: set[str] = set()
+        for batch in in_batches(sorted(doc_vectors)):
+            rows = self.rows("MATCH (p:Paper) WHERE p.doc_id IN $ids RETURN p.doc_id", {"ids": list(batch)})
+            found.update(str(r[0]) for r in rows)
+        return found
 
-    def _refill_similar(self, targets: Sequence[str], vectors: Mapping[str, np.ndarray], k: int) -> None:
-        """Recompute the SIMILAR lists of `targets` from the stored vectors."""
-        ids = list(vectors)
-        if len(ids) < 2:
-            self._write_similar(targets, [])
+    def _with_floors(
+        self, stored: StoredVectors, targets: Sequence[str], edges: Sequence[Mapping[str, Any]]
+    ) -> StoredVectors:
+        """`stored` with the floors of `targets` set from their new edges (all floors from the graph if unknown)."""
+        if stored.floors is None:
+            return replace(stored, floors=self._floors_from_graph(stored))
+        floors = stored.floors.copy()
+        position = stored.position()
+        lowest: dict[str, tuple[float, int]] = {}
+        for edge in edges:
+            score, count = lowest.get(edge["src"], (np.inf, 0))
+            lowest[edge["src"]] = (min(score, float(edge["score"])), count + 1)
+        for target in targets:
+            score, count = lowest.get(target, (-np.inf, 0))
+            floors[position[target]] = score if count >= stored.k else -np.inf
+        return replace(stored, floors=floors)
+
+    def _floors_from_graph(self, stored: StoredVectors) -> np.ndarray:
+        """Every paper's floor, read from its SIMILAR edges (once, for a vectors file written without floors)."""
+        found = {
+            str(a): (float(low), int(n))
+            for a, low, n in self.rows("MATCH (a:Paper)-[s:SIMILAR]->() RETURN a.doc_id, min(s.score), count(s)")
+        }
+        floors = np.full(len(stored.ids), -np.inf, dtype=np.float32)
+        for index, doc_id in enumerate(stored.ids):
+            low, count = found.get(doc_id, (-np.inf, 0))
+            floors[index] = low if count >= stored.k else -np.inf
+        return floors
+
+    def _displaced(self, stored: StoredVectors, best: np.ndarray, changed: set[str]) -> list[str]:
+        """Unchanged papers whose top-k list a changed paper enters or leaves."""
+        if len(changed) == len(stored.ids):
+            return []
+        floors = stored.floors if stored.floors is not None else self._floors_from_graph(stored)
+        entered = {stored.ids[i] for i in np.nonzero(best > floors)[0]}
+        left: set[str] = set()
+        for batch in in_batches(sorted(changed)):
+            rows = self.rows(
+                "MATCH (a:Paper)-[:SIMILAR]->(b:Paper) WHERE b.doc_id IN $ids RETURN DISTINCT a.doc_id",
+                {"ids": list(batch)},
+            )
+            left.update(str(r[0]) for r in rows)
+        return sorted((entered | left) - changed)
+
+    def remove_vectors(self, doc_ids: Collection[str], refill: Collection[str]) -> None:
+        """Forget removed papers' vectors and recompute the SIMILAR lists of `refill` (which listed them)."""
+        stored = self._load_vectors()
+        kept = stored.keep(d for d in stored.ids if d not in set(doc_ids))
+        targets = sorted(set(refill) - set(doc_ids))
+        if not targets:
+            self._save_vectors(kept)
             return
-        matrix = np.stack([vectors[i] for i in ids])
-        position = {doc_id: index for index, doc_id in enumerate(ids)}
-        edges, _ = _top_k(ids, matrix, [position[t] for t in targets if t in position], k)
+        k = self.similar_k()
+        kept = replace(kept, floors=kept.floors if kept.k == k else None, k=k)
+        edges: list[dict[str, Any]] = []
+        position = kept.position()
+        listed = [t for t in targets if t in position]
+        if len(kept.ids) >= 2:
+            edges, _ = _top_k(kept.ids, kept.matrix, [position[t] for t in listed], k)
         self._write_similar(targets, edges)
+        self._save_vectors(self._with_floors(kept, listed, edges))
 
     def _write_similar(self, sources: Sequence[str], edges: Sequence[Mapping[str, Any]]) -> None:
         """Replace the outgoing SIMILAR edges of `sources` with `edges`."""

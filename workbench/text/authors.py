@@ -147,6 +147,8 @@ class AuthorName:
 
 def fold_accents(text: str) -> str:
     """Text without diacritics: "Łukasz Müller" becomes "Lukasz Muller"."""
+    if text.isascii():  # nothing to fold (every key of the table is non-ASCII); most titles and references
+        return text
     text = text.translate(_FOLD_TABLE)
     decomposed = unicodedata.normalize("NFKD", text)
     return "".join(c for c in decomposed if not unicodedata.combining(c))

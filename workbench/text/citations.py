@@ -10,7 +10,7 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from workbench.text.authors import fold_accents
@@ -71,6 +71,16 @@ def title_similarity(a: str, b: str) -> float:
     return matcher.ratio()
 
 
+def reference_words(reference: Reference) -> str:
+    """The distinct normalised words of a reference (raw text and title guess), space-padded: " a b c ".
+
+    A reference is a candidate for a library title exactly when it holds one of the title's
+    index words (see `CitationMatcher`), so `f" {word} " in reference_words(ref)` is that test.
+    """
+    words = set(normalise_title(reference.raw).split()) | set(normalise_title(reference.title or "").split())
+    return f" {' '.join(sorted(words))} "
+
+
 # --- Matching references to library papers --------------------------------------------------
 
 TITLE_RATIO = 0.9
@@ -86,6 +96,12 @@ class LibraryPaper:
     doi: str | None
     arxiv: str | None
     title: str
+    key: str | None = None  # `normalise_title(title)` when already known (the graph stores it)
+
+
+def _rarity(frequency: Mapping[str, int]) -> Callable[[str], tuple[bool, int, str]]:
+    """Sort key for a title's words: words before numbers, then fewer titles, then alphabetical."""
+    return lambda word: (word.isdigit(), frequency.get(word, 0), word)
 
 
 class CitationMatcher:
@@ -96,7 +112,13 @@ class CitationMatcher:
     title guess failed, a library title of at least five words found whole inside the
     reference text. Candidates come from an index on each title's two rarest words, so a
     reference costs a handful of comparisons however large the library: building is
-    O(papers) and matching O(references x few candidates).
+    O(papers) and matching O(references x few candidates). Numbers come last among a title's
+    words: a reference list is full of them (volumes, pages, its own numbering), so "10" in a
+    title would make every reference holding a 10 a candidate.
+
+    A reference is a candidate for a title when it holds one of that title's index words
+    (`index_words`), so a sync that adds a title need only look again at the references
+    holding its index words, and at those holding words that became another title's.
     """
 
     def __init__(self, papers: Sequence[LibraryPaper]) -> None:
@@ -111,19 +133,45 @@ class CitationMatcher:
                 self._by_doi.setdefault(doi, []).append(paper.doc_id)
             if arxiv:
                 self._by_arxiv.setdefault(arxiv, []).append(paper.doc_id)
-            key = normalise_title(paper.title)
+            key = paper.key if paper.key is not None else normalise_title(paper.title)
             if len(key) >= MIN_TITLE_CHARS:
                 self._titles[paper.doc_id] = key
                 self._by_title.setdefault(key, []).append(paper.doc_id)
-        frequency: dict[str, int] = {}
-        for key in self._by_title:
-            for word in set(key.split()):
-                frequency[word] = frequency.get(word, 0) + 1
+        self._words = {key: frozenset(key.split()) for key in self._by_title}
+        self._frequency: dict[str, int] = {}  # word → distinct titles holding it
+        for words in self._words.values():
+            for word in words:
+                self._frequency[word] = self._frequency.get(word, 0) + 1
+        rarity = _rarity(self._frequency)
+        self.index_words = {key: tuple(sorted(words, key=rarity)[:2]) for key, words in self._words.items()}
         self._rare: dict[str, list[str]] = {}  # rare title word → titles holding it
-        for key in self._by_title:
-            words = sorted(set(key.split()), key=lambda w: (frequency[w], w))
-            for word in words[:2]:
+        for key, index in self.index_words.items():
+            for word in index:
                 self._rare.setdefault(word, []).append(key)
+
+    def index_words_before(self, added: Collection[str], removed: Collection[str]) -> dict[str, tuple[str, ...]]:
+        """The index words this library's titles had before `added` titles joined and `removed` ones left.
+
+        Only titles whose index words can have moved are returned: those sharing a word with
+        an added or removed title (the added titles themselves had none).
+        """
+        delta: dict[str, int] = {}
+        for key, step in [*((k, -1) for k in added), *((k, 1) for k in removed)]:
+            for word in set(key.split()):
+                delta[word] = delta.get(word, 0) + step
+        moved = {word for word, step in delta.items() if step}
+        then = {word: self._frequency.get(word, 0) + step for word, step in delta.items()}
+        rarity = _rarity({**self._frequency, **then})
+        fresh = set(added)
+        return {
+            key: tuple(sorted(words, key=rarity)[:2])
+            for key, words in self._words.items()
+            if key not in fresh and not moved.isdisjoint(words)
+        }
+
+    def papers_titled(self, key: str) -> list[str]:
+        """The library papers whose normalised title is `key`."""
+        return list(self._by_title.get(key, ()))
 
     def match(self, reference: Reference) -> list[tuple[str, str]]:
         """(doc_id, via) for the library papers this reference cites; via is doi, arxiv or title."""
