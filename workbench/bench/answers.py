@@ -32,15 +32,17 @@ from typing import Any
 import numpy as np
 
 from workbench.bench import cache_key
-from workbench.bench.answers_fit import Run, choose_cutoff, fit_scorer
+from workbench.bench.answers_fit import Probe, Run, choose_cutoff, fit_presence, fit_scorer
 from workbench.bench.evidence import matches_gold
-from workbench.bench.question_sets import Question, QuestionSet, contains_span
+from workbench.bench.question_sets import Question, QuestionSet, absent_split, contains_span
 from workbench.engine import Engine
 from workbench.models import Document, Filter, Hit, Section
+from workbench.query.critic_support import SupportWeights
 from workbench.query.depth import DEPTH_SHAPES
 from workbench.query.evidence import FEATURE_NAMES, Candidate, EvidenceFinder, pick
 from workbench.query.gather import EvidenceGatherer, SearchFunction
 from workbench.query.grounding import content_stems
+from workbench.query.presence import DEFAULT_PRESENCE, PRESENCE_FEATURE_NAMES, PresenceModel, decide
 
 
 def set_engine(engine: Engine, qs: QuestionSet) -> tuple[Engine, Path, str]:
@@ -148,21 +150,21 @@ def collect(bench: Engine, qs: QuestionSet, doc_ids: dict[str, str], removal: bo
         run = Run(question, qs.name, hits, pool, finder.candidates(question.text, pool), seconds=seconds)
         if removal:
             without = _gatherer(bench, [doc_ids[k] for k in question.sources if k in doc_ids])
-            _, removed_pool = _pool(without, question.text, depth)
+            run.removed_hits, removed_pool = _pool(without, question.text, depth)
             run.removed = finder.candidates(question.text, removed_pool)
             run.removed_passages = len(removed_pool)
         runs.append(run)
     return runs
 
 
-def collect_absent(bench: Engine, questions: Sequence[str]) -> list[list[Candidate]]:
-    """Scored sentences for questions whose topic the library does not cover."""
+def collect_absent(bench: Engine, questions: Sequence[str]) -> list[Probe]:
+    """Retrieval and scored sentences for questions whose topic the library does not cover."""
     asker = bench.asker
     out = []
     for text in questions:
         depth = asker.choose_depth(asker.intent(text), None)
-        _, pool = _pool(asker.gatherer, text, depth)
-        out.append(asker.evidence_finder.candidates(text, pool))
+        hits, pool = _pool(asker.gatherer, text, depth)
+        out.append(Probe(text, absent_split(text), hits, asker.evidence_finder.candidates(text, pool)))
     return out
 
 
@@ -223,8 +225,25 @@ def _pct(values: Sequence[float], q: int) -> float | None:
     return round(float(np.percentile(values, q)), 3) if values else None
 
 
+NotFound = Callable[[str, Sequence[Hit], Sequence[Candidate]], bool]
+
+
+def cutoff_rule(cutoff: float) -> NotFound:
+    """The old decision: "not found" when the best sentence scores under one cut-off."""
+    return lambda question, hits, candidates: best(candidates) < cutoff
+
+
+def presence_rule(model: PresenceModel, floor: float = 0.0) -> NotFound:
+    """The presence model's decision (plus the configured floor on the best sentence's score)."""
+
+    def not_found(question: str, hits: Sequence[Hit], candidates: Sequence[Candidate]) -> bool:
+        return not decide(question, hits, candidates, model).found or best(candidates) < floor
+
+    return not_found
+
+
 def score_runs(
-    qs: QuestionSet, doc_ids: dict[str, str], runs: Sequence[Run], absent: Sequence[list[Candidate]], cutoff: float,
+    qs: QuestionSet, doc_ids: dict[str, str], runs: Sequence[Run], absent: Sequence[Probe], not_found: NotFound,
     depth: str = "targeted",
 ) -> dict[str, Any]:  # fmt: skip
     """The set's numbers per split (`fit`, `heldout`, `all`)."""
@@ -243,12 +262,13 @@ def score_runs(
             at_default.append(any(found[: shape.sentences]))
             recall.append(any(passage_has_gold(qs, doc_ids, run.question, h) for h in run.pool))
             recall30.append(any(passage_has_gold(qs, doc_ids, run.question, h) for h in run.hits))
-            abstain.append(best(run.candidates) < cutoff)
-            removed.append(best(run.removed) < cutoff)
+            abstain.append(not_found(run.question.text, run.hits, run.candidates))
+            removed.append(not_found(run.question.text, run.removed_hits, run.removed))
             if split == "all" and not at_default[-1]:
                 misses["evidence" if recall[-1] else "retrieval"].append(run.question.qid)
             if split == "all" and abstain[-1]:
                 misses["abstained"].append(run.question.qid)
+        probes = [p for p in absent if split == "all" or p.split == split]
         out[split] = {
             "questions": len(chosen),
             "evidence@3": _rate(at3),
@@ -258,9 +278,9 @@ def score_runs(
             "passage_recall_30": _rate(recall30),
             "abstain_answerable": _rate(abstain),
             "not_found_source_removed": _rate(removed),
+            "not_found_absent_topics": _rate([not_found(p.text, p.hits, p.candidates) for p in probes]),
+            "absent_topics": len(probes),
         }
-    out["all"]["not_found_absent_topics"] = _rate([best(c) < cutoff for c in absent])
-    out["all"]["absent_topics"] = len(absent)
     if qs.name == "fulltext":  # small enough to list: which questions the answer missed, and where
         out["missed"] = misses
     seconds = [r.seconds for r in runs]
@@ -289,30 +309,58 @@ def bench_answers(
             qs = replace(qs, questions=sorted(qs.questions, key=lambda q: _sha(f"sample:{q.qid}"))[:limit])
         bench.asker.gatherer.gather("warm up the embedder", "targeted", _intent("warm up the embedder"), None)
         runs = collect(bench, qs, doc_ids)
-        absent = [rescore(bench.asker.evidence_finder, c) for c in collect_absent(bench, qs.absent)]
+        absent = collect_absent(bench, qs.absent)
         finder = bench.asker.evidence_finder
         collected.append((qs, doc_ids, runs, absent))
         built[qs.name] = {"index_key": key, "documents": len(doc_ids), "index_build_seconds":
                           None if seconds is None else round(seconds, 1)}  # fmt: skip
     assert finder is not None
     result: dict[str, Any] = {"benchmark": "answers", "default_depth": "targeted", "indexes": built}
-    cutoff = engine.settings.answer.min_evidence_score
-    if fit:  # the same collected answers, scored as the unchanged scorer and cut-off score them
+    floor = engine.settings.answer.min_evidence_score
+    presence = replace(DEFAULT_PRESENCE, threshold=engine.settings.answer.min_presence)
+    if fit:  # the same collected answers, scored as the unchanged scorer and decision score them
         result["before_fit"] = {
-            "min_evidence_score": cutoff,
-            "weights": {"bias": finder.weights.bias, **dict(zip(FEATURE_NAMES, finder.weights.weights, strict=True))},
-            "sets": {qs.name: score_runs(qs, d, runs, absent, cutoff) for qs, d, runs, absent in collected},
-        }
+            "weights": _named(FEATURE_NAMES, finder.weights),
+            "presence": _presence_json(presence),
+            "sets": {qs.name: score_runs(qs, d, runs, absent, presence_rule(presence, floor))
+                     for qs, d, runs, absent in collected},
+        }  # fmt: skip
         fitted = fit_scorer(finder, [(qs, d, r) for qs, d, r, _ in collected], gold_check, passage_has_gold)
-        result["fitted"] = fitted
         for index, (qs, doc_ids, runs, absent) in enumerate(collected):
             for run in runs:
                 run.candidates = rescore(finder, run.candidates)
                 run.removed = rescore(finder, run.removed)
-            collected[index] = (qs, doc_ids, runs, [rescore(finder, c) for c in absent])
-        cutoff = choose_cutoff([r for _, _, runs, _ in collected for r in runs if r.question.split == "fit"])
-    result["min_evidence_score"] = cutoff
-    result["sets"] = {qs.name: score_runs(qs, d, runs, absent, cutoff) for qs, d, runs, absent in collected}
-    result["weights"] = {"bias": finder.weights.bias, **dict(zip(FEATURE_NAMES, finder.weights.weights, strict=True))}
+            collected[index] = (qs, doc_ids, runs, [replace(p, candidates=rescore(finder, p.candidates))
+                                                    for p in absent])  # fmt: skip
+        fit_runs = [r for _, _, runs, _ in collected for r in runs if r.question.split == "fit"]
+        cutoff = choose_cutoff(fit_runs)
+        result["cutoff_only"] = {  # the old decision, refitted on the same data, for comparison
+            "min_evidence_score": cutoff,
+            "sets": {qs.name: _decisions(score_runs(qs, d, runs, absent, cutoff_rule(cutoff)))
+                     for qs, d, runs, absent in collected},
+        }  # fmt: skip
+        presence, fitted["presence"] = fit_presence([(qs.name, runs, absent) for qs, _, runs, absent in collected])
+        floor = 0.0
+        result["fitted"] = fitted
+    result["presence"] = _presence_json(presence)
+    result["min_evidence_score"] = floor
+    result["sets"] = {
+        qs.name: score_runs(qs, d, runs, absent, presence_rule(presence, floor)) for qs, d, runs, absent in collected
+    }
+    result["weights"] = _named(FEATURE_NAMES, finder.weights)
     result["aspect_choice"] = aspect_choice(engine, pubmedqa) if pubmedqa else {"status": "no PubMedQA path"}
     return result
+
+
+def _named(names: Sequence[str], weights: SupportWeights) -> dict[str, float]:
+    return {"bias": weights.bias, **dict(zip(names, weights.weights, strict=True))}
+
+
+def _presence_json(model: PresenceModel) -> dict[str, Any]:
+    return {"threshold": model.threshold, "weights": _named(PRESENCE_FEATURE_NAMES, model.weights)}
+
+
+def _decisions(scored: dict[str, Any]) -> dict[str, Any]:
+    """Only the "not found" decisions of a set's numbers, per split."""
+    keys = ("abstain_answerable", "not_found_source_removed", "not_found_absent_topics")
+    return {split: {k: scored[split][k] for k in keys} for split in ("fit", "heldout", "all")}

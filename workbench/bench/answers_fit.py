@@ -18,6 +18,7 @@ from workbench.bench.critic import fit_logistic
 from workbench.bench.question_sets import Question, QuestionSet
 from workbench.models import Hit
 from workbench.query.evidence import Candidate, EvidenceFinder
+from workbench.query.presence import PresenceModel, presence_features
 
 L2 = 1.0
 ABSTAIN_MAX = 0.04  # the cut-off may make at most this share of any set's answerable fit questions abstain
@@ -37,6 +38,17 @@ class Run:
     removed: list[Candidate] = field(default_factory=list)
     removed_passages: int = 0
     seconds: float = 0.0
+    removed_hits: list[Hit] = field(default_factory=list)
+
+
+@dataclass
+class Probe:
+    """A question asked of a library that does not hold its answer (an absent topic)."""
+
+    text: str
+    split: str
+    hits: list[Hit]
+    candidates: list[Candidate]
 
 
 def fit_scorer(
@@ -90,3 +102,47 @@ def choose_cutoff(fit_runs: Sequence[Run]) -> float:
         index = int(len(ordered) * ABSTAIN_MAX)
         limits.append(ordered[index] if index < len(ordered) else 0.0)
     return round(max(0.0, min(limits) - 1e-4), 4) if limits else 0.0
+
+
+def presence_rows(
+    sets: Sequence[tuple[str, Sequence[Run], Sequence[Probe]]], split: str = "fit"
+) -> list[tuple[str, tuple[float, ...], float]]:
+    """(set, presence features, label) for one split: 1 = the library holds the answer (its source is
+    there), 0 = it does not (the same question with its source removed, or an absent topic)."""
+    rows: list[tuple[str, tuple[float, ...], float]] = []
+    for name, runs, absent in sets:
+        for run in runs:
+            if run.question.split != split:
+                continue
+            rows.append((name, presence_features(run.question.text, run.hits, run.candidates), 1.0))
+            rows.append((name, presence_features(run.question.text, run.removed_hits, run.removed), 0.0))
+        rows += [(name, presence_features(p.text, p.hits, p.candidates), 0.0) for p in absent if p.split == split]
+    return rows
+
+
+def fit_presence(sets: Sequence[tuple[str, Sequence[Run], Sequence[Probe]]]) -> tuple[PresenceModel, dict[str, Any]]:
+    """The presence model fitted on the fit split of every set, and its threshold.
+
+    Each set weighs the same, and within a set the answerable questions weigh as much as the
+    unanswerable ones. The threshold is the highest under which at most ABSTAIN_MAX of each set's
+    answerable fit questions say "not found" (the costliest error); held-out questions are used
+    for neither.
+    """
+    rows = presence_rows(sets)
+    counts: dict[tuple[str, float], int] = {}
+    for name, _, label in rows:
+        counts[(name, label)] = counts.get((name, label), 0) + 1
+    names = {name for name, _, _ in rows}
+    x = np.asarray([features for _, features, _ in rows], dtype=np.float64)
+    y = np.asarray([label for _, _, label in rows], dtype=np.float64)
+    w = np.asarray([len(rows) / (2 * len(names) * counts[(name, label)]) for name, _, label in rows])
+    weights = fit_logistic(x, y, sample_weight=w, l2=L2)
+    limits = []
+    for name in sorted(names):
+        ordered = sorted(weights.probability(f) for n, f, label in rows if n == name and label == 1.0)
+        index = int(len(ordered) * ABSTAIN_MAX)
+        limits.append(ordered[index] if index < len(ordered) else 0.0)
+    threshold = round(max(0.0, min(limits) - 1e-4), 4) if limits else 0.5
+    seen = {name: {"answerable": counts.get((name, 1.0), 0), "unanswerable": counts.get((name, 0.0), 0)}
+            for name in sorted(names)}  # fmt: skip
+    return PresenceModel(weights, threshold), {"per_set": seen, "l2": L2, "abstain_max": ABSTAIN_MAX}

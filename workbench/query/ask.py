@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any, Protocol
 
 import numpy as np
@@ -42,8 +42,9 @@ from workbench.query.answer import CancelledError, SynthesisRun, SynthesisRunner
 from workbench.query.critic import Critic
 from workbench.query.depth import Plan, Planner, citation_for, evidence_citation
 from workbench.query.evidence import EvidenceFinder, SentenceVectors
-from workbench.query.gather import EvidenceGatherer, SearchFunction, relevance
+from workbench.query.gather import EvidenceGatherer, Gathered, SearchFunction, relevance
 from workbench.query.intent import Intent, detect_intent
+from workbench.query.presence import DEFAULT_PRESENCE, decide
 from workbench.query.related import RelatedPaper
 from workbench.query.summary import SENTENCES_PER_DEPTH, AspectExtractor
 from workbench.stores.ledger import Ledger, LedgerEntry
@@ -203,7 +204,7 @@ class Asker:
         if not gathered.passages:
             answer = self._abstain(query, intent.kind, chosen, "Nothing in your library matches this question.", (),
                                    started, warnings)  # fmt: skip
-        elif target is None and relevance(gathered.groups) < self.settings.answer.min_evidence_score:
+        elif target is None and not self.holds_answer(query, gathered):
             closest = tuple(gathered.passages[:5])
             titles = "\n".join(f"- {t}" for t in dict.fromkeys(h.title or h.doc_id for h in closest))
             text = (
@@ -225,6 +226,14 @@ class Asker:
         answer = _with(answer, evidence_seconds=evidence_seconds)
         self.record(answer)
         return answer
+
+    def holds_answer(self, query: str, gathered: Gathered) -> bool:
+        """Does the library hold the answer? The presence model's decision on the whole result
+        (`query.presence`), and the best sentence at least `min_evidence_score`."""
+        settings = self.settings.answer
+        model = replace(DEFAULT_PRESENCE, threshold=settings.min_presence)
+        present = decide(query, gathered.passages, gathered.candidates, model).found
+        return present and relevance(gathered.groups) >= settings.min_evidence_score
 
     def _synthesise(
         self, query: str, intent: str, depth: str, groups: Mapping[str, Sequence[Evidence]], by_paper: bool,
