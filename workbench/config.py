@@ -129,18 +129,11 @@ class AnswerSettings:
         "approves; never: evidence only (no model call).",
         choices=("auto", "never"),
     )
-    min_presence: float = _field(
-        0.5,
-        "Below this probability that the library holds the answer (0-1, from the whole retrieval and "
-        "evidence result), a question is answered 'not found in your library'. Fitted by `workbench bench "
-        "answers --fit` (answerable fit questions abstain <= 4%).",
-        min=0.0,
-        max=1.0,
-    )
     min_evidence_score: float = _field(
         0.0,
-        "A floor on top of min_presence: below this score of its best evidence sentence (0-1), a question "
-        "is answered 'not found in your library' whatever the presence decision says. 0 = no floor.",
+        "'Not found in your library' is decided by a model of the whole retrieval and evidence result "
+        "(fitted by `workbench bench answers --fit`); this adds a floor: below this score of its best "
+        "evidence sentence (0-1) a question is answered 'not found' whatever that model says. 0 = no floor.",
         min=0.0,
         max=1.0,
     )

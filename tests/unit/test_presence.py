@@ -3,6 +3,8 @@ the backends' own scores kept through fusion, and fitting it on answerable vs un
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
 from workbench.bench.answers_fit import Probe, Run, fit_presence
@@ -11,7 +13,14 @@ from workbench.config import RetrievalSettings
 from workbench.models import Hit
 from workbench.query.critic_support import SupportWeights
 from workbench.query.evidence import Candidate, QuestionContext, sentence_features
-from workbench.query.presence import PRESENCE_FEATURE_NAMES, PresenceModel, decide, presence_features
+from workbench.query.presence import (
+    PRESENCE_FEATURE_NAMES,
+    Calibration,
+    PresenceModel,
+    decide,
+    presence_features,
+    result_kind,
+)
 from workbench.query.retrieve import Retriever
 
 INDEX = {name: i for i, name in enumerate(PRESENCE_FEATURE_NAMES)}
@@ -74,9 +83,20 @@ def test_the_result_of_a_library_that_holds_the_answer_has_stronger_features() -
 
 
 def test_an_empty_result_is_not_found_whatever_the_model() -> None:
-    generous = PresenceModel(SupportWeights(bias=10.0, weights=(0.0,) * len(PRESENCE_FEATURE_NAMES)), 0.5)
-    assert not decide(QUESTION, [], [], generous).found
-    assert decide(QUESTION, bitcoin_library(), candidates(QUESTION, bitcoin_library(), 0.7), generous).found
+    generous = Calibration(SupportWeights(bias=10.0, weights=(0.0,) * len(PRESENCE_FEATURE_NAMES)), 0.5)
+    model = PresenceModel({"papers": generous})
+    assert not decide(QUESTION, [], [], model).found
+    assert decide(QUESTION, bitcoin_library(), candidates(QUESTION, bitcoin_library(), 0.7), model).found
+
+
+def test_the_kind_of_result_comes_from_the_pages_reached_and_the_form_of_the_query() -> None:
+    deep = [replace(h, page_start=4, page_end=5) for h in bitcoin_library()]
+    assert result_kind(QUESTION, deep) == "papers"
+    assert result_kind(QUESTION, bitcoin_library()) == "abstracts:question"
+    assert result_kind("Proof-of-work prevents double-spending.", bitcoin_library()) == "abstracts:statement"
+    assert result_kind("does proof of work prevent double spending", bitcoin_library()) == "abstracts:question"
+    only_papers = PresenceModel({"papers": Calibration(SupportWeights(0.0, (0.0,) * len(PRESENCE_FEATURE_NAMES)), 0.1)})
+    assert only_papers.calibration("abstracts:statement") is only_papers.calibrations["papers"]
 
 
 def test_fusion_keeps_each_backends_own_rank_and_score() -> None:
@@ -102,7 +122,13 @@ def test_the_fitted_model_separates_held_from_missing_answers_and_bounds_abstent
     absent = [Probe("Why did the Roman Republic collapse?", "fit", library_without_bitcoin(),
                     candidates("Why did the Roman Republic collapse?", library_without_bitcoin(), 0.2))]  # fmt: skip
     model, seen = fit_presence([("toy", runs, absent)])
-    assert seen["per_set"]["toy"] == {"answerable": 30, "unanswerable": 31}
+    assert seen["per_kind"]["abstracts:question"]["sets"]["toy"] == {"answerable": 30, "unanswerable": 31}
     assert decide(QUESTION, bitcoin_library(), runs[0].candidates, model).found
     assert not decide(QUESTION, library_without_bitcoin(), runs[0].removed, model).found
     assert not decide(absent[0].text, absent[0].hits, absent[0].candidates, model).found
+
+
+def test_a_kind_with_too_few_questions_gets_no_calibration_of_its_own() -> None:
+    runs = [_run(i, bitcoin_library(), library_without_bitcoin()) for i in range(5)]
+    model, seen = fit_presence([("toy", runs, [])])
+    assert model.calibrations == {} and seen["per_kind"] == {}

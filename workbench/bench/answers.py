@@ -15,8 +15,10 @@ evidence gatherer; no model), and the benchmark reports per set and split:
 - `not_found_absent_topics`: questions on topics no paper covers must say "not found";
 - `evidence_seconds` p50/p95: question to evidence block, index and models warm.
 
-`--fit` refits the sentence scorer and the "not found" cut-off on the `fit` parts of all sets at
-once and reports both parts; the `heldout` parts are never used for fitting.
+"Not found" is the presence model's decision (`workbench.query.presence`). `--fit` refits the
+sentence scorer and fits the presence model on the `fit` parts of all sets at once, prints their
+weights, and reports both parts (and, for comparison, the old rule: one cut-off on the best
+sentence's score, refitted on the same data); the `heldout` parts are never used for fitting.
 """
 
 from __future__ import annotations
@@ -40,9 +42,13 @@ from workbench.models import Document, Filter, Hit, Section
 from workbench.query.critic_support import SupportWeights
 from workbench.query.depth import DEPTH_SHAPES
 from workbench.query.evidence import FEATURE_NAMES, Candidate, EvidenceFinder, pick
-from workbench.query.gather import EvidenceGatherer, SearchFunction
+from workbench.query.gather import EvidenceGatherer, SearchFunction, per_paper_cap
 from workbench.query.grounding import content_stems
 from workbench.query.presence import DEFAULT_PRESENCE, PRESENCE_FEATURE_NAMES, PresenceModel, decide
+
+# Sets whose gold marks sentences; the evidence scorer is fitted on these only (PubMedQA's gold
+# is a whole abstract: every sentence of it would count as answering).
+SENTENCE_GOLD = ("fulltext", "scifact")
 
 
 def set_engine(engine: Engine, qs: QuestionSet) -> tuple[Engine, Path, str]:
@@ -255,7 +261,8 @@ def score_runs(
         chosen = [r for r in runs if split == "all" or r.question.split == split]
         at3, at6, at_default, recall, recall30, abstain, removed = [], [], [], [], [], [], []
         for run in chosen:
-            evidence = pick(run.candidates, max(6, shape.sentences), shape.per_paper)
+            depth_sentences = max(6, shape.sentences)
+            evidence = pick(run.candidates, depth_sentences, per_paper_cap(run.pool, shape.per_paper, depth_sentences))
             found = [is_gold(run.question, e.sentence, e.doc_id) for e in evidence]
             at3.append(any(found[:3]))
             at6.append(any(found[:6]))
@@ -317,7 +324,7 @@ def bench_answers(
     assert finder is not None
     result: dict[str, Any] = {"benchmark": "answers", "default_depth": "targeted", "indexes": built}
     floor = engine.settings.answer.min_evidence_score
-    presence = replace(DEFAULT_PRESENCE, threshold=engine.settings.answer.min_presence)
+    presence = DEFAULT_PRESENCE
     if fit:  # the same collected answers, scored as the unchanged scorer and decision score them
         result["before_fit"] = {
             "weights": _named(FEATURE_NAMES, finder.weights),
@@ -325,7 +332,8 @@ def bench_answers(
             "sets": {qs.name: score_runs(qs, d, runs, absent, presence_rule(presence, floor))
                      for qs, d, runs, absent in collected},
         }  # fmt: skip
-        fitted = fit_scorer(finder, [(qs, d, r) for qs, d, r, _ in collected], gold_check, passage_has_gold)
+        sentence_gold = [(qs, d, r) for qs, d, r, _ in collected if qs.name in SENTENCE_GOLD]
+        fitted = fit_scorer(finder, sentence_gold, gold_check, passage_has_gold)
         for index, (qs, doc_ids, runs, absent) in enumerate(collected):
             for run in runs:
                 run.candidates = rescore(finder, run.candidates)
@@ -357,7 +365,10 @@ def _named(names: Sequence[str], weights: SupportWeights) -> dict[str, float]:
 
 
 def _presence_json(model: PresenceModel) -> dict[str, Any]:
-    return {"threshold": model.threshold, "weights": _named(PRESENCE_FEATURE_NAMES, model.weights)}
+    return {
+        kind: {"threshold": c.threshold, "weights": _named(PRESENCE_FEATURE_NAMES, c.weights)}
+        for kind, c in model.calibrations.items()
+    }
 
 
 def _decisions(scored: dict[str, Any]) -> dict[str, Any]:

@@ -3,8 +3,9 @@
 Every answer is evidence first: the sentences of the retrieved passages that bear on the
 question, quoted verbatim with document, section and page, handed to the caller at once
 (`on_evidence`). The model then writes a synthesis from those sentences only, and the critic
-keeps what it can match to them (`answer.SynthesisRunner`). The answer abstains only when
-the evidence itself does not bear on the question ("not found in your library"). Four-aspect
+keeps what it can match to them (`answer.SynthesisRunner`). The answer abstains ("not found in
+your library") only when the presence model, judging the whole retrieval and evidence result,
+says the library does not hold the answer (`presence`). Four-aspect
 summaries are extracted from the paper's own sections the same way, optionally rewritten by
 the model, cached per paper, model and depth, and invalidated by the paper's content hash.
 
@@ -17,7 +18,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass
 from typing import Any, Protocol
 
 import numpy as np
@@ -44,7 +45,7 @@ from workbench.query.depth import Plan, Planner, citation_for, evidence_citation
 from workbench.query.evidence import EvidenceFinder, SentenceVectors
 from workbench.query.gather import EvidenceGatherer, Gathered, SearchFunction, relevance
 from workbench.query.intent import Intent, detect_intent
-from workbench.query.presence import DEFAULT_PRESENCE, decide
+from workbench.query.presence import decide
 from workbench.query.related import RelatedPaper
 from workbench.query.summary import SENTENCES_PER_DEPTH, AspectExtractor
 from workbench.stores.ledger import Ledger, LedgerEntry
@@ -230,10 +231,8 @@ class Asker:
     def holds_answer(self, query: str, gathered: Gathered) -> bool:
         """Does the library hold the answer? The presence model's decision on the whole result
         (`query.presence`), and the best sentence at least `min_evidence_score`."""
-        settings = self.settings.answer
-        model = replace(DEFAULT_PRESENCE, threshold=settings.min_presence)
-        present = decide(query, gathered.passages, gathered.candidates, model).found
-        return present and relevance(gathered.groups) >= settings.min_evidence_score
+        present = decide(query, gathered.passages, gathered.candidates).found
+        return present and relevance(gathered.groups) >= self.settings.answer.min_evidence_score
 
     def _synthesise(
         self, query: str, intent: str, depth: str, groups: Mapping[str, Sequence[Evidence]], by_paper: bool,

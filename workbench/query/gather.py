@@ -8,6 +8,7 @@ evidence per aspect from an aspect search; full reads every passage of the paper
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
@@ -116,7 +117,7 @@ class EvidenceGatherer:
             sides, scored = self._per_side(intent, doc_id, shape.sentences, shape.per_paper)
             return Gathered({"": sides}, hits, warnings, scored)
         candidates = self.finder.candidates(query, pool)
-        evidence = pick(candidates, shape.sentences, shape.per_paper)
+        evidence = pick(candidates, shape.sentences, per_paper_cap(pool, shape.per_paper, shape.sentences))
         return Gathered({"": evidence}, hits, warnings, candidates)
 
     def pool(self, hits: Sequence[Hit], depth: str) -> list[Hit]:
@@ -195,6 +196,14 @@ class EvidenceGatherer:
                 groups[aspect].append(replace(item, marker=str(marker)))
                 marker += 1
         return groups, scored
+
+
+def per_paper_cap(pool: Sequence[Hit], per_paper: int, sentences: int) -> int:
+    """How many evidence sentences one paper may give: `per_paper`, so several papers are heard,
+    unless at least half the passages read come from one paper. Then the question is about that
+    paper and the others are there by chance: its sentences may fill the evidence."""
+    papers = Counter(h.doc_id for h in pool).most_common(1)
+    return sentences if papers and 2 * papers[0][1] >= len(pool) else per_paper
 
 
 def aspect_score(aspect: str, candidate: Candidate) -> float:

@@ -21,6 +21,7 @@ The weights are fitted by `workbench bench answers --fit` (see `DEFAULT_PRESENCE
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections import Counter
 from collections.abc import Sequence
@@ -31,63 +32,92 @@ from workbench.query.critic_support import SupportWeights
 from workbench.query.evidence import FEATURE_NAMES as SENTENCE_FEATURES
 from workbench.query.evidence import Candidate
 from workbench.query.grounding import content_stems, entities, normalise_entity
+from workbench.query.question_type import question_type
 
 PRESENCE_FEATURE_NAMES = (
     "best_score", "second_score", "best_similarity", "best_idf_coverage", "best_entity_coverage",
     "retrieved_entity_coverage", "passage_idf_coverage", "retrieved_idf_coverage", "dense_top", "dense_gap",
-    "fts_top", "fts_ratio", "agreement", "top_paper_share", "passages_per_paper",
+    "fts_top", "fts_ratio", "agreement", "top_paper_share", "passages_per_paper", "best_coverage",
+    "passage_pair_coverage", "retrieved_pair_coverage",
 )  # fmt: skip
 _SIMILARITY = SENTENCE_FEATURES.index("similarity")
 _ENTITY = SENTENCE_FEATURES.index("entity_coverage")
 _IDF = SENTENCE_FEATURES.index("idf_coverage")
+_COVERAGE = SENTENCE_FEATURES.index("coverage")
 TOP_PASSAGES = 10  # the first passages whose papers say how concentrated the result is
 
 
+PAPER_PAGES = 3  # retrieved passages that reach this page come from whole papers, not abstracts
+KINDS = ("papers", "abstracts:question", "abstracts:statement")
+
+
 @dataclass(frozen=True)
-class PresenceModel:
+class Calibration:
     """P(the library holds the answer) from presence features, and the cut-off under which it says "not found"."""
 
     weights: SupportWeights
     threshold: float
 
-    def probability(self, features: Sequence[float]) -> float:
-        """The probability that the library holds the answer."""
-        return self.weights.probability(features)
+
+# Without a fitted calibration: the best sentence's score alone, as the old cut-off (0.04) used it.
+_PLACEHOLDER = Calibration(SupportWeights(-3.0, (75.0, *([0.0] * (len(PRESENCE_FEATURE_NAMES) - 1)))), 0.5)
 
 
-# Placeholder until fitted: the best sentence's score alone, as the old cut-off used it.
-DEFAULT_PRESENCE = PresenceModel(
-    SupportWeights(bias=-3.0, weights=(75.0, *([0.0] * (len(PRESENCE_FEATURE_NAMES) - 1)))),
-    threshold=0.5,
-)
+@dataclass(frozen=True)
+class PresenceModel:
+    """One calibration per kind of result (`result_kind`): the same scores mean different things
+    in a library of abstracts and one of whole papers, and for a question and a claim."""
+
+    calibrations: dict[str, Calibration]
+
+    def calibration(self, kind: str) -> Calibration:
+        """The calibration of a kind, else of the same kind of library, else the first."""
+        library = kind.split(":")[0]
+        same = [c for k, c in self.calibrations.items() if k.split(":")[0] == library]
+        return self.calibrations.get(kind) or (same or [*self.calibrations.values(), _PLACEHOLDER])[0]
+
+
+def result_kind(question: str, hits: Sequence[Hit]) -> str:
+    """`papers` when the passages retrieved come from whole papers (they reach page 3 or later),
+    else `abstracts:question` or `abstracts:statement` (a claim or keywords, not a question)."""
+    if max((h.page_end for h in hits), default=0) >= PAPER_PAGES:
+        return "papers"
+    asked = question.rstrip().endswith("?") or question_type(question) != "other"
+    return "abstracts:question" if asked else "abstracts:statement"
+
+
+DEFAULT_PRESENCE = PresenceModel(dict.fromkeys(KINDS, _PLACEHOLDER))
 
 
 @dataclass(frozen=True)
 class Presence:
-    """The decision for one question: its features, probability and whether the answer was found."""
+    """The decision for one question: its kind, features, probability and whether the answer was found."""
 
+    kind: str
     features: tuple[float, ...]
     probability: float
     found: bool
 
 
 def decide(
-    question: str, hits: Sequence[Hit], candidates: Sequence[Candidate], model: PresenceModel | None = None,
-    threshold: float | None = None,
-) -> Presence:  # fmt: skip
+    question: str, hits: Sequence[Hit], candidates: Sequence[Candidate], model: PresenceModel | None = None
+) -> Presence:
     """Whether the library holds the answer to `question`, judged from what retrieval and evidence found."""
-    chosen = model or DEFAULT_PRESENCE
+    kind = result_kind(question, hits)
+    calibration = (model or DEFAULT_PRESENCE).calibration(kind)
     features = presence_features(question, hits, candidates)
-    probability = chosen.probability(features)
-    cut = chosen.threshold if threshold is None else threshold
-    return Presence(features, round(probability, 4), bool(hits) and probability >= cut)
+    probability = calibration.weights.probability(features)
+    return Presence(kind, features, round(probability, 4), bool(hits) and probability >= calibration.threshold)
 
 
 def presence_features(question: str, hits: Sequence[Hit], candidates: Sequence[Candidate]) -> tuple[float, ...]:
     """The inputs of the presence model, in `PRESENCE_FEATURE_NAMES` order (all 0 for an empty result)."""
     scores = [*sorted((c.score for c in candidates), reverse=True), 0.0, 0.0]
     best = max(candidates, key=lambda c: c.score, default=None)
-    passage_share, retrieved_share = _vocabulary_shares(set(content_stems(question)), hits)
+    question_stems = content_stems(question)
+    passage_stems = [content_stems(h.text) for h in hits]
+    passage_share, retrieved_share = _vocabulary_shares(set(question_stems), hits, passage_stems)
+    passage_pairs, retrieved_pairs = _pair_shares(question_stems, passage_stems)
     dense = [float(s) for h in hits if isinstance(s := h.extra.get("dense_score"), (int, float))]
     fts = sorted((float(s) for h in hits if isinstance(s := h.extra.get("fts_score"), (int, float))), reverse=True)
     dense_top = max(dense, default=0.0)
@@ -111,17 +141,33 @@ def presence_features(question: str, hits: Sequence[Hit], candidates: Sequence[C
         "agreement": 1.0 if top_dense and top_dense == top_fts else 0.0,
         "top_paper_share": first[0][1] / min(TOP_PASSAGES, len(hits)) if first else 0.0,
         "passages_per_paper": math.log(per_paper[0][1]) if per_paper else 0.0,
+        "best_coverage": max((c.features[_COVERAGE] for c in candidates), default=0.0),
+        "passage_pair_coverage": passage_pairs,
+        "retrieved_pair_coverage": retrieved_pairs,
     }
     return tuple(values[name] for name in PRESENCE_FEATURE_NAMES)
 
 
-def _vocabulary_shares(question_stems: set[str], hits: Sequence[Hit]) -> tuple[float, float]:
+def _pair_shares(question_stems: Sequence[str], passage_stems: Sequence[Sequence[str]]) -> tuple[float, float]:
+    """The best passage's and all retrieved passages' share of the question's word pairs (adjacent
+    content words, in either order, adjacent in the passage too): "diploid selection" or "target
+    zone" name what a question is about more narrowly than either word does (0 when it has none)."""
+    wanted = {frozenset(p) for p in itertools.pairwise(question_stems) if p[0] != p[1]}
+    if not wanted or not passage_stems:
+        return 0.0, 0.0
+    found = [wanted & {frozenset(p) for p in itertools.pairwise(stems)} for stems in passage_stems]
+    return max(len(f) for f in found) / len(wanted), len(set().union(*found)) / len(wanted)
+
+
+def _vocabulary_shares(
+    question_stems: set[str], hits: Sequence[Hit], passage_stems: Sequence[Sequence[str]]
+) -> tuple[float, float]:
     """The best passage's and all retrieved passages' share of the question's words, each word
     weighted by its rarity among the retrieved papers (a word in every paper says little; one in
     none says the library may not hold the answer)."""
     if not question_stems or not hits:
         return 0.0, 0.0
-    per_passage = [question_stems & set(content_stems(h.text)) for h in hits]
+    per_passage = [question_stems & set(stems) for stems in passage_stems]
     per_paper: dict[str, set[str]] = {}
     for hit, found in zip(hits, per_passage, strict=True):
         per_paper.setdefault(hit.doc_id, set()).update(found)
