@@ -27,6 +27,10 @@ from workbench.query.presence import KINDS, Calibration, PresenceModel, presence
 L2 = 1.0
 FOLDS = 5
 SHARES = (0.0, 0.01, 0.02, 0.03, 0.04)  # shares of answerable fit questions a threshold may put under it
+# The presence thresholds may make at most this share of answerable questions abstain in
+# cross-validation: half the old cut-off's 4%, as a wrong "not found" costs the most trust and
+# ~100 questions a kind estimate it loosely.
+PRESENCE_ABSTAIN_MAX = 0.02
 MIN_ROWS = 10  # a set counts towards a kind's calibration with at least this many answerable and unanswerable rows
 ABSTAIN_MAX = 0.04  # the cut-off may make at most this share of any set's answerable fit questions abstain
 
@@ -146,7 +150,7 @@ def fit_presence(sets: Sequence[tuple[str, Sequence[Run], Sequence[Probe]]]) -> 
     Within a kind each set weighs the same, and a set's answerable questions weigh as much as its
     unanswerable ones. Each threshold sits at a share of the answerable fit questions (the
     weakest ones say "not found"): the largest share at which, in FOLDS-fold cross-validation over
-    the fit questions, at most ABSTAIN_MAX of each set's answerable questions abstain. A threshold
+    the fit questions, at most PRESENCE_ABSTAIN_MAX of each set's answerable questions abstain. A threshold
     read off the questions it was fitted on abstains more on new ones; held-out questions are used
     for nothing here.
     """
@@ -167,7 +171,8 @@ def fit_presence(sets: Sequence[tuple[str, Sequence[Run], Sequence[Probe]]]) -> 
             "sets": {n: {"answerable": counts[(n, 1.0)], "unanswerable": counts[(n, 0.0)]} for n in sorted(names)},
             "abstaining_share": share,
         }
-    return PresenceModel(calibrations), {"per_kind": seen, "l2": L2, "abstain_max": ABSTAIN_MAX, "folds": FOLDS}
+    info = {"per_kind": seen, "l2": L2, "abstain_max": PRESENCE_ABSTAIN_MAX, "folds": FOLDS}
+    return PresenceModel(calibrations), info
 
 
 def _fit_rows(rows: Sequence[PresenceRow]) -> SupportWeights:
@@ -191,7 +196,7 @@ def _threshold(weights: SupportWeights, rows: Sequence[PresenceRow], share: floa
 
 def _cross_validated_share(rows: Sequence[PresenceRow]) -> float:
     """The largest share (of SHARES) whose thresholds, fitted without a fold, make at most
-    ABSTAIN_MAX of every set's answerable questions in that fold abstain (over all folds)."""
+    PRESENCE_ABSTAIN_MAX of every set's answerable questions in that fold abstain (over all folds)."""
     folds = [int(hashlib.sha256(r.group.encode()).hexdigest()[:8], 16) % FOLDS for r in rows]
     models = []
     for fold in range(FOLDS):
@@ -208,6 +213,6 @@ def _cross_validated_share(rows: Sequence[PresenceRow]) -> float:
             for r, f in zip(rows, folds, strict=True):
                 if f == fold and r.label == 1.0:
                     abstained.setdefault(r.set_name, []).append(weights.probability(r.features) < cut)
-        if abstained and all(np.mean(v) <= ABSTAIN_MAX for v in abstained.values()):
+        if abstained and all(np.mean(v) <= PRESENCE_ABSTAIN_MAX for v in abstained.values()):
             best = share
     return best
