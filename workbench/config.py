@@ -137,9 +137,10 @@ class AnswerSettings:
         choices=("auto", "never"),
     )
     min_evidence_score: float = _field(
-        0.04,
-        "Below this score of its best evidence sentence (0-1), a question is answered 'not found in your "
-        "library'. Fitted by `workbench bench answers --fit` (answerable fit questions abstain <= 4%).",
+        0.0,
+        "'Not found in your library' is decided by a model of the whole retrieval and evidence result "
+        "(fitted by `workbench bench answers --fit`); this adds a floor: below this score of its best "
+        "evidence sentence (0-1) a question is answered 'not found' whatever that model says. 0 = no floor.",
         min=0.0,
         max=1.0,
     )

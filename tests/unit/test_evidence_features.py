@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 
 from workbench.models import Hit
 from workbench.query.evidence import FEATURE_NAMES, Candidate, QuestionContext, pick, sentence_features
 
 INDEX = {name: i for i, name in enumerate(FEATURE_NAMES)}
+
+
+def hit_with(text: str, doc: str = "d") -> Hit:
+    return Hit(chunk_id=f"{doc}#t", doc_id=doc, title="T", section="methods", text=text, score=1.0,
+               page_start=4, page_end=4, backend="both")  # fmt: skip
 
 
 def hit(doc: str = "d") -> Hit:
@@ -47,3 +54,42 @@ def test_a_sentence_that_does_not_name_the_subject_is_quoted_with_the_one_before
     assert evidence[0].sentence == "The difficulty varies. It follows a moving average."
     named = Candidate(hit(), "The difficulty follows a moving average.", vector, (0.2, 0.5), 0.9, previous="X y z.")
     assert pick([named], limit=1, per_paper=1)[0].sentence == "The difficulty follows a moving average."
+
+
+def test_the_next_sentence_is_quoted_when_it_carries_the_answer_the_question_asks_for() -> None:
+    from workbench.query.evidence import EvidenceFinder, SentenceVectors
+
+    def embed(texts: Sequence[str]) -> np.ndarray:
+        return np.asarray([[1.0, float(len(t) % 7)] for t in texts], dtype=np.float32)
+
+    passage = (
+        "The sort program reads its input from the cluster file system. "
+        "The read rate peaks at about 13 GB/s before the map tasks finish. "
+        "Output goes to a separate set of machines."
+    )
+    finder = EvidenceFinder(lambda q: embed([q])[0], SentenceVectors(embed))
+    found = {c.sentence: c for c in finder.candidates("What was the peak input read rate?", [hit_with(passage)])}
+    introduces = found["The sort program reads its input from the cluster file system."]
+    assert introduces.quoted.endswith("The read rate peaks at about 13 GB/s before the map tasks finish.")
+    answers = found["The read rate peaks at about 13 GB/s before the map tasks finish."]
+    assert answers.quoted == answers.sentence  # the next one has no number: quoted alone
+
+
+def test_a_sentence_that_goes_on_from_this_one_is_quoted_with_it() -> None:
+    from workbench.query.evidence import CONTINUES
+
+    assert CONTINUES.match("It stores one copy of each block header.")
+    assert CONTINUES.match("To do so, each node keeps a moving average.")
+    assert not CONTINUES.match("Nodes keep a moving average.")
+    assert not CONTINUES.match("Items are hashed.")  # "It" only as a whole word
+
+
+def test_one_paper_may_fill_the_evidence_when_most_passages_read_come_from_it() -> None:
+    from workbench.query.gather import per_paper_cap
+
+    mostly_a = [hit("a"), hit("a"), hit("a"), hit("b")]
+    assert per_paper_cap(mostly_a, per_paper=3, sentences=6) == 6
+    spread = [hit("a"), hit("b"), hit("c"), hit("a")]
+    assert per_paper_cap(spread, per_paper=3, sentences=6) == 6  # half is enough
+    assert per_paper_cap([hit("a"), hit("b"), hit("c")], per_paper=3, sentences=6) == 3
+    assert per_paper_cap([], per_paper=3, sentences=6) == 3

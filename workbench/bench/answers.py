@@ -17,8 +17,10 @@ evidence gatherer; no model), and the benchmark reports per set and split:
 - `gold_page` (full text): whether the answer-bearing quote is cited to the labelled page
   (`bench.answer_pages`).
 
-`--fit` refits the sentence scorer and the "not found" cut-off on the `fit` parts of all sets at
-once and reports both parts; the `heldout` parts are never used for fitting.
+"Not found" is the presence model's decision (`workbench.query.presence`). `--fit` refits the
+sentence scorer and fits the presence model on the `fit` parts of all sets at once, prints their
+weights, and reports both parts (and, for comparison, the old rule: one cut-off on the best
+sentence's score, refitted on the same data); the `heldout` parts are never used for fitting.
 """
 
 from __future__ import annotations
@@ -35,15 +37,21 @@ import numpy as np
 
 from workbench.bench import cache_key
 from workbench.bench.answer_pages import gold_page
-from workbench.bench.answers_fit import Run, choose_cutoff, fit_scorer
+from workbench.bench.answers_fit import Probe, Run, choose_cutoff, fit_presence, fit_scorer
 from workbench.bench.evidence import matches_gold
-from workbench.bench.question_sets import Question, QuestionSet, contains_span
+from workbench.bench.question_sets import Question, QuestionSet, absent_split, contains_span
 from workbench.engine import Engine
 from workbench.models import Document, Evidence, Filter, Hit, Section
+from workbench.query.critic_support import SupportWeights
 from workbench.query.depth import DEPTH_SHAPES
 from workbench.query.evidence import FEATURE_NAMES, Candidate, EvidenceFinder, pick
-from workbench.query.gather import EvidenceGatherer, SearchFunction
+from workbench.query.gather import EvidenceGatherer, SearchFunction, per_paper_cap
 from workbench.query.grounding import content_stems
+from workbench.query.presence import DEFAULT_PRESENCE, PRESENCE_FEATURE_NAMES, PresenceModel, decide
+
+# Sets whose gold marks sentences; the evidence scorer is fitted on these only (PubMedQA's gold
+# is a whole abstract: every sentence of it would count as answering).
+SENTENCE_GOLD = ("fulltext", "scifact")
 
 
 def set_engine(engine: Engine, qs: QuestionSet) -> tuple[Engine, Path, str]:
@@ -151,21 +159,21 @@ def collect(bench: Engine, qs: QuestionSet, doc_ids: dict[str, str], removal: bo
         run = Run(question, qs.name, hits, pool, finder.candidates(question.text, pool), seconds=seconds)
         if removal:
             without = _gatherer(bench, [doc_ids[k] for k in question.sources if k in doc_ids])
-            _, removed_pool = _pool(without, question.text, depth)
+            run.removed_hits, removed_pool = _pool(without, question.text, depth)
             run.removed = finder.candidates(question.text, removed_pool)
             run.removed_passages = len(removed_pool)
         runs.append(run)
     return runs
 
 
-def collect_absent(bench: Engine, questions: Sequence[str]) -> list[list[Candidate]]:
-    """Scored sentences for questions whose topic the library does not cover."""
+def collect_absent(bench: Engine, questions: Sequence[str]) -> list[Probe]:
+    """Retrieval and scored sentences for questions whose topic the library does not cover."""
     asker = bench.asker
     out = []
     for text in questions:
         depth = asker.choose_depth(asker.intent(text), None)
-        _, pool = _pool(asker.gatherer, text, depth)
-        out.append(asker.evidence_finder.candidates(text, pool))
+        hits, pool = _pool(asker.gatherer, text, depth)
+        out.append(Probe(text, absent_split(text), hits, asker.evidence_finder.candidates(text, pool)))
     return out
 
 
@@ -226,8 +234,25 @@ def _pct(values: Sequence[float], q: int) -> float | None:
     return round(float(np.percentile(values, q)), 3) if values else None
 
 
+NotFound = Callable[[str, Sequence[Hit], Sequence[Candidate]], bool]
+
+
+def cutoff_rule(cutoff: float) -> NotFound:
+    """The old decision: "not found" when the best sentence scores under one cut-off."""
+    return lambda question, hits, candidates: best(candidates) < cutoff
+
+
+def presence_rule(model: PresenceModel, floor: float = 0.0) -> NotFound:
+    """The presence model's decision (plus the configured floor on the best sentence's score)."""
+
+    def not_found(question: str, hits: Sequence[Hit], candidates: Sequence[Candidate]) -> bool:
+        return not decide(question, hits, candidates, model).found or best(candidates) < floor
+
+    return not_found
+
+
 def score_runs(
-    qs: QuestionSet, doc_ids: dict[str, str], runs: Sequence[Run], absent: Sequence[list[Candidate]], cutoff: float,
+    qs: QuestionSet, doc_ids: dict[str, str], runs: Sequence[Run], absent: Sequence[Probe], not_found: NotFound,
     depth: str = "targeted",
 ) -> dict[str, Any]:  # fmt: skip
     """The set's numbers per split (`fit`, `heldout`, `all`)."""
@@ -240,7 +265,8 @@ def score_runs(
         at3, at6, at_default, recall, recall30, abstain, removed = [], [], [], [], [], [], []
         paged: list[tuple[Question, Evidence]] = []  # the first answer-bearing quote shown, for the page check
         for run in chosen:
-            evidence = pick(run.candidates, max(6, shape.sentences), shape.per_paper)
+            depth_sentences = max(6, shape.sentences)
+            evidence = pick(run.candidates, depth_sentences, per_paper_cap(run.pool, shape.per_paper, depth_sentences))
             found = [is_gold(run.question, e.sentence, e.doc_id) for e in evidence]
             at3.append(any(found[:3]))
             at6.append(any(found[:6]))
@@ -249,12 +275,13 @@ def score_runs(
                 paged.append((run.question, next(e for e, f in zip(evidence, found, strict=True) if f)))
             recall.append(any(passage_has_gold(qs, doc_ids, run.question, h) for h in run.pool))
             recall30.append(any(passage_has_gold(qs, doc_ids, run.question, h) for h in run.hits))
-            abstain.append(best(run.candidates) < cutoff)
-            removed.append(best(run.removed) < cutoff)
+            abstain.append(not_found(run.question.text, run.hits, run.candidates))
+            removed.append(not_found(run.question.text, run.removed_hits, run.removed))
             if split == "all" and not at_default[-1]:
                 misses["evidence" if recall[-1] else "retrieval"].append(run.question.qid)
             if split == "all" and abstain[-1]:
                 misses["abstained"].append(run.question.qid)
+        probes = [p for p in absent if split == "all" or p.split == split]
         out[split] = {
             "questions": len(chosen),
             "evidence@3": _rate(at3),
@@ -264,11 +291,11 @@ def score_runs(
             "passage_recall_30": _rate(recall30),
             "abstain_answerable": _rate(abstain),
             "not_found_source_removed": _rate(removed),
+            "not_found_absent_topics": _rate([not_found(p.text, p.hits, p.candidates) for p in probes]),
+            "absent_topics": len(probes),
         }
         if qs.name == "fulltext":
             out[split]["gold_page"] = gold_page(paged)
-    out["all"]["not_found_absent_topics"] = _rate([best(c) < cutoff for c in absent])
-    out["all"]["absent_topics"] = len(absent)
     if qs.name == "fulltext":  # small enough to list: which questions the answer missed, and where
         out["missed"] = misses
     seconds = [r.seconds for r in runs]
@@ -297,30 +324,62 @@ def bench_answers(
             qs = replace(qs, questions=sorted(qs.questions, key=lambda q: _sha(f"sample:{q.qid}"))[:limit])
         bench.asker.gatherer.gather("warm up the embedder", "targeted", _intent("warm up the embedder"), None)
         runs = collect(bench, qs, doc_ids)
-        absent = [rescore(bench.asker.evidence_finder, c) for c in collect_absent(bench, qs.absent)]
+        absent = collect_absent(bench, qs.absent)
         finder = bench.asker.evidence_finder
         collected.append((qs, doc_ids, runs, absent))
         built[qs.name] = {"index_key": key, "documents": len(doc_ids), "index_build_seconds":
                           None if seconds is None else round(seconds, 1)}  # fmt: skip
     assert finder is not None
     result: dict[str, Any] = {"benchmark": "answers", "default_depth": "targeted", "indexes": built}
-    cutoff = engine.settings.answer.min_evidence_score
-    if fit:  # the same collected answers, scored as the unchanged scorer and cut-off score them
+    floor = engine.settings.answer.min_evidence_score
+    presence = DEFAULT_PRESENCE
+    if fit:  # the same collected answers, scored as the unchanged scorer and decision score them
         result["before_fit"] = {
-            "min_evidence_score": cutoff,
-            "weights": {"bias": finder.weights.bias, **dict(zip(FEATURE_NAMES, finder.weights.weights, strict=True))},
-            "sets": {qs.name: score_runs(qs, d, runs, absent, cutoff) for qs, d, runs, absent in collected},
-        }
-        fitted = fit_scorer(finder, [(qs, d, r) for qs, d, r, _ in collected], gold_check, passage_has_gold)
-        result["fitted"] = fitted
+            "weights": _named(FEATURE_NAMES, finder.weights),
+            "presence": _presence_json(presence),
+            "sets": {qs.name: score_runs(qs, d, runs, absent, presence_rule(presence, floor))
+                     for qs, d, runs, absent in collected},
+        }  # fmt: skip
+        sentence_gold = [(qs, d, r) for qs, d, r, _ in collected if qs.name in SENTENCE_GOLD]
+        fitted = fit_scorer(finder, sentence_gold, gold_check, passage_has_gold)
         for index, (qs, doc_ids, runs, absent) in enumerate(collected):
             for run in runs:
                 run.candidates = rescore(finder, run.candidates)
                 run.removed = rescore(finder, run.removed)
-            collected[index] = (qs, doc_ids, runs, [rescore(finder, c) for c in absent])
-        cutoff = choose_cutoff([r for _, _, runs, _ in collected for r in runs if r.question.split == "fit"])
-    result["min_evidence_score"] = cutoff
-    result["sets"] = {qs.name: score_runs(qs, d, runs, absent, cutoff) for qs, d, runs, absent in collected}
-    result["weights"] = {"bias": finder.weights.bias, **dict(zip(FEATURE_NAMES, finder.weights.weights, strict=True))}
+            collected[index] = (qs, doc_ids, runs, [replace(p, candidates=rescore(finder, p.candidates))
+                                                    for p in absent])  # fmt: skip
+        fit_runs = [r for _, _, runs, _ in collected for r in runs if r.question.split == "fit"]
+        cutoff = choose_cutoff(fit_runs)
+        result["cutoff_only"] = {  # the old decision, refitted on the same data, for comparison
+            "min_evidence_score": cutoff,
+            "sets": {qs.name: _decisions(score_runs(qs, d, runs, absent, cutoff_rule(cutoff)))
+                     for qs, d, runs, absent in collected},
+        }  # fmt: skip
+        presence, fitted["presence"] = fit_presence([(qs.name, runs, absent) for qs, _, runs, absent in collected])
+        floor = 0.0
+        result["fitted"] = fitted
+    result["presence"] = _presence_json(presence)
+    result["min_evidence_score"] = floor
+    result["sets"] = {
+        qs.name: score_runs(qs, d, runs, absent, presence_rule(presence, floor)) for qs, d, runs, absent in collected
+    }
+    result["weights"] = _named(FEATURE_NAMES, finder.weights)
     result["aspect_choice"] = aspect_choice(engine, pubmedqa) if pubmedqa else {"status": "no PubMedQA path"}
     return result
+
+
+def _named(names: Sequence[str], weights: SupportWeights) -> dict[str, float]:
+    return {"bias": weights.bias, **dict(zip(names, weights.weights, strict=True))}
+
+
+def _presence_json(model: PresenceModel) -> dict[str, Any]:
+    return {
+        kind: {"threshold": c.threshold, "weights": _named(PRESENCE_FEATURE_NAMES, c.weights)}
+        for kind, c in model.calibrations.items()
+    }
+
+
+def _decisions(scored: dict[str, Any]) -> dict[str, Any]:
+    """Only the "not found" decisions of a set's numbers, per split."""
+    keys = ("abstain_answerable", "not_found_source_removed", "not_found_absent_topics")
+    return {split: {k: scored[split][k] for k in keys} for split in ("fit", "heldout", "all")}

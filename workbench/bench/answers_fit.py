@@ -1,13 +1,16 @@
-"""Refitting the evidence scorer and the "not found" cut-off on the `fit` parts of the question sets.
+"""Refitting the evidence scorer and fitting the presence model on the `fit` parts of the question sets.
 
-The scorer is refitted on every scored sentence of the fit questions of all sets together:
-answer-bearing sentences = 1, the rest = 0, each set weighted equally (so 500 PubMedQA abstracts
-do not drown 90 full-text questions). The cut-off is the highest under which at most ABSTAIN_MAX of
-each set's fit questions abstain; held-out questions are used for neither.
+The scorer is refitted on every scored sentence of the fit questions of the sets whose gold marks
+sentences: answer-bearing sentences = 1, the rest = 0, each set weighted equally. The presence
+model ("does the library hold the answer?", `workbench.query.presence`) is fitted on the same
+questions asked of the whole library (1) and of the library without their source, plus absent
+topics (0), one calibration per kind of result. Held-out questions are used for neither.
 """
 
 from __future__ import annotations
 
+import hashlib
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -17,9 +20,18 @@ import numpy as np
 from workbench.bench.critic import fit_logistic
 from workbench.bench.question_sets import Question, QuestionSet
 from workbench.models import Hit
+from workbench.query.critic_support import SupportWeights
 from workbench.query.evidence import Candidate, EvidenceFinder
+from workbench.query.presence import KINDS, Calibration, PresenceModel, presence_features, result_kind
 
 L2 = 1.0
+FOLDS = 5
+SHARES = (0.0, 0.01, 0.02, 0.03, 0.04)  # shares of answerable fit questions a threshold may put under it
+# The presence thresholds may make at most this share of answerable questions abstain in
+# cross-validation: half the old cut-off's 4%, as a wrong "not found" costs the most trust and
+# ~100 questions a kind estimate it loosely.
+PRESENCE_ABSTAIN_MAX = 0.02
+MIN_ROWS = 10  # a set counts towards a kind's calibration with at least this many answerable and unanswerable rows
 ABSTAIN_MAX = 0.04  # the cut-off may make at most this share of any set's answerable fit questions abstain
 
 GoldCheck = Callable[[Question, str, str], bool]
@@ -37,6 +49,17 @@ class Run:
     removed: list[Candidate] = field(default_factory=list)
     removed_passages: int = 0
     seconds: float = 0.0
+    removed_hits: list[Hit] = field(default_factory=list)
+
+
+@dataclass
+class Probe:
+    """A question asked of a library that does not hold its answer (an absent topic)."""
+
+    text: str
+    split: str
+    hits: list[Hit]
+    candidates: list[Candidate]
 
 
 def fit_scorer(
@@ -90,3 +113,106 @@ def choose_cutoff(fit_runs: Sequence[Run]) -> float:
         index = int(len(ordered) * ABSTAIN_MAX)
         limits.append(ordered[index] if index < len(ordered) else 0.0)
     return round(max(0.0, min(limits) - 1e-4), 4) if limits else 0.0
+
+
+@dataclass(frozen=True)
+class PresenceRow:
+    """One retrieval result to judge: its set, kind (`result_kind`), presence features and label."""
+
+    set_name: str
+    group: str  # the question (its answerable and unanswerable rows stay in one fold)
+    kind: str
+    features: tuple[float, ...]
+    label: float  # 1 = the library holds the answer
+
+
+def presence_rows(sets: Sequence[tuple[str, Sequence[Run], Sequence[Probe]]], split: str = "fit") -> list[PresenceRow]:
+    """The rows of one split: 1 = the library holds the answer (its source is there), 0 = it does
+    not (the same question with its source removed, or an absent topic)."""
+    rows: list[PresenceRow] = []
+
+    def row(name: str, group: str, text: str, hits: Sequence[Hit], candidates: Sequence[Candidate],
+            label: float) -> PresenceRow:  # fmt: skip
+        return PresenceRow(name, group, result_kind(text, hits), presence_features(text, hits, candidates), label)
+
+    for name, runs, absent in sets:
+        for run in runs:
+            if run.question.split == split:
+                rows.append(row(name, run.question.qid, run.question.text, run.hits, run.candidates, 1.0))
+                rows.append(row(name, run.question.qid, run.question.text, run.removed_hits, run.removed, 0.0))
+        rows += [row(name, f"absent:{p.text}", p.text, p.hits, p.candidates, 0.0) for p in absent if p.split == split]
+    return rows
+
+
+def fit_presence(sets: Sequence[tuple[str, Sequence[Run], Sequence[Probe]]]) -> tuple[PresenceModel, dict[str, Any]]:
+    """The presence model fitted on the fit split of every set: one calibration per kind of result.
+
+    Within a kind each set weighs the same, and a set's answerable questions weigh as much as its
+    unanswerable ones. Each threshold sits at a share of the answerable fit questions (the
+    weakest ones say "not found"): the largest share at which, in FOLDS-fold cross-validation over
+    the fit questions, at most PRESENCE_ABSTAIN_MAX of each set's answerable questions abstain. A threshold
+    read off the questions it was fitted on abstains more on new ones; held-out questions are used
+    for nothing here.
+    """
+    rows = presence_rows(sets)
+    calibrations: dict[str, Calibration] = {}
+    seen: dict[str, Any] = {}
+    for kind in KINDS:
+        chosen = [r for r in rows if r.kind == kind]
+        counts = Counter((r.set_name, r.label) for r in chosen)
+        names = {r.set_name for r in chosen if min(counts[(r.set_name, 1.0)], counts[(r.set_name, 0.0)]) >= MIN_ROWS}
+        chosen = [r for r in chosen if r.set_name in names]
+        if not chosen:
+            continue
+        share = _cross_validated_share(chosen)
+        weights = _fit_rows(chosen)
+        calibrations[kind] = Calibration(weights, _threshold(weights, chosen, share))
+        seen[kind] = {
+            "sets": {n: {"answerable": counts[(n, 1.0)], "unanswerable": counts[(n, 0.0)]} for n in sorted(names)},
+            "abstaining_share": share,
+        }
+    info = {"per_kind": seen, "l2": L2, "abstain_max": PRESENCE_ABSTAIN_MAX, "folds": FOLDS}
+    return PresenceModel(calibrations), info
+
+
+def _fit_rows(rows: Sequence[PresenceRow]) -> SupportWeights:
+    """Logistic weights over rows, each set weighing the same and its two labels half each."""
+    counts = Counter((r.set_name, r.label) for r in rows)
+    names = {r.set_name for r in rows}
+    x = np.asarray([r.features for r in rows], dtype=np.float64)
+    y = np.asarray([r.label for r in rows], dtype=np.float64)
+    w = np.asarray([len(rows) / (2 * len(names) * counts[(r.set_name, r.label)]) for r in rows])
+    return fit_logistic(x, y, sample_weight=w, l2=L2)
+
+
+def _threshold(weights: SupportWeights, rows: Sequence[PresenceRow], share: float) -> float:
+    """The highest threshold under which at most `share` of each set's answerable rows fall."""
+    limits = []
+    for name in {r.set_name for r in rows}:
+        ordered = sorted(weights.probability(r.features) for r in rows if r.set_name == name and r.label == 1.0)
+        limits.append(ordered[min(len(ordered) - 1, int(len(ordered) * share))])
+    return round(max(0.0, min(limits) - 1e-4), 4)
+
+
+def _cross_validated_share(rows: Sequence[PresenceRow]) -> float:
+    """The largest share (of SHARES) whose thresholds, fitted without a fold, make at most
+    PRESENCE_ABSTAIN_MAX of every set's answerable questions in that fold abstain (over all folds)."""
+    folds = [int(hashlib.sha256(r.group.encode()).hexdigest()[:8], 16) % FOLDS for r in rows]
+    models = []
+    for fold in range(FOLDS):
+        train = [r for r, f in zip(rows, folds, strict=True) if f != fold]
+        models.append((_fit_rows(train), train) if {r.label for r in train} == {0.0, 1.0} else None)
+    best = 0.0
+    for share in SHARES:
+        abstained: dict[str, list[bool]] = {}
+        for fold, fitted in enumerate(models):
+            if fitted is None:
+                continue
+            weights, train = fitted
+            cut = _threshold(weights, train, share)
+            for r, f in zip(rows, folds, strict=True):
+                if f == fold and r.label == 1.0:
+                    abstained.setdefault(r.set_name, []).append(weights.probability(r.features) < cut)
+        if abstained and all(np.mean(v) <= PRESENCE_ABSTAIN_MAX for v in abstained.values()):
+            best = share
+    return best

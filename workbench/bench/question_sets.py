@@ -88,6 +88,11 @@ class QuestionSet:
     inputs: list[Path] = field(default_factory=list)  # the files it was read from (for the cache key)
 
 
+def absent_split(question: str) -> str:
+    """`fit` or `heldout` for an absent-topic question (by a hash of its text, like every set)."""
+    return split_of(f"absent:{question}")
+
+
 def load_absent(path: Path) -> list[str]:
     """Questions about topics no set's library covers (one JSON object a line, `query`)."""
     return [json.loads(line)["query"] for line in path.open(encoding="utf-8") if line.strip()]

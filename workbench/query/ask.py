@@ -3,8 +3,9 @@
 Every answer is evidence first: the sentences of the retrieved passages that bear on the
 question, quoted verbatim with document, section and page, handed to the caller at once
 (`on_evidence`). The model then writes a synthesis from those sentences only, and the critic
-keeps what it can match to them (`answer.SynthesisRunner`). The answer abstains only when
-the evidence itself does not bear on the question ("not found in your library"). Four-aspect
+keeps what it can match to them (`answer.SynthesisRunner`). The answer abstains ("not found in
+your library") only when the presence model, judging the whole retrieval and evidence result,
+says the library does not hold the answer (`presence`). Four-aspect
 summaries are extracted from the paper's own sections the same way, optionally rewritten by
 the model, cached per paper, model and depth, and invalidated by the paper's content hash.
 
@@ -42,8 +43,9 @@ from workbench.query.answer import CancelledError, SynthesisRun, SynthesisRunner
 from workbench.query.critic import Critic
 from workbench.query.depth import Plan, Planner, citation_for, evidence_citation
 from workbench.query.evidence import EvidenceFinder, SentenceVectors
-from workbench.query.gather import EvidenceGatherer, SearchFunction, relevance
+from workbench.query.gather import EvidenceGatherer, Gathered, SearchFunction, relevance
 from workbench.query.intent import Intent, detect_intent
+from workbench.query.presence import decide
 from workbench.query.related import RelatedPaper
 from workbench.query.summary import SENTENCES_PER_DEPTH, AspectExtractor
 from workbench.stores.ledger import Ledger, LedgerEntry
@@ -203,7 +205,7 @@ class Asker:
         if not gathered.passages:
             answer = self._abstain(query, intent.kind, chosen, "Nothing in your library matches this question.", (),
                                    started, warnings)  # fmt: skip
-        elif target is None and relevance(gathered.groups) < self.settings.answer.min_evidence_score:
+        elif target is None and not self.holds_answer(query, gathered):
             closest = tuple(gathered.passages[:5])
             titles = "\n".join(f"- {t}" for t in dict.fromkeys(h.title or h.doc_id for h in closest))
             text = (
@@ -225,6 +227,12 @@ class Asker:
         answer = _with(answer, evidence_seconds=evidence_seconds)
         self.record(answer)
         return answer
+
+    def holds_answer(self, query: str, gathered: Gathered) -> bool:
+        """Does the library hold the answer? The presence model's decision on the whole result
+        (`query.presence`), and the best sentence at least `min_evidence_score`."""
+        present = decide(query, gathered.passages, gathered.candidates).found
+        return present and relevance(gathered.groups) >= self.settings.answer.min_evidence_score
 
     def _synthesise(
         self, query: str, intent: str, depth: str, groups: Mapping[str, Sequence[Evidence]], by_paper: bool,

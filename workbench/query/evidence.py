@@ -2,12 +2,15 @@
 
 Every answer starts here, whatever the depth and whatever the model. Passages are split into
 sentences (the critic's splitter); each sentence is scored against the question by a small
-logistic model over: embedding similarity, the share of the question's content words it
-contains, the share of the question's names and acronyms it contains, the rank of its
-passage, a prior for its section, and a penalty for fragments. The weights were fitted on
-SciFact's training claims with their gold rationale sentences (`workbench bench evidence
---fit`). Near-duplicates are removed and papers take turns by maximal marginal relevance,
-at most a few sentences per paper, each kept with its document, section and pages.
+logistic model over: embedding similarity, the share of the question's content words (plain and
+weighted by rarity) and names it contains, the rank of its passage, its section (a prior and a
+fitted weight per section), whether it has the kind of content the question asks for (a number,
+a name, a mechanism…), its neighbours' similarity and a penalty for fragments. The weights are
+fitted on questions over whole papers and SciFact claims (`workbench bench answers --fit`).
+Near-duplicates are removed and papers take turns by maximal marginal relevance, at most a few
+sentences per paper, each kept with its document, section and pages. A sentence is quoted with
+the one before it when only that one names the subject, and with the one after it when that one
+carries the answer (the kind of content asked for, or it goes on "It …", "These …").
 
 Sentence vectors are cached per chunk id (in memory and on disk), so asking again, or
 asking another question about the same passages, embeds nothing new.
@@ -16,6 +19,7 @@ asking another question about the same passages, embeds nothing new.
 from __future__ import annotations
 
 import math
+import re
 from collections import OrderedDict
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
@@ -51,22 +55,38 @@ EXCLUDED_SECTIONS = frozenset({"references"})
 FEATURE_NAMES = (
     "similarity", "coverage", "entity_coverage", "rank_prior", "section_prior", "fragment",
     "idf_coverage", "neighbour_similarity", "passage_similarity", "answer_type", "new_words",
+    "in_abstract", "in_introduction", "in_methods", "in_results", "in_discussion", "in_conclusion", "in_other",
 )  # fmt: skip
-# Fitted by `workbench bench answers --set fulltext --set scifact --fit --limit 80`: L2-regularised
-# (l2 = 1) logistic regression on every sentence of the passages read for the `fit` questions of the
-# hand-written full-text set (101 questions over 26 papers, 4,352 sentences, 91 answer-bearing) and
-# of 56 SciFact claims (800 sentences, 100 rationales), each set weighted equally; the `heldout`
-# questions (52 full-text questions from 17 other papers, 24 claims) were used for nothing.
-# PubMedQA was left out of the fit: its gold is a whole abstract, not a sentence. The earlier
-# SciFact-only weights were (bias -6.884; 2.884, 3.427, 0.305, 2.067, 0.5, -0.192, 0 …).
+# Each section's own weight, fitted beside the prior: the prior was set by hand, and numbered headings
+# the parser does not name ("5.1 Managed Migration") leave deep passages labelled "introduction".
+FITTED_SECTIONS = ("abstract", "introduction", "methods", "results", "discussion", "conclusion", "other")
+# Fitted by `workbench bench answers --fit --limit 80`: L2-regularised (l2 = 1) logistic regression
+# on every sentence of the passages read for the `fit` questions of the hand-written full-text set
+# (101 questions over 26 papers, 91 answer-bearing sentences) and of 56 SciFact claims (100
+# rationales), each set weighted equally; the `heldout` questions (52 full-text questions from 17
+# other papers, 24 claims) were used for nothing. PubMedQA is left out of this fit (`SENTENCE_GOLD`
+# in bench/answers.py): its gold is a whole abstract, not a sentence. The section one-hots were
+# added in this fit; the weights before them were (bias -6.584; 3.173, 0.874, 0.232, 0.951, 2.519,
+# -0.862, 2.171, -0.92, 0.078, 0.015, -0.374).
 DEFAULT_WEIGHTS = SupportWeights(
-    bias=-6.584,
-    weights=(3.173, 0.874, 0.232, 0.951, 2.519, -0.862, 2.171, -0.92, 0.078, 0.015, -0.374),
-)
+    bias=-6.302,
+    weights=(
+        3.045, 1.143, 0.277, 0.788, 0.54, -0.834, 2.152, -0.867, 0.255, 0.562, -0.321,
+        1.653, -0.048, 0.098, -0.265, -0.546, -0.641, -0.25,
+    ),
+)  # fmt: skip
 MIN_WORDS = 4
 MAX_SENTENCE_CHARS = 900
 DUPLICATE_SIMILARITY = 0.92
 PAIR_FEATURE = 1  # the coverage feature: a sentence sharing no word with the question may be quoted with the one before
+ANSWER_TYPE_FEATURE = FEATURE_NAMES.index("answer_type")
+# A sentence that opens like this goes on from the one before it (it cannot be read alone).
+CONTINUES = re.compile(
+    r"^\W*(it|its|this|these|those|they|their|such|here|thus|therefore|hence|then|the latter|the former|"
+    r"in (this|that|these|such) (case|way|setting|scheme|approach)s?|to (do so|this end)|for (example|instance)|"
+    r"specifically|that is|i\.e\.|e\.g\.)\b",
+    re.IGNORECASE,
+)
 RELATIVE_FLOOR = 0.35  # a sentence scoring below this share of the best one is not evidence
 
 
@@ -148,14 +168,17 @@ class Candidate:
     features: tuple[float, ...]
     score: float
     previous: str = ""  # the sentence before it in its passage, quoted with it when it names the subject
+    following: str = ""  # the sentence after it, quoted with it when it carries the answer (see `candidates`)
 
     @property
     def quoted(self) -> str:
         """The text to quote: the sentence, preceded by the one before it when only that one names
-        what the question asks about (neither sentence alone would make sense to the reader)."""
+        what the question asks about (neither sentence alone would make sense to the reader), and
+        followed by the one after it when that one carries the answer to what this one introduces."""
+        text = self.sentence
         if self.previous and len(self.features) > PAIR_FEATURE and self.features[PAIR_FEATURE] == 0.0:
-            return f"{self.previous} {self.sentence}"
-        return self.sentence
+            text = f"{self.previous} {text}"
+        return f"{text} {self.following}" if self.following else text
 
 
 class EvidenceFinder:
@@ -186,14 +209,20 @@ class EvidenceFinder:
                 continue
             similarities = [float(x) for x in rows @ query_vector]
             passage_similarity = max(similarities)
-            for index, (sentence, vector) in enumerate(zip(sentences, rows, strict=True)):
+            features = []
+            for index, sentence in enumerate(sentences):
                 around = similarities[max(0, index - 1) : index] + similarities[index + 1 : index + 2]
-                features = sentence_features(
+                features.append(sentence_features(
                     similarities[index], context.stems, context.entities, sentence, rank, hit.section,
                     context=context, neighbour=max(around, default=0.0), passage=passage_similarity,
-                )  # fmt: skip
+                ))  # fmt: skip
+            for index, (sentence, vector) in enumerate(zip(sentences, rows, strict=True)):
                 previous = sentences[index - 1] if index and _names_subject(sentences[index - 1], context) else ""
-                out.append(Candidate(hit, sentence, vector, features, self.score(features), previous))
+                following = sentences[index + 1] if index + 1 < len(sentences) else ""
+                if following and not _answers_for(features[index], features[index + 1], following):
+                    following = ""
+                out.append(Candidate(hit, sentence, vector, features[index], self.score(features[index]), previous,
+                                     following))  # fmt: skip
         return out
 
     def select(
@@ -233,6 +262,15 @@ class QuestionContext:
         idf = {s: math.log((total + 1) / (frequency[s] + 0.5)) for s in distinct}
         names = frozenset(normalise_entity(e) for e in entities(question))
         return cls(question, stems, names, question_type(question), idf)
+
+
+def _answers_for(features: Sequence[float], following: Sequence[float], sentence: str) -> bool:
+    """Does the next sentence carry the answer to what this one introduces? When it has the kind of
+    content the question asks for (a number, a name, a mechanism…) and this one has not, or when it
+    cannot be read alone ("It …", "These …", "To do so, …"): quoting this one alone would cut the answer off."""
+    if following[ANSWER_TYPE_FEATURE] > 0 and features[ANSWER_TYPE_FEATURE] == 0:
+        return True
+    return bool(CONTINUES.match(sentence))
 
 
 def _names_subject(sentence: str, context: QuestionContext) -> bool:
@@ -283,6 +321,7 @@ def sentence_features(
         passage,
         answer_type_match(kind, sentence, context.text if context is not None else ""),
         new_words,
+        *(1.0 if section == name else 0.0 for name in FITTED_SECTIONS),
     )
 
 

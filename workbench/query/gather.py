@@ -8,6 +8,7 @@ evidence per aspect from an aspect search; full reads every passage of the paper
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
@@ -44,6 +45,7 @@ class Gathered:
     groups: dict[str, list[Evidence]]
     passages: list[Hit]
     warnings: list[str] = field(default_factory=list)
+    candidates: list[Candidate] = field(default_factory=list)  # every scored sentence (quick and targeted)
 
     @property
     def evidence(self) -> list[Evidence]:
@@ -104,16 +106,19 @@ class EvidenceGatherer:
             return Gathered({}, [], warnings)
         shape = DEPTH_SHAPES[depth]
         if depth == "comprehensive":
-            return Gathered(self._aspects(query, intent, doc_id), hits, warnings)
+            groups, scored = self._aspects(query, intent, doc_id)
+            return Gathered(groups, hits, warnings, scored)
         if depth == "full":
             target = doc_id or hits[0].doc_id
             pool = self._whole_paper(query, target, hits)
         else:
             pool = self.pool(hits, depth)
         if len(intent.subqueries) > 1 and depth != "full":
-            return Gathered({"": self._per_side(intent, doc_id, shape.sentences, shape.per_paper)}, hits, warnings)
-        evidence = self.finder.select(query, pool, shape.sentences, shape.per_paper)
-        return Gathered({"": evidence}, hits, warnings)
+            sides, scored = self._per_side(intent, doc_id, shape.sentences, shape.per_paper)
+            return Gathered({"": sides}, hits, warnings, scored)
+        candidates = self.finder.candidates(query, pool)
+        evidence = pick(candidates, shape.sentences, per_paper_cap(pool, shape.per_paper, shape.sentences))
+        return Gathered({"": evidence}, hits, warnings, candidates)
 
     def pool(self, hits: Sequence[Hit], depth: str) -> list[Hit]:
         """The retrieved passages whose sentences a quick or targeted answer scores."""
@@ -139,31 +144,42 @@ class EvidenceGatherer:
         chunks = [chunk_hit(row) for row in rows]
         return sorted(chunks, key=lambda h: rank.get(h.chunk_id, len(rank)))
 
-    def _per_side(self, intent: Intent, doc_id: str | None, sentences: int, per_paper: int) -> list[Evidence]:
-        """Evidence for each side of a comparison in turn, so every side is quoted."""
+    def _per_side(
+        self, intent: Intent, doc_id: str | None, sentences: int, per_paper: int
+    ) -> tuple[list[Evidence], list[Candidate]]:
+        """Evidence for each side of a comparison in turn, so every side is quoted (and every scored sentence)."""
         filters, _ = query_filters(intent, doc_id)
         sides = list(intent.subqueries)
         share = max(1, -(-sentences // len(sides)))
         chosen: list[Evidence] = []
         used: list[np.ndarray] = []
+        scored: list[Candidate] = []
         for side in sides:
             pool = self.search(side, filters, self.targeted_chunks)
             candidates = self.finder.candidates(side, pool)
+            scored.extend(candidates)
             picked = pick(candidates, share, per_paper, start_marker=len(chosen) + 1, exclude=used)
             by_sentence = {c.quoted: c.vector for c in candidates}
             used.extend(by_sentence[e.sentence] for e in picked)
             chosen.extend(picked)
-        return chosen
+        return chosen, scored
 
-    def _aspects(self, query: str, intent: Intent, doc_id: str | None) -> dict[str, list[Evidence]]:
-        """Evidence per aspect from an aspect search; aspects take turns, so none is starved by another."""
+    def _aspects(
+        self, query: str, intent: Intent, doc_id: str | None
+    ) -> tuple[dict[str, list[Evidence]], list[Candidate]]:
+        """Evidence per aspect from an aspect search; aspects take turns, so none is starved by another.
+
+        Also every sentence scored against the question (before the aspect weighting)."""
         filters, _ = query_filters(intent, doc_id)
         shape = DEPTH_SHAPES["comprehensive"]
         pools: dict[str, list[Candidate]] = {}
+        scored: list[Candidate] = []
         for aspect in ASPECTS:
             aspect_query = f"{intent.topic or query} {ASPECT_QUERIES[aspect]}"
             pool = self.search(aspect_query, filters, shape.passages)
-            pools[aspect] = [replace(c, score=aspect_score(aspect, c)) for c in self.finder.candidates(query, pool)]
+            candidates = self.finder.candidates(query, pool)
+            scored.extend(candidates)
+            pools[aspect] = [replace(c, score=aspect_score(aspect, c)) for c in candidates]
         chosen: dict[str, list[Evidence]] = {aspect: [] for aspect in ASPECTS}
         used: list[np.ndarray] = []
         for _ in range(shape.sentences):
@@ -179,7 +195,15 @@ class EvidenceGatherer:
             for item in chosen[aspect]:
                 groups[aspect].append(replace(item, marker=str(marker)))
                 marker += 1
-        return groups
+        return groups, scored
+
+
+def per_paper_cap(pool: Sequence[Hit], per_paper: int, sentences: int) -> int:
+    """How many evidence sentences one paper may give: `per_paper`, so several papers are heard,
+    unless at least half the passages read come from one paper. Then the question is about that
+    paper and the others are there by chance: its sentences may fill the evidence."""
+    papers = Counter(h.doc_id for h in pool).most_common(1)
+    return sentences if papers and 2 * papers[0][1] >= len(pool) else per_paper
 
 
 def aspect_score(aspect: str, candidate: Candidate) -> float:

@@ -165,6 +165,18 @@ def fuse_weighted(
     return sorted(fused, key=lambda t: t[1], reverse=True)
 
 
+def _backend_scores(
+    key: str, dense: dict[str, tuple[int, float]], fts: dict[str, tuple[int, float]]
+) -> dict[str, object]:
+    """Each backend's own rank and score of a fused hit (absent: not found by it), kept in `Hit.extra`
+    for those that judge the retrieval as a whole (whether the library holds an answer at all)."""
+    out: dict[str, object] = {}
+    for name, ranked in (("dense", dense), ("fts", fts)):
+        if key in ranked:
+            out[f"{name}_rank"], out[f"{name}_score"] = ranked[key]
+    return out
+
+
 class Retriever:
     """Search over one chunk store with one embedder and one set of retrieval settings."""
 
@@ -217,7 +229,8 @@ class Retriever:
             if hit.chunk_id not in light:
                 hydrated.append(hit)
             elif hit.chunk_id in full:  # gone only if deleted between the search and this read
-                hydrated.append(replace(full[hit.chunk_id], score=hit.score, backend=hit.backend, extra={}))
+                kept = {k: v for k, v in hit.extra.items() if k != "row_id"}
+                hydrated.append(replace(full[hit.chunk_id], score=hit.score, backend=hit.backend, extra=kept))
         return hydrated
 
     def fuse(self, mode: str, dense_hits: list[Hit], fts_hits: list[Hit], per_doc: bool) -> list[Hit]:
@@ -231,14 +244,15 @@ class Retriever:
             fused = fuse_rrf([dense, fts], self.settings.rrf_k)
         else:
             fused = fuse_weighted(dense, fts, self.settings.dense_weight, self.settings.fts_weight)
-        in_dense = {key for key, _, _ in dense.ranked}
-        in_fts = {key for key, _, _ in fts.ranked}
+        in_dense = {key: (rank, score) for rank, (key, score, _) in enumerate(dense.ranked)}
+        in_fts = {key: (rank, score) for rank, (key, score, _) in enumerate(fts.ranked)}
         results = []
         for key, score, hit in fused:
             backend = hit.backend
             if mode == "hybrid":
                 backend = "both" if key in in_dense and key in in_fts else ("dense" if key in in_dense else "fts")
-            results.append(Hit(**{**hit.__dict__, "score": float(score), "backend": backend}))
+            results.append(Hit(**{**hit.__dict__, "score": float(score), "backend": backend,
+                                  "extra": {**hit.extra, **_backend_scores(key, in_dense, in_fts)}}))  # fmt: skip
         return results
 
     def search(

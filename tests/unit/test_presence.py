@@ -1,0 +1,134 @@
+"""The presence decision ("does this library hold the answer?"): its features over a whole result,
+the backends' own scores kept through fusion, and fitting it on answerable vs unanswerable questions."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+
+from workbench.bench.answers_fit import Probe, Run, fit_presence
+from workbench.bench.question_sets import Question
+from workbench.config import RetrievalSettings
+from workbench.models import Hit
+from workbench.query.critic_support import SupportWeights
+from workbench.query.evidence import Candidate, QuestionContext, sentence_features
+from workbench.query.presence import (
+    PRESENCE_FEATURE_NAMES,
+    Calibration,
+    PresenceModel,
+    decide,
+    presence_features,
+    result_kind,
+)
+from workbench.query.retrieve import Retriever
+
+INDEX = {name: i for i, name in enumerate(PRESENCE_FEATURE_NAMES)}
+QUESTION = "How does proof-of-work stop double-spending in Bitcoin?"
+
+
+def hit(doc: str, text: str, ordinal: int = 0, dense: tuple[int, float] | None = None,
+        fts: tuple[int, float] | None = None) -> Hit:  # fmt: skip
+    extra: dict[str, object] = {}
+    if dense:
+        extra["dense_rank"], extra["dense_score"] = dense
+    if fts:
+        extra["fts_rank"], extra["fts_score"] = fts
+    return Hit(f"{doc}#{ordinal}", doc, doc.upper(), "other", text, 1, 1, 0.03, "both", extra=extra)
+
+
+def candidates(question: str, hits: list[Hit], similarity: float) -> list[Candidate]:
+    context = QuestionContext.of(question, [h.text for h in hits])
+    out = []
+    for rank, h in enumerate(hits):
+        features = sentence_features(similarity, context.stems, context.entities, h.text, rank, h.section,
+                                     context=context)  # fmt: skip
+        out.append(Candidate(h, h.text, np.ones(2, dtype=np.float32), features, similarity / 2))
+    return out
+
+
+def bitcoin_library() -> list[Hit]:
+    """The Bitcoin paper's passages lead the result; both backends rank it first."""
+    return [
+        hit("bitcoin", "The proof-of-work chain makes double-spending impractical for an attacker.", 0,
+            dense=(0, 0.71), fts=(0, 14.2)),
+        hit("bitcoin", "Double-spending in Bitcoin is stopped by the longest proof-of-work chain.", 1,
+            dense=(1, 0.62), fts=(1, 4.0)),
+        hit("lattice", "Lattice models of spin glasses have many metastable states.", 0, dense=(2, 0.21)),
+    ]  # fmt: skip
+
+
+def library_without_bitcoin() -> list[Hit]:
+    """Other papers only: none names the question's rare words; the backends disagree."""
+    return [
+        hit("lattice", "Lattice models of spin glasses have many metastable states.", 0, dense=(0, 0.24), fts=(3, 2.1)),
+        hit("agents", "The search agent stops when its budget of work is spent.", 0, dense=(1, 0.22), fts=(0, 3.9)),
+        hit("crypto", "Public-key signatures prove who wrote a message.", 0, dense=(2, 0.2), fts=(1, 3.0)),
+    ]  # fmt: skip
+
+
+def test_the_result_of_a_library_that_holds_the_answer_has_stronger_features() -> None:
+    holding = presence_features(QUESTION, bitcoin_library(), candidates(QUESTION, bitcoin_library(), 0.7))
+    lacking = presence_features(
+        QUESTION, library_without_bitcoin(), candidates(QUESTION, library_without_bitcoin(), 0.3)
+    )
+    assert len(holding) == len(PRESENCE_FEATURE_NAMES)
+    stronger = (
+        "best_score", "best_idf_coverage", "best_coverage", "passage_idf_coverage", "passage_pair_coverage",
+        "dense_top", "dense_gap", "fts_ratio",
+    )  # fmt: skip
+    for name in stronger:
+        assert holding[INDEX[name]] > lacking[INDEX[name]], name
+    assert holding[INDEX["agreement"]] == 1.0 and lacking[INDEX["agreement"]] == 0.0
+
+
+def test_an_empty_result_is_not_found_whatever_the_model() -> None:
+    generous = Calibration(SupportWeights(bias=10.0, weights=(0.0,) * len(PRESENCE_FEATURE_NAMES)), 0.5)
+    model = PresenceModel({"papers": generous})
+    assert not decide(QUESTION, [], [], model).found
+    assert decide(QUESTION, bitcoin_library(), candidates(QUESTION, bitcoin_library(), 0.7), model).found
+
+
+def test_the_kind_of_result_comes_from_the_pages_reached_and_the_form_of_the_query() -> None:
+    deep = [replace(h, page_start=4, page_end=5) for h in bitcoin_library()]
+    assert result_kind(QUESTION, deep) == "papers"
+    assert result_kind(QUESTION, bitcoin_library()) == "abstracts:question"
+    assert result_kind("Proof-of-work prevents double-spending.", bitcoin_library()) == "abstracts:statement"
+    assert result_kind("does proof of work prevent double spending", bitcoin_library()) == "abstracts:question"
+    only_papers = PresenceModel({"papers": Calibration(SupportWeights(0.0, (0.0,) * len(PRESENCE_FEATURE_NAMES)), 0.1)})
+    assert only_papers.calibration("abstracts:statement") is only_papers.calibrations["papers"]
+
+
+def test_fusion_keeps_each_backends_own_rank_and_score() -> None:
+    retriever = Retriever.__new__(Retriever)
+    retriever.settings = RetrievalSettings()
+    dense = [hit("a", "x", 0), hit("b", "y", 0)]
+    dense = [Hit(**{**h.__dict__, "score": s, "backend": "dense"}) for h, s in zip(dense, (0.8, 0.5), strict=True)]
+    fts = [Hit(**{**hit("b", "y", 0).__dict__, "score": 7.5, "backend": "fts"})]
+    fused = {h.doc_id: h for h in retriever.fuse("hybrid", dense, fts, per_doc=False)}
+    assert fused["a"].extra == {"dense_rank": 0, "dense_score": 0.8}
+    assert fused["b"].extra == {"dense_rank": 1, "dense_score": 0.5, "fts_rank": 0, "fts_score": 7.5}
+
+
+def _run(number: int, present: list[Hit], removed: list[Hit]) -> Run:
+    question = Question(f"q{number}", QUESTION, "fit", ("bitcoin",))
+    run = Run(question, "toy", present, present, candidates(QUESTION, present, 0.7))
+    run.removed_hits, run.removed = removed, candidates(QUESTION, removed, 0.3)
+    return run
+
+
+def test_the_fitted_model_separates_held_from_missing_answers_and_bounds_abstention() -> None:
+    runs = [_run(i, bitcoin_library(), library_without_bitcoin()) for i in range(30)]
+    absent = [Probe("Why did the Roman Republic collapse?", "fit", library_without_bitcoin(),
+                    candidates("Why did the Roman Republic collapse?", library_without_bitcoin(), 0.2))]  # fmt: skip
+    model, seen = fit_presence([("toy", runs, absent)])
+    assert seen["per_kind"]["abstracts:question"]["sets"]["toy"] == {"answerable": 30, "unanswerable": 31}
+    assert decide(QUESTION, bitcoin_library(), runs[0].candidates, model).found
+    assert not decide(QUESTION, library_without_bitcoin(), runs[0].removed, model).found
+    assert not decide(absent[0].text, absent[0].hits, absent[0].candidates, model).found
+
+
+def test_a_kind_with_too_few_questions_gets_no_calibration_of_its_own() -> None:
+    runs = [_run(i, bitcoin_library(), library_without_bitcoin()) for i in range(5)]
+    model, seen = fit_presence([("toy", runs, [])])
+    assert model.calibrations == {} and seen["per_kind"] == {}
