@@ -54,7 +54,7 @@ class IndexSettings:
         50000, "Build an ANN vector index once the table has this many rows.", min=256, max=10**9
     )
     optimize_after_rows: int = _field(
-        64,
+        0,
         "Rows added or deleted since the last index update that may wait for the next run's LanceDB "
         "optimize (searched by flat scan until then); 0 = optimize after every run.",
         min=0,
