@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
+from tests.conftest import PDFS
 from workbench.ingest.headings import numbered_heading
 from workbench.ingest.parse import parse_file
 from workbench.ingest.sections import split_sections
 from workbench.ingest.source_lines import SourceLine
 
-BITCOIN = Path(__file__).resolve().parents[3] / "shared" / "data" / "pdfs" / "zotero_bitcoin_whitepaper.pdf"
+BITCOIN = PDFS / "zotero_bitcoin_whitepaper.pdf"
 
 
 @pytest.mark.parametrize(

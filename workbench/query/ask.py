@@ -57,7 +57,7 @@ DEFAULT_DEPTH = {
     "metadata": "quick",
     "relationship": "quick",
 }
-SUMMARY_FORMAT = 2  # cached summaries of another format are made again
+SUMMARY_FORMAT = 3  # cached summaries of another format are made again (3: aspects by the sentence classifier)
 EvidenceSink = Callable[[tuple[Evidence, ...]], None]
 
 
@@ -110,7 +110,7 @@ class Asker:
         self.gatherer = EvidenceGatherer(
             tools.search, self.evidence_finder, tools.document_chunks, self.settings.answer.targeted_chunks
         )
-        self.aspects = AspectExtractor(tools.embedder.embed_query, self.vectors)
+        self.aspects = AspectExtractor(tools.embedder.embed_query, self.vectors, tools.embedder.model)
 
     # -- choosing ------------------------------------------------------------------------------
     def choose_depth(self, intent: Intent, depth: str | None) -> str:
