@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from workbench.bench.aspects import LabelledAbstract, document_name, label_aspects, sentence_label
+from workbench.bench.aspects_data import LabelledAbstract, document_name, label_aspects, sentence_label
 from workbench.engine import Engine
 from workbench.query.aspect_model import (
     CLASSES,
