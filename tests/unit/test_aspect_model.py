@@ -69,6 +69,9 @@ def test_shipped_models_match_the_features_this_code_computes() -> None:
     models = shipped_models()
     assert models.without_vectors.feature_names == FEATURE_NAMES and models.without_vectors.dimension == 0
     assert models.with_vectors is not None and models.with_vectors.dimension == 384
+    assert all(
+        np.isfinite(m.weights).all() and (m.scale > 0).all() for m in (models.with_vectors, models.without_vectors)
+    )
     assert models.for_embedder("some-other-model", 384) is models.without_vectors
     assert models.for_embedder(models.with_vectors.embedder, 384) is models.with_vectors
 

@@ -156,10 +156,13 @@ def fit_softmax(x: np.ndarray, y: np.ndarray, classes: int, l2: float | np.ndarr
     return theta
 
 
+MIN_SCALE = 1e-3  # a vector dimension the quantised embedder barely uses is not blown up by its tiny spread
+
+
 def _standardise(raw: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     mean = raw.mean(axis=0)
     scale = raw.std(axis=0)
-    return mean, np.where(scale < 1e-9, 1.0, scale)
+    return mean, np.where(scale < 1e-9, 1.0, np.maximum(scale, MIN_SCALE))
 
 
 def fit_model(

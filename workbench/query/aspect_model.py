@@ -137,6 +137,11 @@ def block_features(sentences: Sequence[str], positioned: bool = True, start: int
     return np.asarray(rows, dtype=np.float64).reshape(len(sentences), len(FEATURE_NAMES))
 
 
+def _digits(value: float) -> float:
+    """Six significant digits (a tiny scale must not round to 0)."""
+    return float(f"{float(value):.6g}")
+
+
 @dataclass(frozen=True)
 class SentenceModel:
     """A fitted multinomial logistic model: P(class | features[, vector]) = softmax(W·z + b)."""
@@ -171,10 +176,10 @@ class SentenceModel:
         return {
             "classes": list(self.classes),
             "feature_names": list(self.feature_names),
-            "mean": [round(float(x), 6) for x in self.mean],
-            "scale": [round(float(x), 6) for x in self.scale],
-            "weights": [[round(float(x), 5) for x in row] for row in self.weights],
-            "bias": [round(float(x), 5) for x in self.bias],
+            "mean": [_digits(x) for x in self.mean],
+            "scale": [_digits(x) for x in self.scale],
+            "weights": [[_digits(x) for x in row] for row in self.weights],
+            "bias": [_digits(x) for x in self.bias],
             "embedder": self.embedder,
             "dimension": self.dimension,
         }
@@ -185,6 +190,8 @@ class SentenceModel:
         names = tuple(data["feature_names"])
         if names != FEATURE_NAMES:
             raise ValueError("the aspect model was fitted on other sentence features than this code computes")
+        if not all(float(x) > 0 for x in data["scale"]):
+            raise ValueError("the aspect model has a scale that is not positive")
         return cls(
             tuple(data["classes"]), names, np.asarray(data["mean"], dtype=np.float64),
             np.asarray(data["scale"], dtype=np.float64), np.asarray(data["weights"], dtype=np.float64),
@@ -231,11 +238,3 @@ def shipped_models() -> AspectModels:
     """The models shipped with the package (`workbench/assets/aspects/sentence_model.json`)."""
     text = resources.files("workbench").joinpath("assets", "aspects", MODEL_ASSET).read_text(encoding="utf-8")
     return AspectModels.from_dict(json.loads(text))
-
-
-def aspect_scores(probabilities: np.ndarray, classes: Sequence[str]) -> dict[str, np.ndarray]:
-    """Per aspect, the probability that each sentence states it (its classes' probabilities summed)."""
-    column = {name: i for i, name in enumerate(classes)}
-    return {
-        aspect: probabilities[:, [column[c] for c in wanted]].sum(axis=1) for aspect, wanted in ASPECT_CLASSES.items()
-    }

@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from workbench.models import ASPECTS, Evidence, Hit
-from workbench.query.aspect_model import AspectModels, block_features, shipped_models
+from workbench.query.aspect_model import ASPECT_CLASSES, AspectModels, block_features, shipped_models
 from workbench.query.evidence import EXCLUDED_SECTIONS, Candidate, SentenceVectors, passage_sentences, pick
 
 ASPECT_SECTIONS: Mapping[str, tuple[str, ...]] = {
@@ -86,6 +86,21 @@ SECTION_WEIGHTS: Mapping[str, Mapping[str, float]] = {
     "conclusion": {"research_question": 0.2, "methodology": 0.1, "findings": 0.4, "conclusions": 1.0},
 }
 BACKGROUND_RANK = 0.5  # within the research question, background counts half: the aim is stated first
+# What the authors say they set out to do ("We propose …", "In this paper we …", "The aim of this
+# study was …"): in a section that may state the research question, such a sentence states it,
+# before anything else (PubMedQA's medical abstracts, which taught the classifier, say it otherwise).
+PURPOSE = re.compile(
+    r"\b(we (propose|present|introduce|describe|report|review|ask|investigate|examine|explore|study|address|"
+    r"set out|aim|seek|sought|systemati[sz]e)|here,? we|in this (paper|article|work|study|report|note|thesis)|"
+    r"this (paper|article|work|study|report|note) (presents?|proposes?|introduces?|describes?|reports?|"
+    r"reviews?|investigates?|examines?|explores?|addresses|asks|aims|sheds)|"
+    r"(the|our) (aim|goal|purpose|objective)s? (of (this|the present|our)|(is|was|were) to)|"
+    r"we have (built|designed|developed|implemented)|to (determine|assess|evaluate|investigate|examine|test) "
+    r"whether)\b",
+    re.IGNORECASE,
+)
+PURPOSE_WEIGHT = 1.0  # added to a purpose statement's research-question probability (so it ranks first)
+PURPOSE_SECTIONS = frozenset({"abstract", "introduction", "other", "note", "annotation"})
 
 
 def _unit(vector: np.ndarray) -> np.ndarray:
@@ -108,7 +123,7 @@ class ScoredSentence:
     row: Mapping[str, object]
     sentence: str
     vector: np.ndarray
-    aspects: Mapping[str, float]  # P(the sentence states the aspect), from the classifier
+    aspects: Mapping[str, float]  # P(the sentence states the aspect), from the classifier (+ a purpose statement)
     rank: Mapping[str, float]  # the order within an aspect (the research question: aim before background)
 
 
@@ -167,18 +182,20 @@ class AspectExtractor:
         return self._questions[aspect]
 
     def _pool(self, aspect: str, rows: Sequence[Mapping[str, object]]) -> list[Mapping[str, object]]:
-        """The chunks an aspect's sentences are drawn from: its sections, nearest to its question first."""
+        """The chunks an aspect's sentences are drawn from: its sections (the abstract whole, when it
+        is one of them), the other chunks nearest to its question first."""
         usable = [r for r in rows if r["section"] not in EXCLUDED_SECTIONS and str(r["text"]).strip()]
         wanted = [r for r in usable if r["section"] in ASPECT_SECTIONS[aspect]]
         pool = wanted or usable
-        if len(pool) <= CHUNKS_PER_ASPECT:
-            return pool
-        question = self._question(aspect)
-        if all(r.get("vector") is not None for r in pool):
-            closeness = [float(_unit(np.asarray(r["vector"], dtype=np.float32)) @ question) for r in pool]
-            order = sorted(range(len(pool)), key=lambda i: -closeness[i])[:CHUNKS_PER_ASPECT]
-            return [pool[i] for i in sorted(order)]
-        return pool[:CHUNKS_PER_ASPECT]
+        kept = [i for i, r in enumerate(pool) if r["section"] == "abstract"]
+        rest = [i for i, r in enumerate(pool) if r["section"] != "abstract"]
+        if len(rest) > CHUNKS_PER_ASPECT:
+            question = self._question(aspect)
+            if all(pool[i].get("vector") is not None for i in rest):
+                closeness = {i: float(_unit(np.asarray(pool[i]["vector"], dtype=np.float32)) @ question) for i in rest}
+                rest = sorted(rest, key=lambda i: -closeness[i])
+            rest = rest[:CHUNKS_PER_ASPECT]
+        return [pool[i] for i in sorted(kept + rest)]
 
     def inputs(
         self, rows: Sequence[Mapping[str, object]], chunk_ids: Sequence[str] | None = None
@@ -208,15 +225,14 @@ class AspectExtractor:
             model = self.models.for_embedder(self.embedder, matrix.shape[1])
             probabilities = model.probabilities(features, matrix if model.dimension else None)
             column = {c: i for i, c in enumerate(model.classes)}
+            states_purpose = str(row["section"]) in PURPOSE_SECTIONS
             for sentence, vector, p in zip(sentences, matrix, probabilities, strict=True):
-                aspects = {
-                    "research_question": float(p[column["objective"]] + p[column["background"]]),
-                    "methodology": float(p[column["methods"]]),
-                    "findings": float(p[column["results"]]),
-                    "conclusions": float(p[column["conclusions"]]),
-                }
+                aspects = {a: float(sum(p[column[c]] for c in ASPECT_CLASSES[a])) for a in ASPECTS}
                 rank = dict(aspects)
                 rank["research_question"] = float(p[column["objective"]] + BACKGROUND_RANK * p[column["background"]])
+                if states_purpose and PURPOSE.search(sentence):
+                    aspects["research_question"] += PURPOSE_WEIGHT
+                    rank["research_question"] += PURPOSE_WEIGHT
                 out.append(ScoredSentence(row, sentence, vector, aspects, rank))
         return out
 
