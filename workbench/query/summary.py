@@ -89,18 +89,23 @@ BACKGROUND_RANK = 0.5  # within the research question, background counts half: t
 # What the authors say they set out to do ("We propose …", "In this paper we …", "The aim of this
 # study was …"): in a section that may state the research question, such a sentence states it,
 # before anything else (PubMedQA's medical abstracts, which taught the classifier, say it otherwise).
+_PURPOSE_VERBS = (
+    r"(propose|present|introduce|describe|report|review|ask|investigate|examine|explore|study|address|analy[sz]e|"
+    r"consider|optimi[sz]e|develop|evaluate|test|set out|aim|seek|sought|systemati[sz]e)"
+)
 PURPOSE = re.compile(
-    r"\b(we (propose|present|introduce|describe|report|review|ask|investigate|examine|explore|study|address|"
-    r"set out|aim|seek|sought|systemati[sz]e)|here,? we|in this (paper|article|work|study|report|note|thesis)|"
-    r"this (paper|article|work|study|report|note) (presents?|proposes?|introduces?|describes?|reports?|"
-    r"reviews?|investigates?|examines?|explores?|addresses|asks|aims|sheds)|"
+    rf"\b(we {_PURPOSE_VERBS}|(here|in this (paper|article|work|study|report|note|thesis)),? we (will )?"
+    rf"{_PURPOSE_VERBS}|this (paper|article|work|study|report|note) (presents?|proposes?|introduces?|"
+    r"describes?|reports?|reviews?|investigates?|examines?|explores?|addresses|asks|aims|sheds)|"
     r"(the|our) (aim|goal|purpose|objective)s? (of (this|the present|our)|(is|was|were) to)|"
     r"we have (built|designed|developed|implemented)|to (determine|assess|evaluate|investigate|examine|test) "
     r"whether)\b",
     re.IGNORECASE,
 )
-PURPOSE_WEIGHT = 1.0  # added to a purpose statement's research-question probability (so it ranks first)
-PURPOSE_SECTIONS = frozenset({"abstract", "introduction", "other", "note", "annotation"})
+PURPOSE_WEIGHT = 1.0  # added to a purpose statement's research-question probability: it goes to the question
+# The research question's order: a purpose statement of the abstract (or of text without headings)
+# first, then one of the introduction or a note, then the rest by the classifier (below 1).
+PURPOSE_TIER: Mapping[str, float] = {"abstract": 2.0, "other": 2.0, "introduction": 1.0, "note": 1.0, "annotation": 1.0}
 
 
 def _unit(vector: np.ndarray) -> np.ndarray:
@@ -125,6 +130,7 @@ class ScoredSentence:
     vector: np.ndarray
     aspects: Mapping[str, float]  # P(the sentence states the aspect), from the classifier (+ a purpose statement)
     rank: Mapping[str, float]  # the order within an aspect (the research question: aim before background)
+    purpose: float = 0.0  # a statement of purpose: its tier (`PURPOSE_TIER`), ahead of any rank
 
 
 def sentence_blocks(rows: Sequence[Mapping[str, object]]) -> dict[str, tuple[int, int, bool]]:
@@ -149,6 +155,16 @@ def sentence_blocks(rows: Sequence[Mapping[str, object]]) -> dict[str, tuple[int
         run.append((str(row["chunk_id"]), len(passage_sentences(str(row["text"]), str(row.get("title") or "")))))
     if run:
         close()
+    return out
+
+
+def _front_matter(rows: Sequence[Mapping[str, object]]) -> set[str]:
+    """The chunks of the first page before any named section (title, authors, an unlabelled abstract)."""
+    out: set[str] = set()
+    for row in rows:
+        if row["section"] != "other" or row["page_start"] != rows[0]["page_start"]:
+            break
+        out.add(str(row["chunk_id"]))
     return out
 
 
@@ -183,12 +199,18 @@ class AspectExtractor:
 
     def _pool(self, aspect: str, rows: Sequence[Mapping[str, object]]) -> list[Mapping[str, object]]:
         """The chunks an aspect's sentences are drawn from: its sections (the abstract whole, when it
-        is one of them), the other chunks nearest to its question first."""
+        is one of them, and the front matter for the question), the other chunks nearest to its
+        question first."""
         usable = [r for r in rows if r["section"] not in EXCLUDED_SECTIONS and str(r["text"]).strip()]
         wanted = [r for r in usable if r["section"] in ASPECT_SECTIONS[aspect]]
+        # The research question may be in an abstract printed without its heading: the front matter.
+        front = _front_matter(rows) if aspect == "research_question" else set()
+        if wanted and front:
+            wanted = [r for r in usable if str(r["chunk_id"]) in front or r["section"] in ASPECT_SECTIONS[aspect]]
         pool = wanted or usable
-        kept = [i for i, r in enumerate(pool) if r["section"] == "abstract"]
-        rest = [i for i, r in enumerate(pool) if r["section"] != "abstract"]
+        whole = [r["section"] == "abstract" or str(r["chunk_id"]) in front for r in pool]
+        kept = [i for i in range(len(pool)) if whole[i]]
+        rest = [i for i in range(len(pool)) if not whole[i]]
         if len(rest) > CHUNKS_PER_ASPECT:
             question = self._question(aspect)
             if all(pool[i].get("vector") is not None for i in rest):
@@ -225,15 +247,16 @@ class AspectExtractor:
             model = self.models.for_embedder(self.embedder, matrix.shape[1])
             probabilities = model.probabilities(features, matrix if model.dimension else None)
             column = {c: i for i, c in enumerate(model.classes)}
-            states_purpose = str(row["section"]) in PURPOSE_SECTIONS
+            tier = PURPOSE_TIER.get(str(row["section"]), 0.0)
             for sentence, vector, p in zip(sentences, matrix, probabilities, strict=True):
                 aspects = {a: float(sum(p[column[c]] for c in ASPECT_CLASSES[a])) for a in ASPECTS}
                 rank = dict(aspects)
-                rank["research_question"] = float(p[column["objective"]] + BACKGROUND_RANK * p[column["background"]])
-                if states_purpose and PURPOSE.search(sentence):
+                aim = float(p[column["objective"]] + BACKGROUND_RANK * p[column["background"]])
+                rank["research_question"] = aim / (1 + BACKGROUND_RANK)  # below 1, as the tiers need
+                purpose = bool(tier) and PURPOSE.search(sentence) is not None
+                if purpose:
                     aspects["research_question"] += PURPOSE_WEIGHT
-                    rank["research_question"] += PURPOSE_WEIGHT
-                out.append(ScoredSentence(row, sentence, vector, aspects, rank))
+                out.append(ScoredSentence(row, sentence, vector, aspects, rank, tier if purpose else 0.0))
         return out
 
     def extract(self, rows: Sequence[Mapping[str, object]], per_aspect: int) -> dict[str, list[Evidence]]:
@@ -252,6 +275,8 @@ class AspectExtractor:
                 continue
             for aspect, probability in options.items():
                 score = s.rank[aspect] * weights[aspect]
+                if aspect == "research_question":  # the purpose tiers first, kept within 0-1
+                    score = (score + s.purpose) / (1 + max(PURPOSE_TIER.values()))
                 candidate = Candidate(hits[chunk_id], s.sentence, s.vector, (score,), score)
                 likely[aspect].append((probability, candidate))
                 if aspect == max(options, key=lambda a: options[a]):
