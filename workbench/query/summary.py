@@ -1,16 +1,19 @@
 """Four-aspect summaries made of the paper's own sentences, always.
 
 For each aspect (research question, methodology, findings, conclusions) the candidate sentences
-come from the sections that carry it (abstract and introduction for the question, methods for
-methodology, results and abstract for findings, discussion and conclusion for conclusions; any
-section when the paper has none of those: an abstract alone, a note). A sentence classifier
+come from the sections that carry it (abstract, introduction and the first page's unheaded
+front matter for the question, methods for methodology, results and abstract for findings,
+discussion and conclusion for conclusions; any section when the paper has none of those: an
+abstract alone, a note). A sentence classifier
 (`aspect_model`, fitted on PubMedQA's labelled abstracts) gives each sentence the probability
 that it states each aspect, from its own words, position, numbers, tense and vector; a section
 weight says how well a sentence of its section may stand for the aspect (an abstract for any
 of them, an introduction for the question, a conclusion for the conclusions). Each sentence
 goes to the aspect it most likely states, so a sentence is used for one aspect only; each
-aspect keeps its best 2-4 verbatim with their pages, the research question what the authors
-say they set out to do ("we propose", "to determine whether") before their background. An
+aspect keeps its best 2-4 verbatim with their pages. The research question is first what the
+authors say they set out to do (`PURPOSE`: "We propose …", "In this paper we …", "The aim of
+this study was …"), the abstract's before the introduction's, then the classifier's aims before
+their background. An
 aspect no sentence states takes its likeliest unused sentence, so a paper with a text layer
 never gets an empty summary, whatever the model does; the model may then rewrite each aspect
 from its sentences, and the critic decides whether the rewrite is shown (`ask.Asker.summarize`).
