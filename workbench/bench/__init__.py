@@ -26,6 +26,7 @@ ABSENT_TOPICS = INTENT_DATA.parent / "absent_topics.jsonl"
 SHARED_DATA = DEFAULT_SCIFACT.parent
 FULLTEXT_QUESTIONS = INTENT_DATA.parent / "fulltext_questions.jsonl"
 ABSENT_QUESTIONS = INTENT_DATA.parent / "absent_topics_questions.jsonl"
+RESEARCH_QUESTIONS = INTENT_DATA.parent / "research_questions.jsonl"
 ANSWER_SETS = ("pubmedqa", "fulltext", "scifact")
 
 
@@ -97,7 +98,10 @@ def add_bench_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--claims", type=Path, default=DEFAULT_CLAIMS, help="critic: labelled SciFact claims CSV")
     parser.add_argument("--corpus", type=Path, default=DEFAULT_SCIFACT / "corpus.jsonl", help="critic: corpus.jsonl")
     parser.add_argument(
-        "--fit", action="store_true", help="critic, evidence: refit the weights (and cut-off) on the train split"
+        "--fit",
+        action="store_true",
+        help="critic, evidence: refit the weights (and cut-off) on the train split; "
+        "aspects: refit the summary's sentence classifier on PubMedQA's fit part",
     )
     parser.add_argument("--model", help="answer: a GGUF path to use instead of the configured model")
     parser.add_argument(
@@ -179,7 +183,8 @@ def run_bench(engine: Engine, args: argparse.Namespace) -> dict[str, Any]:
     if args.which == "aspects":
         from workbench.bench.aspects import bench_aspects
 
-        return bench_aspects(engine, depth=(args.depth or ["comprehensive"])[0])
+        depth = (args.depth or ["comprehensive"])[0]
+        return bench_aspects(engine, depth=depth, fit=args.fit, papers=RESEARCH_QUESTIONS, data_root=args.data_root)
     if args.which == "metadata":
         from workbench.bench.metadata import bench_metadata, labelled_sets
 

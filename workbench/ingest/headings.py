@@ -90,6 +90,7 @@ HEADING_PHRASES: dict[str, str] = {
         "results",
         "results",
         "result",
+        "main results",
         "experiments",
         "experiment",
         "experimental results",
@@ -195,6 +196,7 @@ HEADING_KEYWORDS: dict[str, str] = {
     "conclusion": "conclusion",
     "conclusions": "conclusion",
     "concluding": "conclusion",
+    "limitations": "discussion",
     "references": "references",
     "appendix": "other",
     "acknowledgements": "other",
@@ -242,6 +244,47 @@ def heading_section(line: str, *, explicit: bool = False) -> str | None:
         if " ".join(words[:size]) in HEADING_PHRASES and len(words) > size:
             return HEADING_PHRASES[" ".join(words[:size])]
     return HEADING_KEYWORDS.get(words[0])
+
+
+_ROMAN = {"I": 1, "V": 5, "X": 10}
+_SENTENCE_END = re.compile(r"[.,;:!?]$")
+NUMBERED_BODY_WORDS = 10  # a numbered heading is short: "9. Combining and Splitting Value"
+SHORT_HEADING_WORDS = 4  # up to this many words a heading may be in sentence case ("3 The proposed model")
+
+
+def _roman(numeral: str) -> int:
+    values = [_ROMAN[c] for c in numeral]
+    return sum(-v if i + 1 < len(values) and v < values[i + 1] else v for i, v in enumerate(values))
+
+
+def numbered_heading(line: str) -> tuple[int, str] | None:
+    """The top-level number and title of a line shaped like a numbered heading ("2. Transactions",
+    "3) Network", "IV. EVALUATION"), whatever it names; None for anything else.
+
+    A heading is short, starts with a capital and does not end like a sentence, so numbered list
+    items ("3) Each node works on finding a difficult proof-of-work for its block.") are not
+    headings; sub-headings ("3.2 …") and lettered ones ("A. …") have no top-level number. Whether
+    the number continues the paper's own numbering is the caller's to check (`sections`).
+    """
+    text = " ".join(line.split())
+    numbering = _NUMBERING.match(text)
+    if numbering is None or numbering.group(2) or len(text) > 90:
+        return None
+    token = text[: numbering.end()].strip().rstrip(".):")
+    body = text[numbering.end() :]
+    words = body.split()
+    if not words or len(words) > NUMBERED_BODY_WORDS or not body[:1].isupper() or _SENTENCE_END.search(body):
+        return None
+    if _TOC_ENTRY.search(body) or sum(c.isalpha() for c in body) < 3:
+        return None
+    major = [w for w in words if w.lower() not in _MINOR_WORDS and w[:1].isalpha()]
+    if len(words) > SHORT_HEADING_WORDS and sum(w[:1].isupper() for w in major) < 0.75 * len(major):
+        return None  # a longer line must be in Title Case to be a heading ("2 Code is available at …" is a footnote)
+    if token.isdigit():
+        return int(token), body
+    if token and set(token) <= set(_ROMAN):
+        return _roman(token), body
+    return None  # a letter: an appendix or a sub-heading
 
 
 def is_summary_heading(text: str) -> bool:

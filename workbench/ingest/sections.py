@@ -11,8 +11,9 @@ import itertools
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
-from workbench.ingest.headings import heading_section, is_appendix_heading, is_summary_heading
+from workbench.ingest.headings import heading_section, is_appendix_heading, is_summary_heading, numbered_heading
 from workbench.ingest.source_lines import SourceLine, dehyphenate, join_lines
 from workbench.models import Section
 
@@ -29,11 +30,13 @@ class _Paragraph:
 class _Splitter:
     """Accumulates lines into runs of one section each."""
 
-    def __init__(self) -> None:
+    def __init__(self, running: frozenset[str] = frozenset()) -> None:
+        self.running = running  # numbered lines repeated on several pages: running heads, not headings
         self.runs: list[tuple[str, list[_Paragraph]]] = [("other", [])]
         self.paragraph: list[tuple[int, str]] = []
         self.seen_abstract = False
         self.abstract_page = 0
+        self.number = 0  # the last top-level heading number of the paper's own numbering (0: none yet)
 
     @property
     def current(self) -> str:
@@ -64,7 +67,8 @@ def split_sections(lines: Iterable[SourceLine], *, detect_headings: bool = True)
     Paragraphs are separated by a blank line and every page turn inside a section is marked
     by a form feed, so `text.count("\\f") == page_end - page_start`.
     """
-    state = _Splitter()
+    lines = list(lines)
+    state = _Splitter(_running_heads(lines))
     for line in lines:
         if line.kind == "break":
             state.end_paragraph()
@@ -81,42 +85,101 @@ def split_sections(lines: Iterable[SourceLine], *, detect_headings: bool = True)
         if name is None:
             state.add(line.text, line.page)
             continue
-        section, remainder = name
-        if section != state.current or line.kind == "heading" or remainder:
+        section, remainder, heading = name
+        if section != state.current or line.kind == "heading" or remainder or heading:
             state.switch(section, line.page)
+        if heading:  # a heading that names no known section stays as its own paragraph
+            state.add(heading, line.page)
+            state.end_paragraph()
         if remainder:
             state.add(remainder, line.page)
     state.end_paragraph()
     return _merge_runs(state.runs)
 
 
-def _line_section(line: SourceLine, state: _Splitter, detect: bool) -> tuple[str, str] | None:
-    """The (section, leftover text) a line starts, or None for ordinary text."""
+class _Start(NamedTuple):
+    """A section a line starts: its name, the line's run-in text after the heading, a heading to keep."""
+
+    section: str
+    remainder: str = ""
+    heading: str = ""
+
+
+def _line_section(line: SourceLine, state: _Splitter, detect: bool) -> _Start | None:
+    """The section a line starts (with leftover text), or None for ordinary text."""
     text = line.text.strip()
     early = line.page <= 3 and state.current in ("other", "abstract")
     if line.kind == "heading":
         found = heading_section(text, explicit=True)
-        return None if found is None else (_summary_rule(text, found, state), "")
+        if found is None:
+            return _numbered_section(text, None, state)
+        found = _summary_rule(text, found, state)
+        _numbered_section(text, found, state)
+        return _Start(found)
     if not detect:
         inline = _INLINE_ABSTRACT.match(text)
         if inline and early and not state.seen_abstract:
-            return "abstract", inline.group(2)
+            return _Start("abstract", inline.group(2))
         return None
     if early and not state.seen_abstract:
         inline = _INLINE_ABSTRACT.match(text) or _CAPS_ABSTRACT.match(text)
         if inline:
-            return "abstract", inline.group(inline.lastindex or 1)
+            return _Start("abstract", inline.group(inline.lastindex or 1))
     if early and state.current == "abstract" and _KEYWORDS_LINE.match(text):
-        return "other", text
+        return _Start("other", text)
     found = heading_section(text)
     if found is None:
         if state.current == "references" and is_appendix_heading(text):
-            return "other", text
-        return None
+            return _Start("other", text)
+        return _numbered_section(text, None, state)
     found = _summary_rule(text, found, state)
+    _numbered_section(text, found, state)
     if found == "abstract" and (state.seen_abstract or line.page > 3):
         return None
-    return found, ""
+    return _Start(found)
+
+
+# The section an unrecognised numbered heading starts, by the section it ends: a paper's own
+# sections after its introduction ("2. Transactions", "5. Network") describe what it did until
+# its results; after the references they are back matter.
+_NUMBERED_BODY = {
+    "introduction": "methods",
+    "methods": "methods",
+    "results": "results",
+    "discussion": "discussion",
+    "conclusion": "methods",  # the numbering goes on: the body was not over
+    "references": "other",
+}
+
+
+def _running_heads(lines: Sequence[SourceLine]) -> frozenset[str]:
+    """Titles of numbered-heading-shaped lines printed on more than one page ("2 R. Coulom", "4 R. Coulom")."""
+    pages: dict[str, set[int]] = {}
+    for line in lines:
+        numbered = numbered_heading(line.text) if line.kind != "break" else None
+        if numbered is not None:
+            pages.setdefault(numbered[1], set()).add(line.page)
+    return frozenset(title for title, seen in pages.items() if len(seen) > 1)
+
+
+def _numbered_section(text: str, found: str | None, state: _Splitter) -> _Start | None:
+    """Follow the paper's top-level heading numbers; an unrecognised heading that continues them
+    ("2. Transactions" after "1. Introduction") starts a section of its own.
+
+    A numbering starts at a recognised numbered heading ("1. Introduction"), so affiliation marks
+    and numbered list items ("3) Each node works on …", ended like a sentence) never count.
+    """
+    numbered = numbered_heading(text)
+    if numbered is None:
+        return None
+    number, title = numbered
+    if found is not None:
+        state.number = number
+        return _Start(found)
+    if not state.number or number != state.number + 1 or title in state.running:
+        return None
+    state.number = number
+    return _Start(_NUMBERED_BODY.get(state.current, "methods"), heading=text)
 
 
 def _summary_rule(text: str, found: str, state: _Splitter) -> str:

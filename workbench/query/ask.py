@@ -59,7 +59,9 @@ DEFAULT_DEPTH = {
     "metadata": "quick",
     "relationship": "quick",
 }
-SUMMARY_FORMAT = 3  # cached summaries of another format are made again (3: quotes carry their page)
+# Cached summaries of another format are made again (3: quotes carry their page; 4: aspects by
+# the sentence classifier).
+SUMMARY_FORMAT = 4
 EvidenceSink = Callable[[tuple[Evidence, ...]], None]
 
 
@@ -112,7 +114,7 @@ class Asker:
         self.gatherer = EvidenceGatherer(
             tools.search, self.evidence_finder, tools.document_chunks, self.settings.answer.targeted_chunks
         )
-        self.aspects = AspectExtractor(tools.embedder.embed_query, self.vectors)
+        self.aspects = AspectExtractor(tools.embedder.embed_query, self.vectors, tools.embedder.model)
 
     # -- choosing ------------------------------------------------------------------------------
     def choose_depth(self, intent: Intent, depth: str | None) -> str:
