@@ -260,8 +260,28 @@ class CitationLinks(SimilarPapers):
         papers = sorted(set(chosen.values()) | written)
         refs = [r for r in self._references_of(papers) if r[0] in chosen or r[1] in written]
         matches, resolved = self._match(new, refs)
-        edges = self._write_matches(papers, {r[0] for r in refs}, matches)
+        # Write only the references whose matches moved (most keep theirs), and their papers' CITES.
+        found: dict[str, set[tuple[str, str]]] = {}
+        for row in matches:
+            found.setdefault(row["ref"], set()).add((row["dst"], row["via"]))
+        held = self._matches_of(papers)
+        moved = {ref_id for ref_id, _, _ in refs if found.get(ref_id, set()) != held.get(ref_id, set())}
+        owners = sorted({paper for ref_id, paper, _ in refs if ref_id in moved} | written)
+        edges = self._write_matches(owners, moved, [row for row in matches if row["ref"] in moved])
         return CitationReport(len(refs), resolved, len(edges), _by_via(edges.values()), full=False)
+
+    def _matches_of(self, papers: Sequence[str]) -> dict[str, set[tuple[str, str]]]:
+        """The MATCHES these papers' references hold now: ref id → {(cited paper, via)}."""
+        held: dict[str, set[tuple[str, str]]] = {}
+        for batch in in_batches(list(papers)):
+            rows = self.rows(
+                "MATCH (p:Paper)-[:HAS_REF]->(r:Ref)-[m:MATCHES]->(b:Paper) WHERE p.doc_id IN $ids "
+                "RETURN r.id, b.doc_id, m.via",
+                {"ids": list(batch)},
+            )
+            for ref_id, dst, via in rows:
+                held.setdefault(str(ref_id), set()).add((str(dst), str(via)))
+        return held
 
 
 def _title_key(paper: LibraryPaper) -> str:

@@ -8,6 +8,7 @@ matches them to library papers), so it sits below both.
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 import unicodedata
 from collections.abc import Callable, Collection, Mapping, Sequence
@@ -36,6 +37,8 @@ def normalise_doi(doi: str | None) -> str | None:
     """A DOI in the form used for matching: lower case, no resolver prefix or trailing dot."""
     if not doi:
         return None
+    if doi.startswith("10.") and "/" in doi and doi == doi.strip().rstrip(".,;").lower():
+        return doi  # already in that form (the graph stores DOIs so): the expressions below would return it
     bare = _DOI_PREFIX.sub("", doi.strip()).strip().rstrip(".,;").lower()
     return bare if bare.startswith("10.") and "/" in bare else None
 
@@ -61,8 +64,13 @@ def normalise_title(title: str) -> str:
     return " ".join(re.findall(r"[a-z0-9]+", folded))
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def title_similarity(a: str, b: str) -> float:
-    """How alike two normalised titles are: difflib's ratio on the strings, 0..1."""
+    """How alike two normalised titles are: difflib's ratio on the strings, 0..1.
+
+    Remembered for the last 65,536 pairs: the references citing one paper mostly give the
+    same title guess, and difflib's full ratio is most of a citation pass.
+    """
     if not a or not b:
         return 0.0
     matcher = difflib.SequenceMatcher(None, a, b, autojunk=False)
@@ -161,13 +169,18 @@ class CitationMatcher:
                 delta[word] = delta.get(word, 0) + step
         moved = {word for word, step in delta.items() if step}
         then = {word: self._frequency.get(word, 0) + step for word, step in delta.items()}
-        rarity = _rarity({**self._frequency, **then})
+        rarity_now, rarity_then = _rarity(self._frequency), _rarity({**self._frequency, **then})
         fresh = set(added)
-        return {
-            key: tuple(sorted(words, key=rarity)[:2])
-            for key, words in self._words.items()
-            if key not in fresh and not moved.isdisjoint(words)
-        }
+        before: dict[str, tuple[str, ...]] = {}
+        for key, words in self._words.items():
+            if key in fresh or len(words) <= 2 or moved.isdisjoint(words):
+                continue  # a title of two words or fewer indexes them all, whatever their rarity
+            index = self.index_words[key]
+            last = rarity_now(index[-1])
+            # Only a moved word in the index words, or one that ranked before the last of them, moves them.
+            if any(word in index or rarity_then(word) < last for word in moved.intersection(words)):
+                before[key] = tuple(sorted(words, key=rarity_then)[:2])
+        return before
 
     def papers_titled(self, key: str) -> list[str]:
         """The library papers whose normalised title is `key`."""
@@ -192,7 +205,7 @@ class CitationMatcher:
         words = set(raw.split()) | set(guess.split())
         candidates = {key for word in words for key in self._rare.get(word, ())}
         best: tuple[float, str] | None = None
-        for key in candidates:
+        for key in sorted(candidates):  # in order, so equally good titles resolve the same way in every process
             if guess and abs(len(key) - len(guess)) <= 0.2 * max(len(key), len(guess)):
                 ratio = title_similarity(guess, key)
                 if ratio >= TITLE_RATIO and (best is None or ratio > best[0]):
@@ -206,4 +219,4 @@ class CitationMatcher:
             and len(key.split()) >= _CONTAINED_MIN_WORDS
             and f" {key} " in f" {raw} "
         ]
-        return max(contained, key=len) if contained else None
+        return max(sorted(contained), key=len) if contained else None
