@@ -55,8 +55,8 @@ class IndexSettings:
     )
     optimize_after_rows: int = _field(
         0,
-        "Rows added or deleted since the last index update that may wait for the next run's LanceDB "
-        "optimize (searched by flat scan until then); 0 = optimize after every run.",
+        "Rows outside the indexes that may wait for a later run's LanceDB optimize "
+        "(searched by flat scan until then); 0 = optimize after every run.",
         min=0,
         max=100000,
     )

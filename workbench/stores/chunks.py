@@ -373,21 +373,18 @@ class ChunkStore:
     def finish_writes(self, vector_index_min_rows: int, defer_rows: int = 0) -> None:
         """Bring the indexes up to date after a run: FTS, compaction, ANN when large.
 
-        LanceDB searches rows its indexes do not cover yet by flat scan, so a run that left at
-        most `defer_rows` rows outside them (added, or deleted and still in a fragment) skips
-        the optimize (compaction and index update) until a later run gathers more.
+        LanceDB searches rows its indexes do not cover by flat scan, so while at most
+        `defer_rows` rows are outside them the optimize (compaction, index update) waits.
         """
         with self._writing("updating the indexes"):
             self._finish_writes(vector_index_min_rows, defer_rows)
 
     def pending_rows(self) -> int:
-        """Rows LanceDB's optimize would fold in: the most any index leaves uncovered, plus deleted rows kept."""
+        """Rows some index does not cover yet (searched by flat scan until the next optimize)."""
         table = self.table()
         if table is None:
             return 0
-        uncovered = max((table.index_stats(idx.name).num_unindexed_rows for idx in table.list_indices()), default=0)
-        deleted = sum(f.metadata.num_rows - f.count_rows() for f in table.to_lance().get_fragments())
-        return int(uncovered) + int(deleted)
+        return max((int(table.index_stats(idx.name).num_unindexed_rows) for idx in table.list_indices()), default=0)
 
     def _finish_writes(self, vector_index_min_rows: int, defer_rows: int) -> None:
         from lancedb.index import BTree, HnswSq

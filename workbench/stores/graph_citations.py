@@ -25,7 +25,7 @@ Then the CITES edges of the papers holding those references are rebuilt from the
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from workbench.stores.graph_db import in_batches
@@ -59,6 +59,15 @@ class CitationReport:
     edges: int
     by_via: dict[str, int]
     full: bool = True
+
+
+@dataclass
+class _Found:
+    """References read for a citation update: id → (citing paper, reference), what each matches now, those chosen."""
+
+    refs: dict[str, tuple[str, Reference]]
+    held: dict[str, set[tuple[str, str]]]
+    chosen: set[str] = field(default_factory=set)
 
 
 @dataclass(frozen=True)
@@ -132,32 +141,41 @@ class CitationLinks(SimilarPapers):
             found.update((str(r), str(p)) for r, p in rows)
         return found
 
-    def _naming(self, idents: Iterable[str]) -> dict[str, str]:
-        """The references naming one of these Ident keys (an index lookup each): ref id → citing paper."""
-        found: dict[str, str] = {}
+    def _gather(self, found: _Found, match: str, parameters: dict[str, Any], chosen: bool = True) -> None:
+        """Add the references `match` binds to r, with what each matches now, to `found` (`chosen`: all of them)."""
+        rows = self.rows(
+            f"{match} WITH DISTINCT r OPTIONAL MATCH (r)-[m:MATCHES]->(b:Paper) RETURN {_REF}, b.doc_id, m.via",
+            parameters,
+        )
+        for row in rows:
+            ref_id, paper, ref = _reference(row[:6])
+            found.refs[ref_id] = (paper, ref)
+            held = found.held.setdefault(ref_id, set())
+            if row[6] is not None:
+                held.add((str(row[6]), str(row[7])))
+            if chosen:
+                found.chosen.add(ref_id)
+
+    def _find(
+        self, matched: Iterable[str], idents: Iterable[str], words: Iterable[str], papers: Iterable[str]
+    ) -> _Found:
+        """The references a citation update reads, with what they match now.
+
+        Chosen: those matching `matched` papers, naming these Ident keys (an index lookup
+        each) and holding these normalised words (a scan of one column); read besides: every
+        reference of `papers` (the caller picks among them).
+        """
+        found = _Found({}, {})
+        for batch in in_batches(sorted(set(matched))):
+            self._gather(found, "MATCH (r:Ref)-[:MATCHES]->(t:Paper) WHERE t.doc_id IN $ids", {"ids": list(batch)})
         for key in sorted(set(idents)):
-            rows = self.rows("MATCH (:Ident {key: $k})<-[:NAMES]-(r:Ref) RETURN r.id, r.paper", {"k": key})
-            found.update((str(r), str(p)) for r, p in rows)
-        return found
-
-    def _holding(self, words: Iterable[str]) -> dict[str, str]:
-        """The references holding any of these normalised words (a scan of one column): ref id → citing paper."""
-        found: dict[str, str] = {}
+            self._gather(found, "MATCH (:Ident {key: $k})<-[:NAMES]-(r:Ref)", {"k": key})
         for batch in in_batches(sorted({f" {w} " for w in words}), _WORDS_PER_SCAN):
-            rows = self.rows(
-                "MATCH (r:Ref) WHERE any(w IN $words WHERE r.words CONTAINS w) RETURN r.id, r.paper",
-                {"words": list(batch)},
+            self._gather(found, "MATCH (r:Ref) WHERE any(w IN $words WHERE r.words CONTAINS w)", {"words": list(batch)})
+        for batch in in_batches(sorted(set(papers))):
+            self._gather(
+                found, "MATCH (p:Paper)-[:HAS_REF]->(r:Ref) WHERE p.doc_id IN $ids", {"ids": list(batch)}, chosen=False
             )
-            found.update((str(r), str(p)) for r, p in rows)
-        return found
-
-    def _references_of(self, papers: Sequence[str]) -> list[tuple[str, str, Reference]]:
-        found: list[tuple[str, str, Reference]] = []
-        for batch in in_batches(list(papers)):
-            rows = self.rows(
-                f"MATCH (p:Paper)-[:HAS_REF]->(r:Ref) WHERE p.doc_id IN $ids RETURN {_REF}", {"ids": list(batch)}
-            )
-            found.extend(_reference(row) for row in rows)
         return found
 
     @staticmethod
@@ -255,33 +273,24 @@ class CitationLinks(SimilarPapers):
                 shifted.update(new.papers_titled(key))
         twins = {d for p in now.values() for d in new.papers_titled(_title_key(p))}
         idents = [key for p in now.values() for key in ident_keys(p.doi, p.arxiv)]
-        chosen = {**before.matched, **self._matching(twins | shifted), **self._naming(idents), **self._holding(gained)}
+        # The references that matched a changed or removed paper lost those matches with it, so
+        # they are read through their own papers, as are the written papers' new references.
         written = set(now)
-        papers = sorted(set(chosen.values()) | written)
-        refs = [r for r in self._references_of(papers) if r[0] in chosen or r[1] in written]
+        found = self._find(twins | shifted, idents, gained, set(before.matched.values()) | written)
+        refs = [
+            (ref_id, paper, ref)
+            for ref_id, (paper, ref) in found.refs.items()
+            if ref_id in found.chosen or ref_id in before.matched or paper in written
+        ]
         matches, resolved = self._match(new, refs)
         # Write only the references whose matches moved (most keep theirs), and their papers' CITES.
-        found: dict[str, set[tuple[str, str]]] = {}
+        result: dict[str, set[tuple[str, str]]] = {}
         for row in matches:
-            found.setdefault(row["ref"], set()).add((row["dst"], row["via"]))
-        held = self._matches_of(papers)
-        moved = {ref_id for ref_id, _, _ in refs if found.get(ref_id, set()) != held.get(ref_id, set())}
+            result.setdefault(row["ref"], set()).add((row["dst"], row["via"]))
+        moved = {ref_id for ref_id, _, _ in refs if result.get(ref_id, set()) != found.held.get(ref_id, set())}
         owners = sorted({paper for ref_id, paper, _ in refs if ref_id in moved} | written)
         edges = self._write_matches(owners, moved, [row for row in matches if row["ref"] in moved])
         return CitationReport(len(refs), resolved, len(edges), _by_via(edges.values()), full=False)
-
-    def _matches_of(self, papers: Sequence[str]) -> dict[str, set[tuple[str, str]]]:
-        """The MATCHES these papers' references hold now: ref id → {(cited paper, via)}."""
-        held: dict[str, set[tuple[str, str]]] = {}
-        for batch in in_batches(list(papers)):
-            rows = self.rows(
-                "MATCH (p:Paper)-[:HAS_REF]->(r:Ref)-[m:MATCHES]->(b:Paper) WHERE p.doc_id IN $ids "
-                "RETURN r.id, b.doc_id, m.via",
-                {"ids": list(batch)},
-            )
-            for ref_id, dst, via in rows:
-                held.setdefault(str(ref_id), set()).add((str(dst), str(via)))
-        return held
 
 
 def _title_key(paper: LibraryPaper) -> str:

@@ -80,7 +80,8 @@ class SimilarPapers(GraphDatabase):
         floors = stored.floors if stored.floors is not None else np.zeros(0, np.float32)
         partial = self.vectors_path.with_name(self.vectors_path.name + ".partial.npz")
         ids = np.array(stored.ids, dtype=str)
-        np.savez(partial, ids=ids, vectors=stored.matrix.astype(np.float32), floors=floors, k=np.int64(stored.k))
+        vectors = np.asarray(stored.matrix, dtype=np.float32)  # no copy when already float32
+        np.savez(partial, ids=ids, vectors=vectors, floors=floors, k=np.int64(stored.k))
         os.replace(partial, self.vectors_path)
 
     def update_similar(
@@ -98,30 +99,20 @@ class SimilarPapers(GraphDatabase):
         stored = self._load_vectors()
         if prune_stale:
             stored = stored.keep(self.doc_ids())
-        rows = dict(zip(stored.ids, stored.matrix, strict=True))
-        floors = dict(zip(stored.ids, stored.floors, strict=True)) if stored.floors is not None else None
-        changed: list[str] = []
+        fresh: dict[str, np.ndarray] = {}
         present = self._present(doc_vectors)
         for doc_id, vector in doc_vectors.items():
             unit = np.asarray(vector, dtype=np.float32).ravel()
             norm = float(np.linalg.norm(unit))
             if doc_id in present and norm > 0 and np.isfinite(norm):
-                rows[doc_id] = unit / norm
-                changed.append(doc_id)
-        if changed:  # vectors from another embedding model (another length) are stale
-            size = rows[changed[0]].shape[0]
-            rows = {d: v for d, v in rows.items() if v.shape[0] == size}
-            changed = [d for d in changed if d in rows]
-        ids = list(rows)
-        matrix = np.stack([rows[i] for i in ids]) if ids else np.zeros((0, 0), np.float32)
-        floor = None
-        if floors is not None and stored.k == k:
-            floor = np.array([floors.get(i, -np.inf) for i in ids], dtype=np.float32)
-        current = StoredVectors(ids, matrix, floor, k)
+                fresh[doc_id] = unit / norm
+        current = _merged(stored, fresh, k)
+        changed = list(fresh)
+        ids, matrix = current.ids, current.matrix
         with self._transaction():
             self._set_meta("similar_k", str(k))
         if not changed or len(ids) < 2:
-            self._save_vectors(StoredVectors(ids, matrix, None, k))
+            self._save_vectors(current)
             return 0
         position = current.position()
         edges, best = _top_k(ids, matrix, [position[d] for d in changed], k)
@@ -213,6 +204,30 @@ class SimilarPapers(GraphDatabase):
                 edges,
                 "src:s dst:s score:f",
             )
+
+
+def _merged(stored: StoredVectors, fresh: Mapping[str, np.ndarray], k: int) -> StoredVectors:
+    """The stored vectors with `fresh` ones replacing or joining them (new papers' floors unknown: -inf).
+
+    Vectors of another length than the fresh ones (another embedding model) are stale and
+    dropped; floors kept for another `k` mean nothing and are dropped too.
+    """
+    if not fresh:
+        return replace(stored, floors=stored.floors if stored.k == k else None, k=k)
+    size = next(iter(fresh.values())).shape[0]
+    if stored.ids and stored.matrix.shape[1] != size:
+        stored = StoredVectors([], np.zeros((0, size), np.float32), None, k)
+    position = stored.position()
+    new_ids = [d for d in fresh if d not in position]
+    matrix = np.concatenate([stored.matrix.reshape(-1, size), np.zeros((len(new_ids), size), np.float32)])
+    floors = None
+    if stored.floors is not None and stored.k == k:
+        floors = np.concatenate([stored.floors, np.full(len(new_ids), -np.inf, np.float32)])
+    ids = [*stored.ids, *new_ids]
+    position.update({d: len(stored.ids) + i for i, d in enumerate(new_ids)})
+    for doc_id, vector in fresh.items():
+        matrix[position[doc_id]] = vector
+    return StoredVectors(ids, matrix, floors, k)
 
 
 def _top_k(

@@ -104,7 +104,9 @@ class LibraryPaper:
     doi: str | None
     arxiv: str | None
     title: str
-    key: str | None = None  # `normalise_title(title)` when already known (the graph stores it)
+    key: str | None = (
+        None  # `normalise_title(title)` when already known: the graph stores it, DOI and arXiv id normalised
+    )
 
 
 def _rarity(frequency: Mapping[str, int]) -> Callable[[str], tuple[bool, int, str]]:
@@ -135,8 +137,11 @@ class CitationMatcher:
         self._titles: dict[str, str] = {}
         self._by_title: dict[str, list[str]] = {}
         for paper in papers:
-            doi = normalise_doi(paper.doi)
-            arxiv = normalise_arxiv(paper.arxiv) or arxiv_from_doi(doi)
+            if paper.key is None:
+                doi = normalise_doi(paper.doi)
+                arxiv = normalise_arxiv(paper.arxiv) or arxiv_from_doi(doi)
+            else:  # from the graph, which stores them normalised (its arXiv id is the DOI's)
+                doi, arxiv = paper.doi, paper.arxiv
             if doi:
                 self._by_doi.setdefault(doi, []).append(paper.doc_id)
             if arxiv:
