@@ -6,7 +6,6 @@ import csv
 import itertools
 import os
 import re
-import time
 from functools import cache
 from pathlib import Path
 
@@ -119,11 +118,9 @@ def test_pasa_arxiv_id_and_abstract() -> None:
 
 
 @needs_pdfs
-def test_long_review_parses_fast_with_metadata() -> None:
-    started = time.perf_counter()
+def test_long_review_parses_with_metadata() -> None:
+    # Parse time is a benchmark figure (`bench corpus` reports seconds per source), never asserted.
     doc = parse_file(PDF_DIR / "arxiv_2407.01603_llm_agents_chemistry_review.pdf")
-    elapsed = time.perf_counter() - started
-    assert elapsed < 5.0
     assert doc.page_count == 79
     assert doc.title == "A Review of Large Language Models and Autonomous Agents in Chemistry"
     assert "Andrew D White" in doc.authors
