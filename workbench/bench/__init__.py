@@ -13,20 +13,13 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from workbench.bench.datasets import DATA_ROOT_ENV, DataRoots
 from workbench.errors import UsageError
 from workbench.models import DEPTHS
 
 if TYPE_CHECKING:  # the engine loads only when a benchmark runs, not to build the CLI's parser
     from workbench.engine import Engine
 
-DEFAULT_SCIFACT = Path(__file__).resolve().parents[3] / "shared" / "data" / "scifact"
-DEFAULT_CLAIMS = DEFAULT_SCIFACT.parent / "scifact-claims" / "claims_train.csv"
-INTENT_DATA = Path(__file__).resolve().parents[2] / "tests" / "data" / "intent_queries.jsonl"
-ABSENT_TOPICS = INTENT_DATA.parent / "absent_topics.jsonl"
-SHARED_DATA = DEFAULT_SCIFACT.parent
-FULLTEXT_QUESTIONS = INTENT_DATA.parent / "fulltext_questions.jsonl"
-ABSENT_QUESTIONS = INTENT_DATA.parent / "absent_topics_questions.jsonl"
-RESEARCH_QUESTIONS = INTENT_DATA.parent / "research_questions.jsonl"
 ANSWER_SETS = ("pubmedqa", "fulltext", "scifact")
 
 
@@ -63,7 +56,15 @@ def add_bench_arguments(parser: argparse.ArgumentParser) -> None:
         ),
         help="benchmark to run",
     )
-    parser.add_argument("--dataset", type=Path, default=DEFAULT_SCIFACT, help="BEIR-style dataset folder")
+    parser.add_argument(
+        "--data-root",
+        type=Path,
+        help=f"where a dataset left out is looked up (default ${DATA_ROOT_ENV}, else ../shared/data of the checkout)",
+    )
+    parser.add_argument(
+        "--labels-dir", type=Path, help="the project's labelled question sets (default: the checkout's tests/data)"
+    )
+    parser.add_argument("--dataset", type=Path, help="BEIR-style dataset folder (default: DATA_ROOT/scifact)")
     parser.add_argument("--split", default="test", help="qrels split to evaluate (test or train)")
     parser.add_argument("--tune", action="store_true", help="retrieval: grid-search fusion on this split")
     parser.add_argument(
@@ -95,8 +96,12 @@ def add_bench_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--ingest-limit", type=int, help="scale: index only the first N real PDFs (default all)")
     parser.add_argument("--cache", type=Path, default=Path(".bench"), help="scale: where synthetic stores are cached")
     parser.add_argument("--queries", type=int, default=300, help="query: number of timed queries")
-    parser.add_argument("--claims", type=Path, default=DEFAULT_CLAIMS, help="critic: labelled SciFact claims CSV")
-    parser.add_argument("--corpus", type=Path, default=DEFAULT_SCIFACT / "corpus.jsonl", help="critic: corpus.jsonl")
+    parser.add_argument(
+        "--claims",
+        type=Path,
+        help="critic, evidence, answers: labelled SciFact claims CSV (default: DATA_ROOT/scifact-claims)",
+    )
+    parser.add_argument("--corpus", type=Path, help="critic: corpus.jsonl (default: the dataset's)")
     parser.add_argument(
         "--fit",
         action="store_true",
@@ -115,11 +120,15 @@ def add_bench_arguments(parser: argparse.ArgumentParser) -> None:
         "--set", action="append", choices=ANSWER_SETS, dest="answer_sets", help="answers: sets to run (default: all)"
     )
     parser.add_argument(
-        "--pubmedqa", type=Path, default=SHARED_DATA / "pubmedqa" / "pqal_dev.jsonl", help="answers: PubMedQA jsonl"
+        "--pubmedqa", type=Path, help="answers, aspects: PubMedQA jsonl (default: DATA_ROOT/pubmedqa/pqal_dev.jsonl)"
     )
-    parser.add_argument("--questions", type=Path, default=FULLTEXT_QUESTIONS, help="answers: full-text questions")
-    parser.add_argument("--data-root", type=Path, default=SHARED_DATA, help="answers: root of `doc` paths")
-    parser.add_argument("--absent", type=Path, default=ABSENT_QUESTIONS, help="answers: absent-topic questions")
+    parser.add_argument(
+        "--questions",
+        type=Path,
+        help="answers: full-text questions (their `doc` paths are under DATA_ROOT); intent: labelled queries; "
+        "aspects: papers' research questions (defaults: in --labels-dir)",
+    )
+    parser.add_argument("--absent", type=Path, help="answers, evidence: absent-topic questions (in --labels-dir)")
     parser.add_argument("--model-intent", action="store_true", help="intent: also run the model on every query")
     parser.add_argument("--depth", action="append", choices=DEPTHS, help="answer: depths to run (default: all)")
     parser.add_argument("--generated", type=int, default=1000, help="zotero: generated items in the library")
@@ -143,10 +152,21 @@ def run_bench(engine: Engine, args: argparse.Namespace) -> dict[str, Any]:
             raise UsageError("bench corpus needs --zotero DIR... and/or --folder DIR...")
         return bench_corpus(engine.settings, list(args.zotero), list(args.folder or []), not args.no_vectors)
     args.folder = args.folder[-1] if args.folder else None  # the other benchmarks take one folder
+    roots = DataRoots.resolve(args.data_root, args.labels_dir)
+
+    def scifact() -> Path:
+        return roots.data_path(args.dataset, "scifact", "--dataset")
+
+    def claims() -> Path:
+        return roots.data_path(args.claims, "scifact-claims/claims_train.csv", "--claims")
+
+    def pdfs() -> Path:
+        return roots.data_path(args.folder, "pdfs", "--folder")
+
     if args.which == "retrieval":
         from workbench.bench.retrieval import bench_retrieval
 
-        return bench_retrieval(engine, args.dataset, args.split, args.tune)
+        return bench_retrieval(engine, scifact(), args.split, args.tune)
     if args.which == "ingest":
         from workbench.bench.ingest import bench_ingest
 
@@ -156,39 +176,46 @@ def run_bench(engine: Engine, args: argparse.Namespace) -> dict[str, Any]:
     if args.which == "intent":
         from workbench.bench.intent import bench_intent
 
-        return bench_intent(engine.model if args.model_intent else None, INTENT_DATA)
+        queries = roots.label_path(args.questions, "intent_queries.jsonl", "--questions")
+        return bench_intent(engine.model if args.model_intent else None, queries)
     if args.which == "critic":
         from workbench.bench.critic import bench_critic
 
         cache = engine.paths.cache_dir / "bench" / "critic"
-        return bench_critic(args.claims, args.corpus, engine.embedder, cache, fit=args.fit)
+        corpus = args.corpus or scifact() / "corpus.jsonl"
+        return bench_critic(claims(), corpus, engine.embedder, cache, fit=args.fit)
     if args.which == "answer":
         from workbench.bench.answer import bench_answer
 
-        return bench_answer(engine, args.folder, tuple(args.depth or DEPTHS), args.model, not args.no_synthesis)
+        return bench_answer(engine, pdfs(), tuple(args.depth or DEPTHS), args.model, not args.no_synthesis)
     if args.which == "evidence":
         from workbench.bench.evidence import bench_evidence
 
-        return bench_evidence(
-            engine, args.dataset, args.claims, ABSENT_TOPICS, fit=args.fit, limit=args.limit, partial=args.partial
-        )
+        absent = roots.label_path(args.absent, "absent_topics.jsonl", "--absent")
+        return bench_evidence(engine, scifact(), claims(), absent, fit=args.fit, limit=args.limit, partial=args.partial)
     if args.which == "answers":
-        return _bench_answers(engine, args)
+        return _bench_answers(engine, args, roots)
     if args.which == "summary":
-        from workbench.bench.answer import SHARED_PDFS
         from workbench.bench.summary import bench_summary
 
         depth = (args.depth or ["comprehensive"])[0]
-        return bench_summary(engine, args.folder or SHARED_PDFS, depth, not args.no_synthesis)
+        return bench_summary(engine, pdfs(), depth, not args.no_synthesis)
     if args.which == "aspects":
         from workbench.bench.aspects import bench_aspects
 
         depth = (args.depth or ["comprehensive"])[0]
-        return bench_aspects(engine, depth=depth, fit=args.fit, papers=RESEARCH_QUESTIONS, data_root=args.data_root)
+        return bench_aspects(
+            engine,
+            roots.data_path(args.pubmedqa, "pubmedqa/pqal_dev.jsonl", "--pubmedqa"),
+            depth=depth,
+            fit=args.fit,
+            papers=roots.label_path(args.questions, "research_questions.jsonl", "--questions"),
+            data_root=roots.data,
+        )
     if args.which == "metadata":
         from workbench.bench.metadata import bench_metadata, labelled_sets
 
-        return bench_metadata(labelled_sets(args.folder, args.labels, args.zotero))
+        return bench_metadata(labelled_sets(args.folder, args.labels, args.zotero, roots.data))
     if args.which == "graph":
         from workbench.bench.graph import bench_graph
         from workbench.bench.retrieval import ensure_corpus_index, load_beir
@@ -197,11 +224,10 @@ def run_bench(engine: Engine, args: argparse.Namespace) -> dict[str, Any]:
             if args.folder is None:
                 raise UsageError("bench graph --folder-only needs --folder DIR")
             workdir = engine.paths.cache_dir / "bench" / "graph-folder"
-            return bench_graph(args.dataset, args.folder, workdir, include_scifact=False)
-        corpus = load_beir(args.dataset, "test")[0]
-        source = ensure_corpus_index(engine, args.dataset, corpus)[0]
-        pdfs = args.folder or args.dataset.parent / "pdfs"
-        return bench_graph(args.dataset, pdfs, engine.paths.cache_dir / "bench" / "graph", chunks=source.chunks)
+            return bench_graph(args.dataset or Path("scifact"), args.folder, workdir, include_scifact=False)
+        corpus = load_beir(scifact(), "test")[0]
+        source = ensure_corpus_index(engine, scifact(), corpus)[0]
+        return bench_graph(scifact(), pdfs(), engine.paths.cache_dir / "bench" / "graph", chunks=source.chunks)
     if args.which == "startup":
         # Imported by name: this benchmark drives the TUI, and the core must not import textual.
         startup = importlib.import_module("workbench.bench.startup")
@@ -210,7 +236,7 @@ def run_bench(engine: Engine, args: argparse.Namespace) -> dict[str, Any]:
     if args.which == "watch":
         from workbench.bench.watch import bench_watch
 
-        return bench_watch(engine)
+        return bench_watch(engine, roots.data_path(None, "pdfs/zotero_bitcoin_whitepaper.pdf", "--data-root"))
     if args.which == "mcp":
         from workbench.bench.mcp import bench_mcp
 
@@ -222,7 +248,7 @@ def run_bench(engine: Engine, args: argparse.Namespace) -> dict[str, Any]:
     if args.which == "remote":
         from workbench.bench.remote import bench_remote
 
-        return bench_remote(engine, args.dataset, (args.chunks or [20_000])[0], args.queries, args.docs, args.seaweed)
+        return bench_remote(engine, scifact(), (args.chunks or [20_000])[0], args.queries, args.docs, args.seaweed)
     if args.which == "scale":
         from workbench.bench.scale import PARTS, bench_scale
 
@@ -230,11 +256,11 @@ def run_bench(engine: Engine, args: argparse.Namespace) -> dict[str, Any]:
         unknown = sorted(set(parts) - set(PARTS))
         if unknown:
             raise UsageError(f"bench scale: unknown part {unknown[0]!r} (parts: {', '.join(PARTS)})")
-        folders = [args.folder] if args.folder else [args.dataset.parent / "pdfs", args.dataset.parent / "pwl"]
+        folders = [pdfs(), roots.data_path(None, "pwl", "--folder")] if args.folder is None else [args.folder]
         tiers = args.chunks or [100_000, 300_000]
         return bench_scale(
             engine,
-            args.dataset,
+            scifact(),
             args.papers,
             tiers,
             parts,
@@ -246,24 +272,28 @@ def run_bench(engine: Engine, args: argparse.Namespace) -> dict[str, Any]:
         )
     from workbench.bench.query import bench_query
 
-    return bench_query(engine, args.dataset, (args.chunks or [100_000])[0], args.queries)
+    return bench_query(engine, scifact(), (args.chunks or [100_000])[0], args.queries)
 
 
-def _bench_answers(engine: Engine, args: argparse.Namespace) -> dict[str, Any]:
+def _bench_answers(engine: Engine, args: argparse.Namespace, roots: DataRoots) -> dict[str, Any]:
     from workbench.bench import question_sets as sets
     from workbench.bench.answers import bench_answers
 
-    absent = sets.load_absent(args.absent)
+    absent = sets.load_absent(roots.label_path(args.absent, "absent_topics_questions.jsonl", "--absent"))
+    pubmedqa = roots.data_path(args.pubmedqa, "pubmedqa/pqal_dev.jsonl", "--pubmedqa")
     chosen = args.answer_sets or list(ANSWER_SETS)
     loaded = []
     for name in ANSWER_SETS:
         if name not in chosen:
             continue
         if name == "pubmedqa":
-            loaded.append(sets.load_pubmedqa(args.pubmedqa, absent))
+            loaded.append(sets.load_pubmedqa(pubmedqa, absent))
         elif name == "fulltext":
-            loaded.append(sets.load_fulltext(args.questions, args.data_root, absent))
+            questions = roots.label_path(args.questions, "fulltext_questions.jsonl", "--questions")
+            loaded.append(sets.load_fulltext(questions, roots.data, absent))
         else:
-            sentences = args.claims.parent / "corpus_sentences.jsonl"
-            loaded.append(sets.load_scifact(args.dataset / "corpus.jsonl", args.claims, sentences, absent))
-    return bench_answers(engine, loaded, fit=args.fit, pubmedqa=args.pubmedqa, limit=args.limit)
+            labelled = roots.data_path(args.claims, "scifact-claims/claims_train.csv", "--claims")
+            dataset = roots.data_path(args.dataset, "scifact", "--dataset")
+            sentences = labelled.parent / "corpus_sentences.jsonl"
+            loaded.append(sets.load_scifact(dataset / "corpus.jsonl", labelled, sentences, absent))
+    return bench_answers(engine, loaded, fit=args.fit, pubmedqa=pubmedqa, limit=args.limit)

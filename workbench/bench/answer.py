@@ -39,11 +39,10 @@ QUESTIONS: tuple[tuple[str, str], ...] = (
      "perspective_explanations_molecular_prediction.pdf"),
     ("How are large language model agents used in chemistry?", "arxiv_2407.01603_llm_agents_chemistry_review.pdf"),
 )  # fmt: skip
-SHARED_PDFS = Path(__file__).resolve().parents[3] / "shared" / "data" / "pdfs"
 
 
 def bench_answer(
-    engine: Engine, folder: Path | None, depths: tuple[str, ...] = DEPTHS, model_path: str | None = None,
+    engine: Engine, folder: Path, depths: tuple[str, ...] = DEPTHS, model_path: str | None = None,
     synthesis: bool = True,
 ) -> dict[str, Any]:  # fmt: skip
     """Ask every question at each depth; evidence latency and recall, synthesis latency and approval."""
@@ -56,7 +55,7 @@ def bench_answer(
             answer=replace(s.answer, synthesis="auto" if synthesis else "never"),
         )
         bench = Engine(settings)
-        bench.index_folders([folder or SHARED_PDFS])
+        bench.index_folders([folder])
         if synthesis:
             bench.warm_up_model()
         bench.ask("warm up the embedder and the caches", depth="quick")

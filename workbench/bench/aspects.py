@@ -24,9 +24,9 @@ from pathlib import Path
 from typing import Any
 
 from workbench.bench.aspects_data import (
-    DEFAULT_PUBMEDQA,
     LabelledAbstract,
     document_name,
+    indexed_abstracts,
     label_aspects,
     load_abstracts,
     sentence_label,
@@ -63,17 +63,12 @@ def aspect_choice_report(
     bench: Engine, abstracts: Sequence[LabelledAbstract], depth: str = "comprehensive"
 ) -> dict[str, Any]:
     """Per split and aspect: how often the chosen sentences come from the right labelled section."""
-    by_name = {document_name(a): a for a in abstracts}
     counts: dict[str, dict[str, list[int]]] = {
         split: {a: [0, 0, 0, 0] for a in ASPECTS} for split in SPLITS
     }  # sentences right, sentences, first right, abstracts
     unmatched = 0
     extractor = bench.asker.aspects
-    for doc_id in sorted(bench.catalog.doc_ids()):
-        abstract = by_name.get(doc_id.rsplit("/", 1)[-1].removeprefix("file:"))
-        if abstract is None:
-            continue
-        rows = bench.chunks.document_chunks(doc_id, with_vectors=True)
+    for abstract, rows in indexed_abstracts(bench, abstracts):
         chosen = extractor.extract(rows, SENTENCES_PER_DEPTH[depth]) if rows else {}
         for aspect in ASPECTS:
             tally = counts[abstract.split][aspect]
@@ -106,7 +101,7 @@ def aspect_choice_report(
 
 
 def bench_aspects(
-    engine: Engine, dataset: Path = DEFAULT_PUBMEDQA, depth: str = "comprehensive", fit: bool = False,
+    engine: Engine, dataset: Path, depth: str = "comprehensive", fit: bool = False,
     papers: Path | None = None, data_root: Path | None = None,
 ) -> dict[str, Any]:  # fmt: skip
     """Index PubMedQA's abstracts without labels (once) and report the aspect choice per split.

@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from workbench.bench.question_sets import split_of
 
-DEFAULT_PUBMEDQA = Path(__file__).resolve().parents[3] / "shared" / "data" / "pubmedqa" / "pqal_dev.jsonl"
+if TYPE_CHECKING:
+    from workbench.engine import Engine
+
 CONCLUSION = "CONCLUSIONS"  # the label given to `long_answer`
 # A label's words → the aspects its sentences may stand for (a label may name two: "METHODS AND RESULTS").
 _LABEL_WORDS: Mapping[str, tuple[str, ...]] = {
@@ -95,3 +98,14 @@ def sentence_label(abstract: LabelledAbstract, sentence: str) -> str | None:
 def document_name(abstract: LabelledAbstract) -> str:
     """The file name an abstract is indexed under."""
     return f"pubmedqa-{abstract.pmid}.txt"
+
+
+def indexed_abstracts(
+    bench: Engine, abstracts: Sequence[LabelledAbstract]
+) -> Iterator[tuple[LabelledAbstract, list[dict[str, Any]]]]:
+    """Each labelled abstract the bench library indexed, with its chunk rows (vectors included), by doc id."""
+    by_name = {document_name(a): a for a in abstracts}
+    for doc_id in sorted(bench.catalog.doc_ids()):
+        abstract = by_name.get(doc_id.rsplit("/", 1)[-1].removeprefix("file:"))
+        if abstract is not None:
+            yield abstract, bench.chunks.document_chunks(doc_id, with_vectors=True)

@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from workbench.bench.aspects_data import LabelledAbstract, document_name, label_aspects, sentence_label
+from workbench.bench.aspects_data import LabelledAbstract, indexed_abstracts, label_aspects, sentence_label
 from workbench.engine import Engine
 from workbench.query.aspect_model import (
     CLASSES,
@@ -73,18 +73,13 @@ class SentenceTable:
 
 def sentence_table(bench: Engine, abstracts: Sequence[LabelledAbstract]) -> SentenceTable:
     """The sentences of every indexed abstract as the summary reads them, with their classes."""
-    by_name = {document_name(a): a for a in abstracts}
     features: list[np.ndarray] = []
     vectors: list[np.ndarray] = []
     labels: list[int] = []
     splits: list[str] = []
     pmids: list[str] = []
     extractor = bench.asker.aspects
-    for doc_id in sorted(bench.catalog.doc_ids()):
-        abstract = by_name.get(doc_id.rsplit("/", 1)[-1].removeprefix("file:"))
-        if abstract is None:
-            continue
-        rows = bench.chunks.document_chunks(doc_id, with_vectors=True)
+    for abstract, rows in indexed_abstracts(bench, abstracts):
         for _, sentences, matrix, rows_features in extractor.inputs(rows):
             for sentence, vector, row in zip(sentences, matrix, rows_features, strict=True):
                 label = sentence_label(abstract, sentence)

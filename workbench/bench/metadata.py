@@ -41,7 +41,6 @@ from workbench.ingest.title_lines import dominant_script
 from workbench.models import ParsedDocument
 from workbench.text.authors import fold_accents, parse_author
 
-SHARED_DATA = Path(__file__).resolve().parents[3] / "shared" / "data"
 TITLE_OVERLAP = 0.8
 # ASCII words, each CJK character (no spaces between words there), other scripts' words.
 _CJK = "\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff"
@@ -183,8 +182,10 @@ class LabelledSet:
     tuned_before: bool = False  # the rules were fitted on all of it before it was split
 
 
-def labelled_sets(folder: Path | None, labels: Path | None, zotero: list[Path] | None) -> list[LabelledSet]:
-    """The sets to measure: the given folder and labels, Zotero libraries, else the shared three."""
+def labelled_sets(
+    folder: Path | None, labels: Path | None, zotero: list[Path] | None, data_root: Path
+) -> list[LabelledSet]:
+    """The sets to measure: the given folder and labels, Zotero libraries, else the three under `data_root`."""
     sets: list[LabelledSet] = []
     if (folder is None) != (labels is None):
         raise UsageError("bench metadata needs both --folder DIR and --labels FILE (or neither)")
@@ -196,9 +197,9 @@ def labelled_sets(folder: Path | None, labels: Path | None, zotero: list[Path] |
         sets.append(_zotero_set("zotero", zotero))
     if sets:
         return sets
-    pwl, pdfs, real = SHARED_DATA / "pwl", SHARED_DATA / "pdfs", SHARED_DATA / "zotero-real"
+    pwl, pdfs, real = data_root / "pwl", data_root / "pdfs", data_root / "zotero-real"
     if not pwl.is_dir():
-        raise UsageError(f"no labelled sets given and none found at {SHARED_DATA}")
+        raise UsageError(f"no labelled sets given and none found at {data_root} (pass --data-root DIR)")
     libraries = sorted(p for p in real.iterdir() if (p / "zotero.sqlite").is_file()) if real.is_dir() else []
     return [
         LabelledSet("pwl", pwl, load_labels(pwl / "labels.json"), str(pwl / "labels.json"), tuned_before=True),

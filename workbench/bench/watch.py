@@ -32,7 +32,6 @@ from workbench.watch import run_watch
 from workbench.watch.records import WatchEvent, WatchOptions, WatchSources
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
-DEFAULT_PDF = REPO_ROOT.parent / "shared" / "data" / "pdfs" / "zotero_bitcoin_whitepaper.pdf"
 POLL_S = 0.05
 
 
@@ -120,9 +119,9 @@ def _trial(engine: Engine, events: list[WatchEvent], times: dict[int, float], ac
 
 def bench_watch(
     engine: Engine,
+    pdf: Path,
     trials: int = 5,
     idle_seconds: float = 10.0,
-    pdf: Path = DEFAULT_PDF,
     zotero: bool = True,
     options: WatchOptions | None = None,
 ) -> dict[str, Any]:
