@@ -43,6 +43,7 @@ run: install
 
 lint: install
 	$(BIN)/ruff check workbench tests
+	$(BIN)/ruff format --check workbench tests
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 
