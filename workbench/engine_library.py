@@ -25,7 +25,7 @@ if TYPE_CHECKING:  # the attributes the Engine brings (this class is only ever m
     from workbench.config import Settings
     from workbench.export import Export
     from workbench.paths import Paths
-    from workbench.query.intent import Intent
+    from workbench.query.intent.detect import Intent
     from workbench.query.related import RelatedPaper
     from workbench.query.retrieve import SearchResult
     from workbench.stores.catalog import Catalog
@@ -296,7 +296,7 @@ class LibraryDoor:
 
     def detect_intent(self, query: str) -> Intent:
         """The query's intent by the rules alone (fast enough to run on every keystroke)."""
-        from workbench.query.intent import detect_intent
+        from workbench.query.intent.detect import detect_intent
 
         return detect_intent(query)
 

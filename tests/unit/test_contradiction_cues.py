@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from workbench.query.contradiction_cues import (
+from workbench.query.critic.contradiction_cues import (
     lemmas,
     lexical_antonym_swaps,
     negation_conflict,
     number_conflicts,
     wordnet_antonyms,
 )
-from workbench.query.critic import Critic
-from workbench.query.critic_support import Source, SourceUnit, support_features
-from workbench.query.grounding import content_stems
+from workbench.query.critic.grounding import content_stems
+from workbench.query.critic.judge import Critic
+from workbench.query.critic.support import Source, SourceUnit, support_features
 
 from .test_critic import fake_embed
 

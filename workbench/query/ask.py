@@ -39,15 +39,15 @@ from workbench.models import (
     Verdict,
 )
 from workbench.present import aspect_text, render_answer, render_summary
-from workbench.query.answer import CancelledError, SynthesisRun, SynthesisRunner, TextSink, skipped_synthesis
-from workbench.query.critic import Critic
+from workbench.query.critic.judge import Critic
 from workbench.query.depth import Plan, Planner, citation_for, evidence_citation
 from workbench.query.evidence import EvidenceFinder, SentenceVectors
 from workbench.query.gather import EvidenceGatherer, Gathered, SearchFunction, relevance
-from workbench.query.intent import Intent, detect_intent
+from workbench.query.intent.detect import Intent, detect_intent
 from workbench.query.presence import decide
 from workbench.query.related import RelatedPaper
 from workbench.query.summary import SENTENCES_PER_DEPTH, AspectExtractor
+from workbench.query.synthesis import CancelledError, SynthesisRun, SynthesisRunner, TextSink, skipped_synthesis
 from workbench.stores.ledger import Ledger, LedgerEntry
 from workbench.stores.sentence_cache import SentenceVectorCache
 

@@ -47,19 +47,19 @@ import numpy as np
 
 from workbench.llm.base import LanguageModel, Message, ModelError
 from workbench.llm.prompts import load_prompt as load_prompt_file
-from workbench.query.claims import Claim, split_claims
-from workbench.query.contradiction import predicates
-from workbench.query.critic_support import (
+from workbench.query.critic.claims import Claim, split_claims
+from workbench.query.critic.contradiction import predicates
+from workbench.query.critic.grounding import claim_numbers, content_stems, entities, words
+from workbench.query.critic.support import (
     DEFAULT_WEIGHTS,
     LEXICAL_WEIGHTS,
     Source,
     SourceUnit,
-    SupportWeights,
     resolve_keys,
     source_units,
     support_features,
 )
-from workbench.query.critic_verdict import (
+from workbench.query.critic.verdict import (
     DEFAULT_THRESHOLDS,
     LEXICAL_THRESHOLDS,
     ClaimCheck,
@@ -70,7 +70,7 @@ from workbench.query.critic_verdict import (
     mean_support,
     revision_feedback,
 )
-from workbench.query.grounding import claim_numbers, content_stems, entities, words
+from workbench.query.logistic import LogisticWeights
 
 EmbedFunction = Callable[[Sequence[str]], np.ndarray]
 VERDICT_SCHEMA: dict[str, Any] = {
@@ -98,7 +98,7 @@ class Critic:
         thresholds: CriticThresholds | None = None,
         *,
         use_model: bool = True,
-        weights: SupportWeights | None = None,
+        weights: LogisticWeights | None = None,
     ) -> None:
         self.embed = embed
         self.model = model

@@ -30,11 +30,12 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from workbench.llm.base import LanguageModel, Message, ModelError
-from workbench.llm.prompts import prompt_text
 from workbench.query.intent_filters import LIBRARY_WORDS, content_words, without_spans
 from workbench.query.intent_focus import decompose, depth_spans, detect_depth, query_target, query_topic
 from workbench.query.intent_rules import INTENTS, read_rules
+
+from workbench.llm.base import LanguageModel, Message, ModelError
+from workbench.llm.prompts import prompt_text
 
 DEPTHS = ("quick", "targeted", "comprehensive", "full")
 MODEL_SUPPORT = 0.5  # the model's intent needs this fraction of the rules' top cue score to win
