@@ -287,12 +287,9 @@ class LibraryDoor:
 
     def default_depth(self, intent: Intent) -> str:
         """The depth an answer uses when none is chosen: `answer.default_depth`, else the wording, else the intent."""
-        configured = self.settings.answer.default_depth
-        if configured != "auto":
-            return configured
-        from workbench.query.ask import DEFAULT_DEPTH
+        from workbench.query.depth import choose_depth
 
-        return intent.depth or DEFAULT_DEPTH.get(intent.kind, "targeted")
+        return choose_depth(None, self.settings.answer.default_depth, intent.depth, intent.kind)
 
     def detect_intent(self, query: str) -> Intent:
         """The query's intent by the rules alone (fast enough to run on every keystroke)."""

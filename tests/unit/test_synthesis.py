@@ -10,7 +10,7 @@ from workbench.models import Evidence
 from workbench.present import render_answer, render_summary
 from workbench.query.ask import overall_verdict
 from workbench.query.critic.judge import Critic
-from workbench.query.depth import Planner
+from workbench.query.plan import Planner
 from workbench.query.synthesis import SynthesisRunner
 
 EVIDENCE = [

@@ -39,11 +39,13 @@ from workbench.models import (
     Verdict,
 )
 from workbench.present import aspect_text, render_answer, render_summary
+from workbench.query.citations import citation_for, evidence_citation
 from workbench.query.critic.judge import Critic
-from workbench.query.depth import Plan, Planner, citation_for, evidence_citation
+from workbench.query.depth import choose_depth
 from workbench.query.evidence import EvidenceFinder, SentenceVectors
 from workbench.query.gather import EvidenceGatherer, Gathered, SearchFunction, relevance
 from workbench.query.intent.detect import Intent, detect_intent
+from workbench.query.plan import Plan, Planner
 from workbench.query.presence import decide
 from workbench.query.related import RelatedPaper
 from workbench.query.summary import SENTENCES_PER_DEPTH, AspectExtractor
@@ -51,14 +53,6 @@ from workbench.query.synthesis import CancelledError, SynthesisRun, SynthesisRun
 from workbench.stores.ledger import Ledger, LedgerEntry
 from workbench.stores.sentence_cache import SentenceVectorCache
 
-DEFAULT_DEPTH = {
-    "question": "targeted",
-    "compare": "targeted",
-    "summarize": "comprehensive",
-    "search": "quick",
-    "metadata": "quick",
-    "relationship": "quick",
-}
 # Cached summaries of another format are made again (3: quotes carry their page; 4: aspects by
 # the sentence classifier).
 SUMMARY_FORMAT = 4
@@ -119,14 +113,7 @@ class Asker:
     # -- choosing ------------------------------------------------------------------------------
     def choose_depth(self, intent: Intent, depth: str | None) -> str:
         """The depth to use: given, else configured, else implied by the wording, else by intent."""
-        if depth:
-            if depth not in DEPTHS:
-                raise UsageError(f"unknown depth {depth!r} (use {', '.join(DEPTHS)})")
-            return depth
-        configured = self.settings.answer.default_depth
-        if configured != "auto":
-            return configured
-        return intent.depth or DEFAULT_DEPTH.get(intent.kind, "targeted")
+        return choose_depth(depth, self.settings.answer.default_depth, intent.depth, intent.kind)
 
     def intent(self, query: str) -> Intent:
         """Intent by rules, asking the model only when the rules are unsure (if configured)."""
