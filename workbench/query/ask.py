@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 import numpy as np
@@ -30,12 +30,10 @@ from workbench.models import (
     ASPECTS,
     DEPTHS,
     Answer,
-    Citation,
     CostEstimate,
     Evidence,
     Hit,
     Synthesis,
-    SynthesisSentence,
     Verdict,
 )
 from workbench.present import aspect_text, render_answer, render_summary
@@ -53,10 +51,9 @@ from workbench.query.synthesis import CancelledError, SynthesisRun, SynthesisRun
 from workbench.stores.ledger import Ledger, LedgerEntry
 from workbench.stores.sentence_cache import SentenceVectorCache
 
-# Cached summaries of another format are made again (3: quotes carry their page; 4: aspects by
-# the sentence classifier).
-SUMMARY_FORMAT = 4
 EvidenceSink = Callable[[tuple[Evidence, ...]], None]
+# Text (and, for a summary, each aspect's text) from what the synthesis produced.
+Render = Callable[[Sequence[Synthesis]], tuple[str, dict[str, str]]]
 
 
 class Embedding(Protocol):
@@ -211,8 +208,13 @@ class Asker:
             if on_evidence is not None:
                 on_evidence(evidence)
             by_paper = intent.kind == "compare" or len(intent.subqueries) > 1
-            answer = self._synthesise(query, intent.kind, chosen, gathered.groups, by_paper, on_text, cancelled,
-                                      started, warnings)  # fmt: skip
+            ordered = tuple(sorted((e for g in gathered.groups.values() for e in g), key=lambda e: int(e.marker)))
+
+            def render(syntheses: Sequence[Synthesis]) -> tuple[str, dict[str, str]]:
+                return render_answer(ordered, syntheses, by_paper), {}
+
+            answer = self._synthesised(query, intent.kind, chosen, gathered.groups, ordered, render, query, on_text,
+                                       cancelled, started, warnings)  # fmt: skip
         answer = _with(answer, evidence_seconds=evidence_seconds)
         self.record(answer)
         return answer
@@ -223,16 +225,18 @@ class Asker:
         present = decide(query, gathered.passages, gathered.candidates).found
         return present and relevance(gathered.groups) >= self.settings.answer.min_evidence_score
 
-    def _synthesise(
-        self, query: str, intent: str, depth: str, groups: Mapping[str, Sequence[Evidence]], by_paper: bool,
-        on_text: TextSink | None, cancelled: Callable[[], bool] | None, started: float, warnings: list[str],
+    def _synthesised(
+        self, query: str, intent: str, depth: str, groups: Mapping[str, Sequence[Evidence]],
+        evidence: tuple[Evidence, ...], render: Render, synthesis_question: str, on_text: TextSink | None,
+        cancelled: Callable[[], bool] | None, started: float, warnings: Sequence[str],
+        evidence_seconds: float | None = None,
     ) -> Answer:  # fmt: skip
-        evidence = tuple(sorted((e for g in groups.values() for e in g), key=lambda e: int(e.marker)))
+        """The answered `Answer` of a question or a summary: run the synthesis, `render` the text (and aspects)."""
         try:
-            plan, run, syntheses = self._run_synthesis(query, depth, groups, on_text, cancelled, started)
+            plan, run, syntheses = self._run_synthesis(synthesis_question, depth, groups, on_text, cancelled, started)
         except CancelledError:
             return self._abstain(query, intent, depth, "Cancelled.", evidence, started, warnings, status="cancelled")
-        text = render_answer(evidence, syntheses, by_paper)
+        text, aspects = render(syntheses)
         return Answer(
             status="answered", query=query, intent=intent, depth=depth, text=text,
             citations=tuple(evidence_citation(e) for e in evidence), verdict=overall_verdict(syntheses),
@@ -240,8 +244,8 @@ class Asker:
             prompt_tokens=run.prompt_tokens if run else 0, completion_tokens=run.completion_tokens if run else 0,
             seconds=round(time.perf_counter() - started, 3),
             first_token_seconds=_round(run.first_token_seconds) if run else None,
-            warnings=tuple([*warnings, *(run.warnings if run else [])]), evidence=evidence,
-            synthesis=tuple(syntheses),
+            warnings=tuple([*warnings, *(run.warnings if run else [])]), aspects=aspects, evidence=evidence,
+            synthesis=tuple(syntheses), evidence_seconds=evidence_seconds,
         )  # fmt: skip
 
     def _run_synthesis(
@@ -309,7 +313,7 @@ class Asker:
         model_name = self._model_name()
         if not refresh:
             body = self.tools.ledger.cached_summary(doc_id, model_name, depth, content_hash)
-            cached = answer_from_json(body) if body else None
+            cached = Answer.from_json(body) if body else None
             if cached is not None:
                 if on_evidence is not None:
                     on_evidence(cached.evidence)
@@ -324,24 +328,18 @@ class Asker:
             return _with(answer, evidence_seconds=evidence_seconds)
         if on_evidence is not None:
             on_evidence(evidence)
-        try:
-            plan, run, syntheses = self._run_synthesis(title, depth, groups, on_text, cancelled, started)
-        except CancelledError:
-            return self._abstain(question, "summarize", depth, "Cancelled.", evidence, started, [], status="cancelled")
-        by_aspect = {s.aspect: s for s in syntheses}
-        answer = Answer(
-            status="answered", query=question, intent="summarize", depth=depth,
-            text=render_summary(groups, syntheses), citations=tuple(evidence_citation(e) for e in evidence),
-            verdict=overall_verdict(syntheses), estimate=plan.estimate if plan else None,
-            prompt_tokens=run.prompt_tokens if run else 0, completion_tokens=run.completion_tokens if run else 0,
-            seconds=round(time.perf_counter() - started, 3),
-            first_token_seconds=_round(run.first_token_seconds) if run else None,
-            warnings=tuple(run.warnings if run else []),
-            aspects={a: aspect_text(groups.get(a, []), by_aspect.get(a)) for a in ASPECTS},
-            evidence=evidence, synthesis=tuple(syntheses), evidence_seconds=evidence_seconds,
-        )  # fmt: skip
+
+        def render(syntheses: Sequence[Synthesis]) -> tuple[str, dict[str, str]]:
+            by_aspect = {s.aspect: s for s in syntheses}
+            aspects = {a: aspect_text(groups.get(a, []), by_aspect.get(a)) for a in ASPECTS}
+            return render_summary(groups, syntheses), aspects
+
+        answer = self._synthesised(question, "summarize", depth, groups, evidence, render, title, on_text, cancelled,
+                                   started, [], evidence_seconds)  # fmt: skip
+        if answer.status == "cancelled":
+            return answer
         self.record(answer)
-        self.tools.ledger.store_summary(doc_id, model_name, depth, content_hash, json.dumps(answer_to_dict(answer)))
+        self.tools.ledger.store_summary(doc_id, model_name, depth, content_hash, json.dumps(answer.to_dict()))
         return answer
 
     def _model_name(self) -> str:
@@ -391,32 +389,3 @@ def _round(value: float | None) -> float | None:
 
 def _with(answer: Answer, **changes: Any) -> Answer:
     return Answer(**{**answer.__dict__, **changes})
-
-
-def answer_to_dict(answer: Answer) -> dict[str, object]:
-    """An Answer as plain JSON-ready data (the `--json` shape of `ask` and `summarize`)."""
-    data = asdict(answer)
-    data["format"] = SUMMARY_FORMAT
-    return data
-
-
-def answer_from_json(body: str) -> Answer | None:
-    """The inverse of `answer_to_dict` (for the summary cache); None for an older format."""
-    data = json.loads(body)
-    if data.pop("format", None) != SUMMARY_FORMAT:
-        return None
-    data["citations"] = tuple(Citation(**c) for c in data.get("citations") or ())
-    data["verdict"] = (
-        Verdict(**{**data["verdict"], "reasons": tuple(data["verdict"]["reasons"]),
-                   "uncited": tuple(data["verdict"]["uncited"])})
-        if data.get("verdict") else None
-    )  # fmt: skip
-    data["estimate"] = CostEstimate(**data["estimate"]) if data.get("estimate") else None
-    data["warnings"] = tuple(data.get("warnings") or ())
-    data["evidence"] = tuple(Evidence(**e) for e in data.get("evidence") or ())
-    data["synthesis"] = tuple(
-        Synthesis(**{**s, "sentences": tuple(SynthesisSentence(**{**x, "markers": tuple(x["markers"])})
-                                             for x in s["sentences"]), "reasons": tuple(s["reasons"])})
-        for s in data.get("synthesis") or ()
-    )  # fmt: skip
-    return Answer(**data)
