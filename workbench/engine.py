@@ -20,7 +20,7 @@ from workbench.errors import GraphNotBuiltError, IndexMismatchError, UsageError
 from workbench.ingest.fingerprint import index_fingerprint
 from workbench.llm.base import LanguageModel, ModelError
 from workbench.llm.embed import Embedder
-from workbench.models import DEPTHS, Answer, CostEstimate, Document, Filter, Hit, IndexFingerprint, Section
+from workbench.models import DEPTHS, Answer, CostEstimate, Document, Filter, Hit, IndexFingerprint, Neighbour, Section
 from workbench.paths import Paths
 from workbench.query.filters import parse_filters
 from workbench.query.quote_pages import index_note, with_page_note
@@ -35,7 +35,7 @@ if TYPE_CHECKING:  # loaded where used: a plain search imports no ingest, model,
     from workbench.ingest.pipeline import Indexer, Progress
     from workbench.query.ask import Asker, EvidenceSink
     from workbench.setup_models import SetupReport
-    from workbench.stores.graph_queries import GraphQueries, Neighbour
+    from workbench.stores.graph_queries import GraphQueries
     from workbench.watch.records import WatchEvent
 
 

@@ -24,13 +24,14 @@ from workbench.triage import QueueItem, TriageRecord, TriageUpdate
 if TYPE_CHECKING:  # the attributes the Engine brings (this class is only ever mixed into it)
     from workbench.config import Settings
     from workbench.export import Export
+    from workbench.models import Neighbour
     from workbench.paths import Paths
     from workbench.query.intent.detect import Intent
     from workbench.query.related import RelatedPaper
     from workbench.query.retrieve import SearchResult
     from workbench.stores.catalog import Catalog
     from workbench.stores.chunks import ChunkStore
-    from workbench.stores.graph_queries import GraphQueries, Neighbour
+    from workbench.stores.graph_queries import GraphQueries
     from workbench.stores.triage import TriageStore
 
 # Everything else loads when first used, so a plain `workbench search` never imports it.

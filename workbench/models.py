@@ -400,3 +400,19 @@ class IndexFingerprint:
         """One line: `minilm-l6-v2-int8 (files 1a2b3c4d5e6f), 384-d; chunker=1 ...; language=English ...`."""
         files = f" (files {self.embedder_files[:12]})" if self.embedder_files else ""
         return f"{self.embedder}{files}, {self.vector_size}-d; {self.chunking}; {self.fts}"
+
+
+@dataclass(frozen=True)
+class Neighbour:
+    """A paper next to another in the graph: how (relation: cites, similar, author…), how strongly and through what.
+
+    The graph store returns these and the TUI's graph pane shows them as they are.
+    """
+
+    doc_id: str
+    title: str
+    year: int | None
+    relation: str
+    weight: float
+    via: tuple[str, ...] = ()
+    backend: str = "graph"
