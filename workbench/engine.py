@@ -225,12 +225,11 @@ class Engine(LibraryDoor):
         return Asker(tools)
 
     def resolve_doc(self, ref: str) -> str | None:
-        """A document id from an id, Zotero key or citekey, else from the best search hit for `ref`."""
-        text = valid_text(ref)
-        found = self.chunks.find_document(text) if self.read_only else self.catalog.find_document(text)
+        """The paper a question names: a reference by `find_document`'s rule, else the best search hit for its words."""
+        found = self.find_document(ref)
         if found is not None:
             return found
-        if ref.startswith(("file:", "zotero:")):  # an id that is not there: never a look-alike
+        if ref.strip().startswith(("file:", "zotero:", "@")):  # a reference that is not there: never a look-alike
             return None
         hits = self.search(ref, limit=1).hits
         return hits[0].doc_id if hits else None

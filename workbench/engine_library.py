@@ -79,16 +79,25 @@ class LibraryDoor:
         """One document's catalog row, by exact id."""
         return self.catalog.document(doc_id)
 
+    def find_document(self, ref: str) -> str | None:
+        """The doc id a reference names: a doc id, a Zotero key or a citekey (`@` optional), else None.
+
+        The one rule for paper references, read from the index this home reads: its catalog, or
+        the chunk rows where the home only reads an index another home writes (no catalog of it).
+        """
+        text = valid_text(ref)
+        return self.chunks.find_document(text) if self.settings.storage.read_only else self.catalog.find_document(text)
+
     def resolve(self, ref: str) -> str:
-        """The doc id a reference names (doc id, Zotero key or citekey, with or without @); UsageError if none."""
-        found = self.catalog.find_document(valid_text(ref))
+        """The doc id a reference names (`find_document`'s rule); UsageError if none."""
+        found = self.find_document(ref)
         if found is None:
             raise UsageError(f"no document matches {quoted(ref)} (give a doc id, a Zotero key or a citekey)")
         return found
 
     def document_detail(self, ref: str) -> dict[str, Any] | None:
         """A document by id, Zotero key or citekey, with its files, notes and annotations."""
-        doc_id = self.catalog.find_document(valid_text(ref))
+        doc_id = self.find_document(ref)
         if doc_id is None:
             return None
         document = self.catalog.document(doc_id)
@@ -277,7 +286,7 @@ class LibraryDoor:
 
     def graph_description(self, ref: str, depth: int = 1) -> dict[str, Any]:
         """A paper's graph neighbourhood (`depth` 2: one hop more), or an author with co-authors."""
-        doc_id = self.catalog.find_document(valid_text(ref))
+        doc_id = self.find_document(ref)
         queries = self.graph_queries()
         try:
             from workbench.query.related import describe
