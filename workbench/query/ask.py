@@ -3,7 +3,7 @@
 Every answer is evidence first: the sentences of the retrieved passages that bear on the
 question, quoted verbatim with document, section and page, handed to the caller at once
 (`on_evidence`). The model then writes a synthesis from those sentences only, and the critic
-keeps what it can match to them (`answer.SynthesisRunner`). The answer abstains ("not found in
+keeps what it can match to them (`synthesis.SynthesisRunner`). The answer abstains ("not found in
 your library") only when the presence model, judging the whole retrieval and evidence result,
 says the library does not hold the answer (`presence`). Four-aspect
 summaries are extracted from the paper's own sections the same way, optionally rewritten by

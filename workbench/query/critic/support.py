@@ -4,7 +4,7 @@ A claim is compared with the sentences of the sources it cites (`source_units`; 
 counts as one): embedding similarity to the best-matching sentence, content-word coverage,
 numbers and entities missing from the cited text, and contradiction cues (see `grounding`
 and `contradiction`). A logistic model fitted on the SciFact train split (`LogisticWeights`)
-turns these features into a support probability; `critic` decides what the claim's status is.
+turns these features into a support probability; `judge` decides what the claim's status is.
 """
 
 from __future__ import annotations
@@ -113,24 +113,6 @@ class SupportFeatures:
             or self.number_conflicts
             or self.ratio_conflicts
             or self.comparison_conflict
-        )
-
-    @property
-    def contradiction_cue(self) -> bool:
-        """True when the best-matching sentence says the opposite or the claim adds a negation."""
-        return (
-            self.negation_unmatched
-            or bool(self.antonym_swaps)
-            or self.polarity < 0
-            or self.direction_conflict
-            or self.negation_conflict
-            or bool(self.wordnet_swaps)
-            or bool(self.number_conflicts)
-            or self.stance_conflict
-            or self.negation_anywhere
-            or self.comparison_conflict
-            or bool(self.ratio_conflicts)
-            or self.quantifier_conflict
         )
 
 

@@ -16,8 +16,8 @@ the model answers with JSON constrained to `{"intent": enum, "confidence": numbe
     wins unless the rules were sure" 0.90 (`workbench bench intent`).
 Any model error or unusable reply leaves the rules' answer with a line in `warnings`.
 
-Filters, target, depth and sub-queries always come from the rules (`intent_filters`,
-`intent_focus`); the model only picks the class. Filters use the `--filter` syntax of
+Filters, target, depth and sub-queries always come from the rules (`words`,
+`focus`); the model only picks the class. Filters use the `--filter` syntax of
 `workbench.query.filters.parse_filter`.
 """
 
