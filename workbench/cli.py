@@ -92,13 +92,11 @@ def cmd_search(engine: Engine, args: argparse.Namespace) -> int:
 
 def cmd_ask(engine: Engine, args: argparse.Namespace) -> int:
     """Answer a question: evidence quoted from your papers, then the model's critic-checked synthesis."""
-    from workbench.query.ask import answer_to_dict
-
     printer = AnswerPrinter(summary=False, synthesis=engine.settings.answer.synthesis != "never")
     answer = engine.ask(args.query, depth=args.depth, doc_id=args.doc,
                         on_evidence=None if args.json else printer.evidence())  # fmt: skip
     if args.json:
-        _print_json(answer_to_dict(answer))
+        _print_json(answer.to_dict())
     else:
         printer.finish(answer)
     return 0 if answer.status != "error" else 1
@@ -106,8 +104,6 @@ def cmd_ask(engine: Engine, args: argparse.Namespace) -> int:
 
 def cmd_summarize(engine: Engine, args: argparse.Namespace) -> int:
     """Four-aspect summary of one paper from its own sentences (the model may rewrite each aspect)."""
-    from workbench.query.ask import answer_to_dict
-
     printer = AnswerPrinter(summary=True, synthesis=engine.settings.answer.synthesis != "never")
     try:
         answer = engine.summarize(args.doc, depth=args.depth, refresh=args.refresh,
@@ -115,7 +111,7 @@ def cmd_summarize(engine: Engine, args: argparse.Namespace) -> int:
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     if args.json:
-        _print_json(answer_to_dict(answer))
+        _print_json(answer.to_dict())
     else:
         printer.finish(answer)
     return 0 if answer.status != "error" else 1

@@ -20,7 +20,7 @@ from workbench.errors import GraphNotBuiltError, IndexMismatchError, UsageError
 from workbench.ingest.fingerprint import index_fingerprint
 from workbench.llm.base import LanguageModel, ModelError
 from workbench.llm.embed import Embedder
-from workbench.models import DEPTHS, Answer, CostEstimate, Document, Filter, Hit, IndexFingerprint, Section
+from workbench.models import DEPTHS, Answer, CostEstimate, Document, Filter, Hit, IndexFingerprint, Neighbour, Section
 from workbench.paths import Paths
 from workbench.query.filters import parse_filters
 from workbench.query.quote_pages import index_note, with_page_note
@@ -35,7 +35,7 @@ if TYPE_CHECKING:  # loaded where used: a plain search imports no ingest, model,
     from workbench.ingest.pipeline import Indexer, Progress
     from workbench.query.ask import Asker, EvidenceSink
     from workbench.setup_models import SetupReport
-    from workbench.stores.graph_queries import GraphQueries, Neighbour
+    from workbench.stores.graph_queries import GraphQueries
     from workbench.watch.records import WatchEvent
 
 
@@ -225,12 +225,11 @@ class Engine(LibraryDoor):
         return Asker(tools)
 
     def resolve_doc(self, ref: str) -> str | None:
-        """A document id from an id, Zotero key or citekey, else from the best search hit for `ref`."""
-        text = valid_text(ref)
-        found = self.chunks.find_document(text) if self.read_only else self.catalog.find_document(text)
+        """The paper a question names: a reference by `find_document`'s rule, else the best search hit for its words."""
+        found = self.find_document(ref)
         if found is not None:
             return found
-        if ref.startswith(("file:", "zotero:")):  # an id that is not there: never a look-alike
+        if ref.strip().startswith(("file:", "zotero:", "@")):  # a reference that is not there: never a look-alike
             return None
         hits = self.search(ref, limit=1).hits
         return hits[0].doc_id if hits else None

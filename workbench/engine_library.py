@@ -24,13 +24,14 @@ from workbench.triage import QueueItem, TriageRecord, TriageUpdate
 if TYPE_CHECKING:  # the attributes the Engine brings (this class is only ever mixed into it)
     from workbench.config import Settings
     from workbench.export import Export
+    from workbench.models import Neighbour
     from workbench.paths import Paths
-    from workbench.query.intent import Intent
+    from workbench.query.intent.detect import Intent
     from workbench.query.related import RelatedPaper
     from workbench.query.retrieve import SearchResult
     from workbench.stores.catalog import Catalog
     from workbench.stores.chunks import ChunkStore
-    from workbench.stores.graph_queries import GraphQueries, Neighbour
+    from workbench.stores.graph_queries import GraphQueries
     from workbench.stores.triage import TriageStore
 
 # Everything else loads when first used, so a plain `workbench search` never imports it.
@@ -78,16 +79,25 @@ class LibraryDoor:
         """One document's catalog row, by exact id."""
         return self.catalog.document(doc_id)
 
+    def find_document(self, ref: str) -> str | None:
+        """The doc id a reference names: a doc id, a Zotero key or a citekey (`@` optional), else None.
+
+        The one rule for paper references, read from the index this home reads: its catalog, or
+        the chunk rows where the home only reads an index another home writes (no catalog of it).
+        """
+        text = valid_text(ref)
+        return self.chunks.find_document(text) if self.settings.storage.read_only else self.catalog.find_document(text)
+
     def resolve(self, ref: str) -> str:
-        """The doc id a reference names (doc id, Zotero key or citekey, with or without @); UsageError if none."""
-        found = self.catalog.find_document(valid_text(ref))
+        """The doc id a reference names (`find_document`'s rule); UsageError if none."""
+        found = self.find_document(ref)
         if found is None:
             raise UsageError(f"no document matches {quoted(ref)} (give a doc id, a Zotero key or a citekey)")
         return found
 
     def document_detail(self, ref: str) -> dict[str, Any] | None:
         """A document by id, Zotero key or citekey, with its files, notes and annotations."""
-        doc_id = self.catalog.find_document(valid_text(ref))
+        doc_id = self.find_document(ref)
         if doc_id is None:
             return None
         document = self.catalog.document(doc_id)
@@ -276,7 +286,7 @@ class LibraryDoor:
 
     def graph_description(self, ref: str, depth: int = 1) -> dict[str, Any]:
         """A paper's graph neighbourhood (`depth` 2: one hop more), or an author with co-authors."""
-        doc_id = self.catalog.find_document(valid_text(ref))
+        doc_id = self.find_document(ref)
         queries = self.graph_queries()
         try:
             from workbench.query.related import describe
@@ -287,16 +297,13 @@ class LibraryDoor:
 
     def default_depth(self, intent: Intent) -> str:
         """The depth an answer uses when none is chosen: `answer.default_depth`, else the wording, else the intent."""
-        configured = self.settings.answer.default_depth
-        if configured != "auto":
-            return configured
-        from workbench.query.ask import DEFAULT_DEPTH
+        from workbench.query.depth import choose_depth
 
-        return intent.depth or DEFAULT_DEPTH.get(intent.kind, "targeted")
+        return choose_depth(None, self.settings.answer.default_depth, intent.depth, intent.kind)
 
     def detect_intent(self, query: str) -> Intent:
         """The query's intent by the rules alone (fast enough to run on every keystroke)."""
-        from workbench.query.intent import detect_intent
+        from workbench.query.intent.detect import detect_intent
 
         return detect_intent(query)
 

@@ -1,14 +1,15 @@
-"""Frozen records that cross module boundaries: documents, chunks, hits.
+"""Frozen records that cross module boundaries: documents, chunks, hits, answers, graph neighbours.
 
 Every store and every front end speaks in these types, so they carry no behaviour beyond
-small derived properties.
+small derived properties and an answer's JSON shape (`Answer.to_dict`, one place for it).
 """
 
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, field, replace
-from typing import Literal
+import json
+from dataclasses import asdict, dataclass, field, replace
+from typing import Any, Literal
 
 from workbench.safe_text import valid_text
 
@@ -281,6 +282,11 @@ class Synthesis:
     aspect: str = ""
 
 
+# The version of `Answer.to_dict`'s shape; cached summaries of another format are made again
+# (3: quotes carry their page; 4: aspects by the sentence classifier).
+ANSWER_FORMAT = 4
+
+
 @dataclass(frozen=True)
 class Answer:
     """An answer (or summary): evidence first, the model's synthesis second, with verdict and cost."""
@@ -302,6 +308,34 @@ class Answer:
     evidence: tuple[Evidence, ...] = ()
     synthesis: tuple[Synthesis, ...] = ()
     evidence_seconds: float | None = None  # from the question to the evidence block
+
+    def to_dict(self) -> dict[str, Any]:
+        """The answer as plain JSON-ready data: the `--json` shape of `ask` and `summarize`, and the summary cache's."""
+        data = asdict(self)
+        data["format"] = ANSWER_FORMAT
+        return data
+
+    @classmethod
+    def from_json(cls, body: str) -> Answer | None:
+        """The inverse of `to_dict` from its JSON text (the summary cache); None for another format."""
+        data = json.loads(body)
+        if data.pop("format", None) != ANSWER_FORMAT:
+            return None
+        data["citations"] = tuple(Citation(**c) for c in data.get("citations") or ())
+        data["verdict"] = (
+            Verdict(**{**data["verdict"], "reasons": tuple(data["verdict"]["reasons"]),
+                       "uncited": tuple(data["verdict"]["uncited"])})
+            if data.get("verdict") else None
+        )  # fmt: skip
+        data["estimate"] = CostEstimate(**data["estimate"]) if data.get("estimate") else None
+        data["warnings"] = tuple(data.get("warnings") or ())
+        data["evidence"] = tuple(Evidence(**e) for e in data.get("evidence") or ())
+        data["synthesis"] = tuple(
+            Synthesis(**{**s, "sentences": tuple(SynthesisSentence(**{**x, "markers": tuple(x["markers"])})
+                                                 for x in s["sentences"]), "reasons": tuple(s["reasons"])})
+            for s in data.get("synthesis") or ()
+        )  # fmt: skip
+        return cls(**data)
 
 
 @dataclass(frozen=True)
@@ -366,3 +400,19 @@ class IndexFingerprint:
         """One line: `minilm-l6-v2-int8 (files 1a2b3c4d5e6f), 384-d; chunker=1 ...; language=English ...`."""
         files = f" (files {self.embedder_files[:12]})" if self.embedder_files else ""
         return f"{self.embedder}{files}, {self.vector_size}-d; {self.chunking}; {self.fts}"
+
+
+@dataclass(frozen=True)
+class Neighbour:
+    """A paper next to another in the graph: how (relation: cites, similar, author…), how strongly and through what.
+
+    The graph store returns these and the TUI's graph pane shows them as they are.
+    """
+
+    doc_id: str
+    title: str
+    year: int | None
+    relation: str
+    weight: float
+    via: tuple[str, ...] = ()
+    backend: str = "graph"

@@ -21,8 +21,8 @@ from tests.conftest import SHARED
 from workbench.bench.critic import load_claims, load_corpus
 from workbench.llm.embed import OFFLINE_MODEL, Embedder
 from workbench.paths import default_models_dir
-from workbench.query.critic import Critic
-from workbench.query.critic_support import Source
+from workbench.query.critic.judge import Critic
+from workbench.query.critic.support import Source
 
 pytestmark = pytest.mark.integration
 

@@ -193,7 +193,7 @@ NOT_FOR_SEARCH = (
     "workbench.ingest.pipeline",
     "workbench.ingest.parse",
     "workbench.query.ask",
-    "workbench.query.critic",
+    "workbench.query.critic.judge",
     "workbench.stores.graph",
     "workbench.llm.llamacpp",
     "workbench.bench.retrieval",

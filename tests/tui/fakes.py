@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +17,7 @@ from workbench.engine import Engine
 from workbench.errors import GraphNotBuiltError
 from workbench.llm.base import Message, StreamChunk
 from workbench.llm.stand_in import StandInModel
+from workbench.models import Neighbour
 from workbench.query.retrieve import SearchResult
 
 PAPERS: dict[str, str] = {
@@ -56,16 +56,6 @@ PAPERS: dict[str, str] = {
 }
 
 
-@dataclass(frozen=True)
-class TestNeighbour:
-    """The engine's neighbour record shape: doc_id, title, weight, via."""
-
-    doc_id: str
-    title: str
-    weight: float
-    via: tuple[str, ...]
-
-
 class TestEngine(Engine):
     """The real engine with the stand-in model and a deterministic graph (tests only)."""
 
@@ -75,7 +65,7 @@ class TestEngine(Engine):
         super().__init__(settings, model=model or StandInModel())
         self.graph_built = graph_built
 
-    def neighbours(self, doc_id: str) -> dict[str, list[TestNeighbour]]:
+    def neighbours(self, doc_id: str) -> dict[str, list[Neighbour]]:
         """Every other paper is similar; the first of them is also cited."""
         if not self.graph_built:
             raise GraphNotBuiltError("the graph is not built yet: run `workbench index` first")
@@ -83,8 +73,11 @@ class TestEngine(Engine):
             (d["doc_id"], d["title"]) for d in (self.catalog.document(i) for i in self.catalog.doc_ids()) if d
         )
         others = [(i, t) for i, t in rows if i != doc_id]
-        similar = [TestNeighbour(i, t, round(1.0 - n * 0.1, 2), ("embedding",)) for n, (i, t) in enumerate(others)]
-        return {"similar": similar, "cites": similar[:1]}
+        similar = [
+            Neighbour(i, t, None, "similar", round(1.0 - n * 0.1, 2), ("embedding",)) for n, (i, t) in enumerate(others)
+        ]
+        cites = [Neighbour(n.doc_id, n.title, None, "cites", n.weight, n.via) for n in similar[:1]]
+        return {"similar": similar, "cites": cites}
 
 
 class SlowStandInModel(StandInModel):

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from workbench.query.contradiction import polarity
-from workbench.query.contradiction_scope import (
+from workbench.query.critic.contradiction import polarity
+from workbench.query.critic.contradiction_scope import (
     asserts,
     comparison_conflict,
     composed,
@@ -18,9 +18,9 @@ from workbench.query.contradiction_scope import (
     ratio_conflicts,
     stance,
 )
-from workbench.query.critic import Critic
-from workbench.query.critic_support import SourceUnit, support_features
-from workbench.query.grounding import content_stems, words
+from workbench.query.critic.grounding import content_stems, words
+from workbench.query.critic.judge import Critic
+from workbench.query.critic.support import SourceUnit, support_features
 
 from .test_critic import fake_embed
 
@@ -103,7 +103,7 @@ def test_a_conclusion_far_from_the_best_match_still_counts() -> None:
     sims = [0.9, 0.6, 0.5, 0.45, 0.1]  # the title matches best, the conclusion is not among the best three
     features = support_features(claim, units, sims)
     assert not features.direction_conflict  # the best three sentences miss it
-    assert features.stance_conflict and features.contradiction_cue
+    assert features.stance_conflict
 
 
 def test_a_sentence_negating_the_claims_words_anywhere_counts() -> None:
@@ -183,7 +183,7 @@ def test_a_restricted_universal_claim_conflicts() -> None:
     ],
 )
 def test_each_new_cue_keeps_the_critic_from_approving(claim: str, cue: str) -> None:
-    from workbench.query.critic_support import Source
+    from workbench.query.critic.support import Source
 
     source = Source(
         key="1",

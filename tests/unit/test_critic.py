@@ -11,11 +11,9 @@ import numpy as np
 import pytest
 
 from workbench.llm.base import Completion, Message, ModelError, StreamChunk
-from workbench.query.claims import find_citations, split_claims, split_sentences
-from workbench.query.contradiction import antonym_swaps, polarity
-from workbench.query.critic import Critic, load_prompt
-from workbench.query.critic_support import Source
-from workbench.query.grounding import (
+from workbench.query.critic.claims import find_citations, split_claims, split_sentences
+from workbench.query.critic.contradiction import antonym_swaps, polarity
+from workbench.query.critic.grounding import (
     claim_numbers,
     entities,
     entity_variants,
@@ -23,11 +21,13 @@ from workbench.query.grounding import (
     missing_entities,
     numbers,
 )
+from workbench.query.critic.judge import Critic, load_prompt
+from workbench.query.critic.support import Source
 
 
 def fake_embed(texts: Sequence[str]) -> np.ndarray:
     """Hashed bag-of-stems vectors: deterministic, and similar texts get similar vectors."""
-    from workbench.query.grounding import content_stems
+    from workbench.query.critic.grounding import content_stems
 
     out = np.zeros((len(texts), 512), dtype=np.float32)
     for row, text in enumerate(texts):

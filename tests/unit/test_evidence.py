@@ -10,6 +10,7 @@ import numpy as np
 
 from workbench.models import Hit
 from workbench.present import group_by_paper
+from workbench.query.critic.grounding import content_stems
 from workbench.query.evidence import (
     Candidate,
     EvidenceFinder,
@@ -18,7 +19,6 @@ from workbench.query.evidence import (
     pick,
     sentence_features,
 )
-from workbench.query.grounding import content_stems
 from workbench.stores.sentence_cache import SentenceVectorCache
 
 

@@ -10,8 +10,8 @@ import pytest
 from workbench.llm.base import ModelError
 from workbench.llm.stand_in import StandInModel
 from workbench.query.filters import parse_filter
-from workbench.query.intent import Intent, combine, detect_intent, intent_prompt
-from workbench.query.intent_rules import INTENTS, classify_with_rules
+from workbench.query.intent.detect import Intent, combine, detect_intent, intent_prompt
+from workbench.query.intent.rules import INTENTS, classify_with_rules
 from workbench.query.subqueries import merge_subquery_results, needs_escalation, query_coverage
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "intent_queries.jsonl"

@@ -11,8 +11,8 @@ from workbench.bench.answers_fit import Probe, Run, fit_presence
 from workbench.bench.question_sets import Question
 from workbench.config import RetrievalSettings
 from workbench.models import Hit
-from workbench.query.critic_support import SupportWeights
 from workbench.query.evidence import Candidate, QuestionContext, sentence_features
+from workbench.query.logistic import LogisticWeights
 from workbench.query.presence import (
     PRESENCE_FEATURE_NAMES,
     Calibration,
@@ -83,7 +83,7 @@ def test_the_result_of_a_library_that_holds_the_answer_has_stronger_features() -
 
 
 def test_an_empty_result_is_not_found_whatever_the_model() -> None:
-    generous = Calibration(SupportWeights(bias=10.0, weights=(0.0,) * len(PRESENCE_FEATURE_NAMES)), 0.5)
+    generous = Calibration(LogisticWeights(bias=10.0, weights=(0.0,) * len(PRESENCE_FEATURE_NAMES)), 0.5)
     model = PresenceModel({"papers": generous})
     assert not decide(QUESTION, [], [], model).found
     assert decide(QUESTION, bitcoin_library(), candidates(QUESTION, bitcoin_library(), 0.7), model).found
@@ -95,7 +95,8 @@ def test_the_kind_of_result_comes_from_the_pages_reached_and_the_form_of_the_que
     assert result_kind(QUESTION, bitcoin_library()) == "abstracts:question"
     assert result_kind("Proof-of-work prevents double-spending.", bitcoin_library()) == "abstracts:statement"
     assert result_kind("does proof of work prevent double spending", bitcoin_library()) == "abstracts:question"
-    only_papers = PresenceModel({"papers": Calibration(SupportWeights(0.0, (0.0,) * len(PRESENCE_FEATURE_NAMES)), 0.1)})
+    flat = LogisticWeights(0.0, (0.0,) * len(PRESENCE_FEATURE_NAMES))
+    only_papers = PresenceModel({"papers": Calibration(flat, 0.1)})
     assert only_papers.calibration("abstracts:statement") is only_papers.calibrations["papers"]
 
 

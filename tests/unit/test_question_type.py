@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from workbench.query.question_type import answer_type_match, question_type
+from workbench.query.intent.question_type import answer_type_match, question_type
 
 
 @pytest.mark.parametrize(

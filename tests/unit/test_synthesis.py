@@ -8,10 +8,10 @@ from workbench.llm.base import ModelError
 from workbench.llm.stand_in import StandInModel
 from workbench.models import Evidence
 from workbench.present import render_answer, render_summary
-from workbench.query.answer import SynthesisRunner
 from workbench.query.ask import overall_verdict
-from workbench.query.critic import Critic
-from workbench.query.depth import Planner
+from workbench.query.critic.judge import Critic
+from workbench.query.plan import Planner
+from workbench.query.synthesis import SynthesisRunner
 
 EVIDENCE = [
     Evidence("1", "c1", "file:g.md", "Electron transport in graphene", "abstract", 1, 1,

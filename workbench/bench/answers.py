@@ -42,11 +42,11 @@ from workbench.bench.evidence import matches_gold
 from workbench.bench.question_sets import Question, QuestionSet, absent_split, contains_span
 from workbench.engine import Engine
 from workbench.models import Document, Evidence, Filter, Hit, Section
-from workbench.query.critic_support import SupportWeights
+from workbench.query.critic.grounding import content_stems
 from workbench.query.depth import DEPTH_SHAPES
 from workbench.query.evidence import FEATURE_NAMES, Candidate, EvidenceFinder, pick
 from workbench.query.gather import EvidenceGatherer, SearchFunction, per_paper_cap
-from workbench.query.grounding import content_stems
+from workbench.query.logistic import LogisticWeights
 from workbench.query.presence import DEFAULT_PRESENCE, PRESENCE_FEATURE_NAMES, PresenceModel, decide
 
 # Sets whose gold marks sentences; the evidence scorer is fitted on these only (PubMedQA's gold
@@ -137,7 +137,7 @@ def _pool(gatherer: EvidenceGatherer, question: str, depth: str) -> tuple[list[H
 
 
 def _intent(question: str) -> Any:
-    from workbench.query.intent import detect_intent
+    from workbench.query.intent.detect import detect_intent
 
     return detect_intent(question)
 
@@ -368,7 +368,7 @@ def bench_answers(
     return result
 
 
-def _named(names: Sequence[str], weights: SupportWeights) -> dict[str, float]:
+def _named(names: Sequence[str], weights: LogisticWeights) -> dict[str, float]:
     return {"bias": weights.bias, **dict(zip(names, weights.weights, strict=True))}
 
 

@@ -20,8 +20,8 @@ import numpy as np
 from workbench.bench.critic import fit_logistic
 from workbench.bench.question_sets import Question, QuestionSet
 from workbench.models import Hit
-from workbench.query.critic_support import SupportWeights
 from workbench.query.evidence import Candidate, EvidenceFinder
+from workbench.query.logistic import LogisticWeights
 from workbench.query.presence import KINDS, Calibration, PresenceModel, presence_features, result_kind
 
 L2 = 1.0
@@ -175,7 +175,7 @@ def fit_presence(sets: Sequence[tuple[str, Sequence[Run], Sequence[Probe]]]) -> 
     return PresenceModel(calibrations), info
 
 
-def _fit_rows(rows: Sequence[PresenceRow]) -> SupportWeights:
+def _fit_rows(rows: Sequence[PresenceRow]) -> LogisticWeights:
     """Logistic weights over rows, each set weighing the same and its two labels half each."""
     counts = Counter((r.set_name, r.label) for r in rows)
     names = {r.set_name for r in rows}
@@ -185,7 +185,7 @@ def _fit_rows(rows: Sequence[PresenceRow]) -> SupportWeights:
     return fit_logistic(x, y, sample_weight=w, l2=L2)
 
 
-def _threshold(weights: SupportWeights, rows: Sequence[PresenceRow], share: float) -> float:
+def _threshold(weights: LogisticWeights, rows: Sequence[PresenceRow], share: float) -> float:
     """The highest threshold under which at most `share` of each set's answerable rows fall."""
     limits = []
     for name in {r.set_name for r in rows}:

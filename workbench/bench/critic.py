@@ -3,7 +3,7 @@
 Each claim becomes a one-sentence answer citing its evidence abstract(s) ("claim [1]"); claims
 without evidence (not enough info) cite the abstract(s) in `cited_doc_ids`, which are on topic
 but do not settle the claim. Claims are split 70/30 into train and held-out by a hash of the
-claim id; the logistic weights in `workbench.query.critic_support` are fitted on train only (`fit=True`
+claim id; the logistic weights in `workbench.query.critic.support` are fitted on train only (`fit=True`
 refits them and reports both splits for the refit too). Embeddings are cached on disk per text.
 """
 
@@ -22,17 +22,17 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from workbench.query.claims import split_claims
-from workbench.query.critic import Critic
-from workbench.query.critic_support import (
+from workbench.query.critic.claims import split_claims
+from workbench.query.critic.judge import Critic
+from workbench.query.critic.support import (
     FEATURE_NAMES,
     LEXICAL_FEATURE_NAMES,
     Source,
     SupportFeatures,
-    SupportWeights,
     source_units,
 )
-from workbench.query.critic_verdict import DEFAULT_THRESHOLDS, CriticThresholds, Verdict
+from workbench.query.critic.verdict import DEFAULT_THRESHOLDS, CriticThresholds, Verdict
+from workbench.query.logistic import LogisticWeights
 
 TRAIN_SHARE = 70  # percent of claim ids in the train split
 LABELS = ("SUPPORT", "CONTRADICT", "NEI")
@@ -135,7 +135,7 @@ class CachedEmbedder:
 
 def fit_logistic(
     x: np.ndarray, y: np.ndarray, sample_weight: np.ndarray | None = None, l2: float = 1.0, steps: int = 50
-) -> SupportWeights:
+) -> LogisticWeights:
     """Weighted, L2-regularised logistic regression by Newton's method (the bias is not penalised)."""
     design = np.hstack([np.ones((len(x), 1)), x])
     weight = np.ones(len(x)) if sample_weight is None else sample_weight
@@ -150,7 +150,7 @@ def fit_logistic(
         beta -= step
         if np.abs(step).max() < 1e-8:
             break
-    return SupportWeights(bias=round(float(beta[0]), 3), weights=tuple(round(float(b), 3) for b in beta[1:]))
+    return LogisticWeights(bias=round(float(beta[0]), 3), weights=tuple(round(float(b), 3) for b in beta[1:]))
 
 
 def choose_thresholds(

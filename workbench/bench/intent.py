@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from workbench.llm.base import LanguageModel, ModelError
-from workbench.query.intent import classify_with_model, combine, detect_intent
-from workbench.query.intent_rules import classify_with_rules
+from workbench.query.intent.detect import classify_with_model, combine, detect_intent
+from workbench.query.intent.rules import classify_with_rules
 
 DEFAULT_THRESHOLD = 0.75
 SWEEP_THRESHOLDS = (0.6, 0.75, 0.85, 0.95, 1.01)  # 1.01: the model is consulted on every query

@@ -3,7 +3,7 @@
 Every answer is evidence first: the sentences of the retrieved passages that bear on the
 question, quoted verbatim with document, section and page, handed to the caller at once
 (`on_evidence`). The model then writes a synthesis from those sentences only, and the critic
-keeps what it can match to them (`answer.SynthesisRunner`). The answer abstains ("not found in
+keeps what it can match to them (`synthesis.SynthesisRunner`). The answer abstains ("not found in
 your library") only when the presence model, judging the whole retrieval and evidence result,
 says the library does not hold the answer (`presence`). Four-aspect
 summaries are extracted from the paper's own sections the same way, optionally rewritten by
@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 import numpy as np
@@ -30,39 +30,30 @@ from workbench.models import (
     ASPECTS,
     DEPTHS,
     Answer,
-    Citation,
     CostEstimate,
     Evidence,
     Hit,
     Synthesis,
-    SynthesisSentence,
     Verdict,
 )
 from workbench.present import aspect_text, render_answer, render_summary
-from workbench.query.answer import CancelledError, SynthesisRun, SynthesisRunner, TextSink, skipped_synthesis
-from workbench.query.critic import Critic
-from workbench.query.depth import Plan, Planner, citation_for, evidence_citation
+from workbench.query.citations import citation_for, evidence_citation
+from workbench.query.critic.judge import Critic
+from workbench.query.depth import choose_depth
 from workbench.query.evidence import EvidenceFinder, SentenceVectors
 from workbench.query.gather import EvidenceGatherer, Gathered, SearchFunction, relevance
-from workbench.query.intent import Intent, detect_intent
+from workbench.query.intent.detect import Intent, detect_intent
+from workbench.query.plan import Plan, Planner
 from workbench.query.presence import decide
 from workbench.query.related import RelatedPaper
 from workbench.query.summary import SENTENCES_PER_DEPTH, AspectExtractor
+from workbench.query.synthesis import CancelledError, SynthesisRun, SynthesisRunner, TextSink, skipped_synthesis
 from workbench.stores.ledger import Ledger, LedgerEntry
 from workbench.stores.sentence_cache import SentenceVectorCache
 
-DEFAULT_DEPTH = {
-    "question": "targeted",
-    "compare": "targeted",
-    "summarize": "comprehensive",
-    "search": "quick",
-    "metadata": "quick",
-    "relationship": "quick",
-}
-# Cached summaries of another format are made again (3: quotes carry their page; 4: aspects by
-# the sentence classifier).
-SUMMARY_FORMAT = 4
 EvidenceSink = Callable[[tuple[Evidence, ...]], None]
+# Text (and, for a summary, each aspect's text) from what the synthesis produced.
+Render = Callable[[Sequence[Synthesis]], tuple[str, dict[str, str]]]
 
 
 class Embedding(Protocol):
@@ -119,14 +110,7 @@ class Asker:
     # -- choosing ------------------------------------------------------------------------------
     def choose_depth(self, intent: Intent, depth: str | None) -> str:
         """The depth to use: given, else configured, else implied by the wording, else by intent."""
-        if depth:
-            if depth not in DEPTHS:
-                raise UsageError(f"unknown depth {depth!r} (use {', '.join(DEPTHS)})")
-            return depth
-        configured = self.settings.answer.default_depth
-        if configured != "auto":
-            return configured
-        return intent.depth or DEFAULT_DEPTH.get(intent.kind, "targeted")
+        return choose_depth(depth, self.settings.answer.default_depth, intent.depth, intent.kind)
 
     def intent(self, query: str) -> Intent:
         """Intent by rules, asking the model only when the rules are unsure (if configured)."""
@@ -224,8 +208,13 @@ class Asker:
             if on_evidence is not None:
                 on_evidence(evidence)
             by_paper = intent.kind == "compare" or len(intent.subqueries) > 1
-            answer = self._synthesise(query, intent.kind, chosen, gathered.groups, by_paper, on_text, cancelled,
-                                      started, warnings)  # fmt: skip
+            ordered = tuple(sorted((e for g in gathered.groups.values() for e in g), key=lambda e: int(e.marker)))
+
+            def render(syntheses: Sequence[Synthesis]) -> tuple[str, dict[str, str]]:
+                return render_answer(ordered, syntheses, by_paper), {}
+
+            answer = self._synthesised(query, intent.kind, chosen, gathered.groups, ordered, render, query, on_text,
+                                       cancelled, started, warnings)  # fmt: skip
         answer = _with(answer, evidence_seconds=evidence_seconds)
         self.record(answer)
         return answer
@@ -236,16 +225,18 @@ class Asker:
         present = decide(query, gathered.passages, gathered.candidates).found
         return present and relevance(gathered.groups) >= self.settings.answer.min_evidence_score
 
-    def _synthesise(
-        self, query: str, intent: str, depth: str, groups: Mapping[str, Sequence[Evidence]], by_paper: bool,
-        on_text: TextSink | None, cancelled: Callable[[], bool] | None, started: float, warnings: list[str],
+    def _synthesised(
+        self, query: str, intent: str, depth: str, groups: Mapping[str, Sequence[Evidence]],
+        evidence: tuple[Evidence, ...], render: Render, synthesis_question: str, on_text: TextSink | None,
+        cancelled: Callable[[], bool] | None, started: float, warnings: Sequence[str],
+        evidence_seconds: float | None = None,
     ) -> Answer:  # fmt: skip
-        evidence = tuple(sorted((e for g in groups.values() for e in g), key=lambda e: int(e.marker)))
+        """The answered `Answer` of a question or a summary: run the synthesis, `render` the text (and aspects)."""
         try:
-            plan, run, syntheses = self._run_synthesis(query, depth, groups, on_text, cancelled, started)
+            plan, run, syntheses = self._run_synthesis(synthesis_question, depth, groups, on_text, cancelled, started)
         except CancelledError:
             return self._abstain(query, intent, depth, "Cancelled.", evidence, started, warnings, status="cancelled")
-        text = render_answer(evidence, syntheses, by_paper)
+        text, aspects = render(syntheses)
         return Answer(
             status="answered", query=query, intent=intent, depth=depth, text=text,
             citations=tuple(evidence_citation(e) for e in evidence), verdict=overall_verdict(syntheses),
@@ -253,8 +244,8 @@ class Asker:
             prompt_tokens=run.prompt_tokens if run else 0, completion_tokens=run.completion_tokens if run else 0,
             seconds=round(time.perf_counter() - started, 3),
             first_token_seconds=_round(run.first_token_seconds) if run else None,
-            warnings=tuple([*warnings, *(run.warnings if run else [])]), evidence=evidence,
-            synthesis=tuple(syntheses),
+            warnings=tuple([*warnings, *(run.warnings if run else [])]), aspects=aspects, evidence=evidence,
+            synthesis=tuple(syntheses), evidence_seconds=evidence_seconds,
         )  # fmt: skip
 
     def _run_synthesis(
@@ -322,7 +313,7 @@ class Asker:
         model_name = self._model_name()
         if not refresh:
             body = self.tools.ledger.cached_summary(doc_id, model_name, depth, content_hash)
-            cached = answer_from_json(body) if body else None
+            cached = Answer.from_json(body) if body else None
             if cached is not None:
                 if on_evidence is not None:
                     on_evidence(cached.evidence)
@@ -337,24 +328,18 @@ class Asker:
             return _with(answer, evidence_seconds=evidence_seconds)
         if on_evidence is not None:
             on_evidence(evidence)
-        try:
-            plan, run, syntheses = self._run_synthesis(title, depth, groups, on_text, cancelled, started)
-        except CancelledError:
-            return self._abstain(question, "summarize", depth, "Cancelled.", evidence, started, [], status="cancelled")
-        by_aspect = {s.aspect: s for s in syntheses}
-        answer = Answer(
-            status="answered", query=question, intent="summarize", depth=depth,
-            text=render_summary(groups, syntheses), citations=tuple(evidence_citation(e) for e in evidence),
-            verdict=overall_verdict(syntheses), estimate=plan.estimate if plan else None,
-            prompt_tokens=run.prompt_tokens if run else 0, completion_tokens=run.completion_tokens if run else 0,
-            seconds=round(time.perf_counter() - started, 3),
-            first_token_seconds=_round(run.first_token_seconds) if run else None,
-            warnings=tuple(run.warnings if run else []),
-            aspects={a: aspect_text(groups.get(a, []), by_aspect.get(a)) for a in ASPECTS},
-            evidence=evidence, synthesis=tuple(syntheses), evidence_seconds=evidence_seconds,
-        )  # fmt: skip
+
+        def render(syntheses: Sequence[Synthesis]) -> tuple[str, dict[str, str]]:
+            by_aspect = {s.aspect: s for s in syntheses}
+            aspects = {a: aspect_text(groups.get(a, []), by_aspect.get(a)) for a in ASPECTS}
+            return render_summary(groups, syntheses), aspects
+
+        answer = self._synthesised(question, "summarize", depth, groups, evidence, render, title, on_text, cancelled,
+                                   started, [], evidence_seconds)  # fmt: skip
+        if answer.status == "cancelled":
+            return answer
         self.record(answer)
-        self.tools.ledger.store_summary(doc_id, model_name, depth, content_hash, json.dumps(answer_to_dict(answer)))
+        self.tools.ledger.store_summary(doc_id, model_name, depth, content_hash, json.dumps(answer.to_dict()))
         return answer
 
     def _model_name(self) -> str:
@@ -404,32 +389,3 @@ def _round(value: float | None) -> float | None:
 
 def _with(answer: Answer, **changes: Any) -> Answer:
     return Answer(**{**answer.__dict__, **changes})
-
-
-def answer_to_dict(answer: Answer) -> dict[str, object]:
-    """An Answer as plain JSON-ready data (the `--json` shape of `ask` and `summarize`)."""
-    data = asdict(answer)
-    data["format"] = SUMMARY_FORMAT
-    return data
-
-
-def answer_from_json(body: str) -> Answer | None:
-    """The inverse of `answer_to_dict` (for the summary cache); None for an older format."""
-    data = json.loads(body)
-    if data.pop("format", None) != SUMMARY_FORMAT:
-        return None
-    data["citations"] = tuple(Citation(**c) for c in data.get("citations") or ())
-    data["verdict"] = (
-        Verdict(**{**data["verdict"], "reasons": tuple(data["verdict"]["reasons"]),
-                   "uncited": tuple(data["verdict"]["uncited"])})
-        if data.get("verdict") else None
-    )  # fmt: skip
-    data["estimate"] = CostEstimate(**data["estimate"]) if data.get("estimate") else None
-    data["warnings"] = tuple(data.get("warnings") or ())
-    data["evidence"] = tuple(Evidence(**e) for e in data.get("evidence") or ())
-    data["synthesis"] = tuple(
-        Synthesis(**{**s, "sentences": tuple(SynthesisSentence(**{**x, "markers": tuple(x["markers"])})
-                                             for x in s["sentences"]), "reasons": tuple(s["reasons"])})
-        for s in data.get("synthesis") or ()
-    )  # fmt: skip
-    return Answer(**data)

@@ -1,12 +1,9 @@
-"""Depth plans: how much evidence each depth gathers and what its synthesis sends to the model.
+"""The depths of an answer: which depth a query gets, and how much evidence each depth gathers.
 
 Evidence (sentences quoted from the papers) costs no model tokens; a depth's token cost is
-its synthesis: the model writes from the evidence sentences only, never from whole passages,
-so prompts stay small and fast even for a 135M model on two cores. A plan is the exact list
-of model calls (messages and completion budgets), so its estimate is the model's own token
-count of those messages, not a guess. Evidence is numbered once per answer ([1], [2], ...),
-so citations stay unambiguous across the calls of a multi-call depth. Plans fit the model's
-context: a call drops its lowest-ranked evidence rather than overflow.
+its synthesis (`workbench.query.plan`). The depth is the one asked for, else
+`answer.default_depth` unless "auto", else the one the wording implies ("briefly", "in
+detail"), else the intent's default (`choose_depth`, the only place this rule lives).
 
 | depth         | evidence from                               | sentences      | synthesis calls |
 |---------------|---------------------------------------------|----------------|-----------------|
@@ -18,14 +15,10 @@ context: a call drops its lowest-ranked evidence rather than overflow.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from workbench.config import AnswerSettings
-from workbench.llm.base import LanguageModel, Message
-from workbench.llm.prompts import load_prompt
-from workbench.models import ASPECT_LABELS, Citation, CostEstimate, Evidence, Hit
-from workbench.text.pages import page_label
+from workbench.errors import UsageError
+from workbench.models import DEPTHS
 
 ASPECT_QUERIES = {
     "research_question": "research question aim objective problem we ask whether",
@@ -33,54 +26,15 @@ ASPECT_QUERIES = {
     "findings": "results findings we found observed significant increase decrease",
     "conclusions": "conclusion implications we conclude suggest future work",
 }
-# Tokens kept free beyond the completion budget (template drift, the revision note).
-SAFETY_TOKENS = 48
-
-
-@dataclass(frozen=True)
-class Call:
-    """One model call of a plan."""
-
-    purpose: str  # "answer" or "aspect:<name>"
-    messages: tuple[Message, ...]
-    max_tokens: int
-    sources: tuple[Citation, ...]
-    prompt_tokens: int
-
-
-@dataclass(frozen=True)
-class Plan:
-    """Every model call a depth's synthesis makes, and what they cost."""
-
-    depth: str
-    question: str
-    calls: tuple[Call, ...]
-    sources: tuple[Citation, ...]
-    estimate: CostEstimate
-
-
-def citation_for(hit: Hit, marker: str, text: str | None = None) -> Citation:
-    """A numbered source from a search hit."""
-    return Citation(
-        marker, hit.chunk_id, hit.doc_id, hit.title, hit.section, hit.page_start, hit.page_end, text or hit.text
-    )
-
-
-def render_sources(sources: Sequence[Citation]) -> str:
-    """Sources as the prompt shows them: `[n] Title (section, p. x): text` (a quote's own page where known)."""
-    lines = []
-    for source in sources:
-        pages = page_label(source.page, source.page_start, source.page_end)
-        lines.append(f"[{source.marker}] {source.title} ({source.section}, {pages}): {source.text}")
-    return "\n\n".join(lines)
-
-
-def build_messages(prompt: str, **values: str) -> tuple[Message, ...]:
-    """System and user messages from a prompt file with `{name}` placeholders filled."""
-    system, user = load_prompt(prompt)
-    for name, value in values.items():
-        user = user.replace("{" + name + "}", value)
-    return (Message("system", system), Message("user", user))
+# The depth of each intent when neither the caller, the settings nor the wording choose one.
+DEFAULT_DEPTH = {
+    "question": "targeted",
+    "compare": "targeted",
+    "summarize": "comprehensive",
+    "search": "quick",
+    "metadata": "quick",
+    "relationship": "quick",
+}
 
 
 @dataclass(frozen=True)
@@ -100,83 +54,15 @@ DEPTH_SHAPES = {
 }
 
 
-def evidence_citation(item: Evidence) -> Citation:
-    """A piece of evidence as the numbered source a synthesis cites."""
-    return Citation(
-        item.marker, item.chunk_id, item.doc_id, item.title, item.section, item.page_start, item.page_end,
-        item.sentence, item.page,
-    )  # fmt: skip
+def choose_depth(asked: str | None, configured: str, implied: str | None, kind: str) -> str:
+    """The depth an answer uses: `asked`, else `configured` (unless "auto"), else `implied`, else the intent's.
 
-
-class Planner:
-    """Builds synthesis plans for one model and one set of answer settings."""
-
-    def __init__(self, model: LanguageModel, settings: AnswerSettings) -> None:
-        self.model = model
-        self.settings = settings
-
-    def cap(self, tokens: int) -> int:
-        """A completion budget that leaves most of a small context to the prompt."""
-        return min(tokens, max(32, self.model.context_size // 4))
-
-    def budget(self, max_tokens: int) -> int:
-        """Prompt tokens a call may use so that prompt + answer fit the context."""
-        return self.model.context_size - max_tokens - SAFETY_TOKENS
-
-    def _call(self, purpose: str, prompt: str, sources: list[Citation], max_tokens: int, **values: str) -> Call:
-        """The largest prefix of `sources` whose prompt fits (at least one source, trimmed if needed)."""
-        max_tokens = self.cap(max_tokens)
-        budget = self.budget(max_tokens)
-        kept = list(sources)
-        while True:
-            messages = build_messages(prompt, sources=render_sources(kept), **values)
-            tokens = self.model.prompt_tokens(messages)
-            if tokens <= budget or not kept:
-                return Call(purpose, messages, max_tokens, tuple(kept), tokens)
-            if len(kept) > 1:
-                kept.pop()
-            else:  # a single source that is too long: cut its text
-                only = kept[0]
-                cut = max(0, len(only.text) * budget // max(tokens, 1) - 40)
-                kept = [] if cut < 40 else [Citation(**{**only.__dict__, "text": only.text[:cut] + " …"})]
-
-    def completion_budget(self, depth: str) -> int:
-        """The synthesis budget of one call at a depth."""
-        return {
-            "quick": self.settings.quick_tokens,
-            "targeted": self.settings.targeted_tokens,
-            "comprehensive": self.settings.aspect_tokens,
-            "full": self.settings.full_tokens,
-        }[depth]
-
-    def synthesis(self, depth: str, question: str, groups: Mapping[str, Sequence[Evidence]]) -> Plan:
-        """One call per evidence group: `""` is a whole answer, an aspect name one aspect of it."""
-        calls = []
-        for group, evidence in groups.items():
-            sources = [evidence_citation(e) for e in evidence]
-            if not sources:
-                continue
-            if group:
-                call = self._call(
-                    f"aspect:{group}", "aspect.md", sources, self.completion_budget(depth),
-                    aspect=ASPECT_LABELS[group], question=question,
-                )  # fmt: skip
-            else:
-                call = self._call("answer", "synthesis.md", sources, self.completion_budget(depth), question=question)
-            calls.append(call)
-        return self._plan(depth, question, calls)
-
-    def _plan(self, depth: str, question: str, calls: list[Call]) -> Plan:
-        sources: dict[str, Citation] = {}
-        for call in calls:
-            for source in call.sources:
-                sources.setdefault(source.marker, source)
-        prompt = sum(c.prompt_tokens for c in calls)
-        completion = sum(c.max_tokens for c in calls)
-        context = self.model.context_size
-        fits = all(c.prompt_tokens + c.max_tokens <= context for c in calls)
-        note = "evidence is free; tokens are the synthesis from it"
-        if not calls:
-            note = "no evidence to synthesise from"
-        estimate = CostEstimate(depth, prompt, completion, len(calls), fits, note)
-        return Plan(depth, question, tuple(calls), tuple(sources.values()), estimate)
+    UsageError names an unknown depth asked for.
+    """
+    if asked:
+        if asked not in DEPTHS:
+            raise UsageError(f"unknown depth {asked!r} (use {', '.join(DEPTHS)})")
+        return asked
+    if configured != "auto":
+        return configured
+    return implied or DEFAULT_DEPTH.get(kind, "targeted")

@@ -27,10 +27,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from workbench.models import Evidence, Hit
-from workbench.query.claims import split_sentences
-from workbench.query.critic_support import SupportWeights
-from workbench.query.grounding import content_stems, coverage, entities, normalise_entity
-from workbench.query.question_type import answer_type_match, question_type
+from workbench.query.critic.claims import split_sentences
+from workbench.query.critic.grounding import content_stems, coverage, entities, normalise_entity
+from workbench.query.intent.question_type import answer_type_match, question_type
+from workbench.query.logistic import LogisticWeights
 from workbench.query.quote_pages import hit_quote_page
 from workbench.stores.sentence_cache import SentenceVectorCache
 from workbench.text.fts_text import word_units
@@ -68,7 +68,7 @@ FITTED_SECTIONS = ("abstract", "introduction", "methods", "results", "discussion
 # in bench/answers.py): its gold is a whole abstract, not a sentence. The section one-hots were
 # added in this fit; the weights before them were (bias -6.584; 3.173, 0.874, 0.232, 0.951, 2.519,
 # -0.862, 2.171, -0.92, 0.078, 0.015, -0.374).
-DEFAULT_WEIGHTS = SupportWeights(
+DEFAULT_WEIGHTS = LogisticWeights(
     bias=-6.302,
     weights=(
         3.045, 1.143, 0.277, 0.788, 0.54, -0.834, 2.152, -0.867, 0.255, 0.562, -0.321,
@@ -185,7 +185,7 @@ class EvidenceFinder:
     """Scores the sentences of retrieved passages against a question and picks the evidence."""
 
     def __init__(
-        self, embed_query: Callable[[str], np.ndarray], vectors: SentenceVectors, weights: SupportWeights | None = None
+        self, embed_query: Callable[[str], np.ndarray], vectors: SentenceVectors, weights: LogisticWeights | None = None
     ) -> None:
         self.embed_query = embed_query
         self.vectors = vectors

@@ -29,11 +29,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from workbench.models import Hit
-from workbench.query.critic_support import SupportWeights
+from workbench.query.critic.grounding import content_stems
 from workbench.query.evidence import FEATURE_NAMES as SENTENCE_FEATURES
 from workbench.query.evidence import Candidate
-from workbench.query.grounding import content_stems
-from workbench.query.question_type import question_type
+from workbench.query.intent.question_type import question_type
+from workbench.query.logistic import LogisticWeights
 
 PRESENCE_FEATURE_NAMES = (
     "best_score", "second_score", "best_similarity", "best_idf_coverage", "best_entity_coverage",
@@ -54,12 +54,12 @@ KINDS = ("papers", "abstracts:question", "abstracts:statement")
 class Calibration:
     """P(the library holds the answer) from presence features, and the cut-off under which it says "not found"."""
 
-    weights: SupportWeights
+    weights: LogisticWeights
     threshold: float
 
 
 # Without a fitted calibration: the best sentence's score alone, as the old cut-off (0.04) used it.
-_PLACEHOLDER = Calibration(SupportWeights(-3.0, (75.0, *([0.0] * (len(PRESENCE_FEATURE_NAMES) - 1)))), 0.5)
+_PLACEHOLDER = Calibration(LogisticWeights(-3.0, (75.0, *([0.0] * (len(PRESENCE_FEATURE_NAMES) - 1)))), 0.5)
 
 
 @dataclass(frozen=True)
@@ -98,7 +98,7 @@ def result_kind(question: str, hits: Sequence[Hit]) -> str:
 DEFAULT_PRESENCE = PresenceModel(
     {
         "papers": Calibration(
-            SupportWeights(
+            LogisticWeights(
                 bias=-6.325,
                 weights=(
                     1.166, 0.547, 2.205, 1.202, 0.575, 1.669,
@@ -108,7 +108,7 @@ DEFAULT_PRESENCE = PresenceModel(
             threshold=0.0938,
         ),
         "abstracts:question": Calibration(
-            SupportWeights(
+            LogisticWeights(
                 bias=-5.236,
                 weights=(
                     1.547, 0.729, 0.781, 0.875, -0.223, 0.802,
@@ -118,7 +118,7 @@ DEFAULT_PRESENCE = PresenceModel(
             threshold=0.3303,
         ),
         "abstracts:statement": Calibration(
-            SupportWeights(
+            LogisticWeights(
                 bias=-4.099,
                 weights=(
                     0.643, 0.559, 0.917, 0.522, 0.206, 0.696,

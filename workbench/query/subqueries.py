@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-from workbench.query.intent_filters import content_words
+from workbench.query.intent.words import content_words
 
 T = TypeVar("T")
 

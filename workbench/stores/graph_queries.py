@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from workbench.models import Neighbour
 from workbench.stores.graph import BOOKKEEPING_RELS, REL_TABLES, GraphStore
 from workbench.text.authors import parse_author
 
@@ -67,19 +68,6 @@ _EDGE = {
     "similar": "SIMILAR",
 }
 Ranked = list[tuple[int, float, list[str]]]  # (paper offset, weight, via), best first
-
-
-@dataclass(frozen=True)
-class Neighbour:
-    """A paper related to another one: how (relation), how strongly and through what."""
-
-    doc_id: str
-    title: str
-    year: int | None
-    relation: str
-    weight: float
-    via: tuple[str, ...] = ()
-    backend: str = "graph"
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,6 @@ Workers (threads) only ever post these; handlers on the UI thread apply them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -16,18 +15,8 @@ from workbench.tui.errors import error_line, error_severity
 
 if TYPE_CHECKING:
     from workbench.engine import Engine
-    from workbench.models import Answer, CostEstimate, Evidence
+    from workbench.models import Answer, CostEstimate, Evidence, Neighbour
     from workbench.triage import QueueItem, TriageRecord
-
-
-@dataclass(frozen=True)
-class Neighbour:
-    """A paper next to another in the graph (mirrors the engine's record for display)."""
-
-    doc_id: str
-    title: str
-    weight: float
-    via: str
 
 
 class EngineLoaded(Message):

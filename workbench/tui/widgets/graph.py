@@ -15,7 +15,7 @@ from workbench.errors import GraphNotBuiltError, WorkbenchError
 from workbench.tui.errors import NotifyWorkerErrors
 from workbench.tui.host import host
 from workbench.tui.keys import LIST_BINDINGS
-from workbench.tui.messages import DocumentOpened, Neighbour, NeighboursFetched
+from workbench.tui.messages import DocumentOpened, NeighboursFetched
 
 EDGE_LABELS = {
     "cites": "cites",
@@ -28,18 +28,6 @@ EDGE_LABELS = {
     "concept": "shared concepts",
 }
 EDGE_ORDER = ("cites", "cited_by", "similar", "author", "concept", "tag", "collection", "venue")
-
-
-def _neighbour(item: object) -> Neighbour:
-    via = getattr(item, "via", "") or ""
-    if isinstance(via, (tuple, list)):
-        via = ", ".join(str(v) for v in via[:3])
-    return Neighbour(
-        str(getattr(item, "doc_id", "")),
-        str(getattr(item, "title", "") or getattr(item, "doc_id", "")),
-        float(getattr(item, "weight", 0.0) or 0.0),
-        str(via),
-    )
 
 
 def _edge_rank(edge: str) -> tuple[int, str]:
@@ -90,9 +78,7 @@ class GraphPane(NotifyWorkerErrors, OptionList):
         worker = get_current_worker()
         try:
             engine = host(self).wait_engine()
-            raw = engine.neighbours(doc_id)
-            groups = {str(edge): [_neighbour(n) for n in items] for edge, items in raw.items()}
-            message = NeighboursFetched(doc_id, groups)
+            message = NeighboursFetched(doc_id, engine.neighbours(doc_id))
         except GraphNotBuiltError:
             message = NeighboursFetched(doc_id, {}, "graph not built")
         except WorkbenchError as exc:  # the graph store is busy or refused
@@ -128,8 +114,8 @@ class GraphPane(NotifyWorkerErrors, OptionList):
             for index, item in enumerate(items):
                 option_id = f"{edge}:{index}:{item.doc_id}"
                 self._targets[option_id] = item.doc_id
-                via = f" · {item.via}" if item.via else ""
-                options.append(Option(Text(f"  {item.weight:.2f} {item.title}{via}"), id=option_id))
+                via = f" · {', '.join(item.via[:3])}" if item.via else ""
+                options.append(Option(Text(f"  {item.weight:.2f} {item.title or item.doc_id}{via}"), id=option_id))
         self.add_options(options)
         self.highlighted = next((i for i, o in enumerate(options) if not o.disabled), None)
 

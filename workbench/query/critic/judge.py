@@ -22,7 +22,7 @@ The verdict rests on deterministic checks, not on the model (small local models 
    restricts a universal claim ("not all"). Objectives and hypotheses ("whether") are not findings.
 3. A small logistic model turns (a)-(e) into a support probability. Its weights and the two
    cut-offs were fitted on the train split of the SciFact claims (`workbench bench critic --fit`).
-   Steps 1-3 live in `claims`, `grounding`, `contradiction` and `critic_support`.
+   Steps 1-3 live in `claims`, `grounding`, `contradiction` and `support`.
 4. Claim status: "supported" (probability ≥ `approve`, no missing number, wrong entity, other
    number, other ratio or reversed comparison), "contradicted" (a contradiction cue and probability
    < `approve`, or a blocking disagreement of value or order), "unsupported" (probability
@@ -30,7 +30,7 @@ The verdict rests on deterministic checks, not on the model (small local models 
 5. Answer decision: APPROVE when every claim is supported; REJECT when there are no claims, no
    claim cites a given source, no claim is supported while some are unsupported/contradicted, or
    more than `reject_fraction` of the claims are unsupported/contradicted/badly cited; REVISE
-   otherwise, with feedback naming each weak, unsupported or uncited claim (`critic_verdict`).
+   otherwise, with feedback naming each weak, unsupported or uncited claim (`verdict`).
 6. The model (only when one is given and `use_model` is on) is asked for a schema-constrained
    JSON verdict only when the checks APPROVE, since that is the only decision it may change: a
    model REVISE or REJECT downgrades APPROVE to REVISE. It never upgrades anything; a model error
@@ -47,19 +47,19 @@ import numpy as np
 
 from workbench.llm.base import LanguageModel, Message, ModelError
 from workbench.llm.prompts import load_prompt as load_prompt_file
-from workbench.query.claims import Claim, split_claims
-from workbench.query.contradiction import predicates
-from workbench.query.critic_support import (
+from workbench.query.critic.claims import Claim, split_claims
+from workbench.query.critic.contradiction import predicates
+from workbench.query.critic.grounding import claim_numbers, content_stems, entities, words
+from workbench.query.critic.support import (
     DEFAULT_WEIGHTS,
     LEXICAL_WEIGHTS,
     Source,
     SourceUnit,
-    SupportWeights,
     resolve_keys,
     source_units,
     support_features,
 )
-from workbench.query.critic_verdict import (
+from workbench.query.critic.verdict import (
     DEFAULT_THRESHOLDS,
     LEXICAL_THRESHOLDS,
     ClaimCheck,
@@ -70,7 +70,7 @@ from workbench.query.critic_verdict import (
     mean_support,
     revision_feedback,
 )
-from workbench.query.grounding import claim_numbers, content_stems, entities, words
+from workbench.query.logistic import LogisticWeights
 
 EmbedFunction = Callable[[Sequence[str]], np.ndarray]
 VERDICT_SCHEMA: dict[str, Any] = {
@@ -98,7 +98,7 @@ class Critic:
         thresholds: CriticThresholds | None = None,
         *,
         use_model: bool = True,
-        weights: SupportWeights | None = None,
+        weights: LogisticWeights | None = None,
     ) -> None:
         self.embed = embed
         self.model = model

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from workbench.query.intent_filters import content_words, word_set
+from workbench.query.intent.words import content_words, word_set
 
 _F = re.IGNORECASE
 

@@ -2,7 +2,7 @@
 
 Sentence splitting is robust to "et al.", "e.g.", "Fig. 2", decimals and trailing citations;
 a marker is a bracket of keys (`[1]`, `[1, 3]`, `[2-4]`, `[S1]`). Pure string work, used by
-the critic (`workbench.query.critic`) and the critic benchmark.
+the critic (`workbench.query.critic.judge`) and the critic benchmark.
 """
 
 from __future__ import annotations

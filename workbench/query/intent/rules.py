@@ -3,7 +3,7 @@
 Rules score six intents from keyword and pattern cues. Specific cues (vs, summarize, cites,
 a filter with no topic) weigh most; the interrogative form and "a bare noun phrase" are
 weak cues, so "what cites X" is a relationship and "how does X differ from Y" a comparison.
-Confidence is `0.5 + 0.5 * tanh(top - runner_up)`. `workbench.query.intent` decides whether
+Confidence is `0.5 + 0.5 * tanh(top - runner_up)`. `workbench.query.intent.detect` decides whether
 the model is asked as well.
 """
 
@@ -14,7 +14,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from workbench.query.intent_filters import LIBRARY_WORDS, content_words, extract_filters, without_spans
+from workbench.query.intent.words import LIBRARY_WORDS, content_words, extract_filters, without_spans
 
 INTENTS = ("search", "metadata", "relationship", "summarize", "question", "compare")
 

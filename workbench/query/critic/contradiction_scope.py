@@ -28,8 +28,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from workbench.query.contradiction import Predicate, compare_predicates, predicates
-from workbench.query.grounding import NEGATIONS, STOPWORDS, stem, words
+from workbench.query.critic.contradiction import Predicate, compare_predicates, predicates
+from workbench.query.critic.grounding import NEGATIONS, STOPWORDS, stem, words
 
 _CONTEXT = 6  # words either side of a predicate that locate what it is about
 _DIRECTION_GROUP = 1  # "increases" / "reduces" in `contradiction._PREDICATES`

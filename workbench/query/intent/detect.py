@@ -1,6 +1,6 @@
 """Intent detection: fast deterministic rules first, the llama.cpp model only when rules are unsure.
 
-The rules (`workbench.query.intent_rules`) score six intents from keyword and pattern cues,
+The rules (`workbench.query.intent.rules`) score six intents from keyword and pattern cues,
 with confidence `0.5 + 0.5 * tanh(top - runner_up)`.
 
 Combination rule, used only when rule confidence < `rule_threshold` and a model is given:
@@ -16,8 +16,8 @@ the model answers with JSON constrained to `{"intent": enum, "confidence": numbe
     wins unless the rules were sure" 0.90 (`workbench bench intent`).
 Any model error or unusable reply leaves the rules' answer with a line in `warnings`.
 
-Filters, target, depth and sub-queries always come from the rules (`intent_filters`,
-`intent_focus`); the model only picks the class. Filters use the `--filter` syntax of
+Filters, target, depth and sub-queries always come from the rules (`words`,
+`focus`); the model only picks the class. Filters use the `--filter` syntax of
 `workbench.query.filters.parse_filter`.
 """
 
@@ -32,11 +32,10 @@ from typing import Any
 
 from workbench.llm.base import LanguageModel, Message, ModelError
 from workbench.llm.prompts import prompt_text
-from workbench.query.intent_filters import LIBRARY_WORDS, content_words, without_spans
-from workbench.query.intent_focus import decompose, depth_spans, detect_depth, query_target, query_topic
-from workbench.query.intent_rules import INTENTS, read_rules
+from workbench.query.intent.focus import decompose, depth_spans, detect_depth, query_target, query_topic
+from workbench.query.intent.rules import INTENTS, read_rules
+from workbench.query.intent.words import LIBRARY_WORDS, content_words, without_spans
 
-DEPTHS = ("quick", "targeted", "comprehensive", "full")
 MODEL_SUPPORT = 0.5  # the model's intent needs this fraction of the rules' top cue score to win
 RULES_TIED = 0.55  # rule confidence below this (cue margin < 0.1) lets the model decide outright
 INTENT_SCHEMA: dict[str, Any] = {

@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from workbench.query.grounding import NEGATIONS, STOPWORDS, stem, words
+from workbench.query.critic.grounding import NEGATIONS, STOPWORDS, stem, words
 
 # Predicate words by group: (positive side, negative side) as word prefixes. Claims and source
 # sentences are compared group by group; the last group has only "there is an effect" words.

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from importlib import resources
 
-from workbench.query.grounding import NEGATIONS, STOPWORDS, normalise_number, numbers, stem, words
+from workbench.query.critic.grounding import NEGATIONS, STOPWORDS, normalise_number, numbers, stem, words
 
 _SCOPE = 8  # words after a negation that it applies to
 

@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from workbench.query.claims import Claim
-from workbench.query.critic_support import SupportFeatures
+from workbench.query.critic.claims import Claim
+from workbench.query.critic.support import SupportFeatures
 
 Decision = Literal["APPROVE", "REVISE", "REJECT"]
 

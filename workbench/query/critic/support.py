@@ -3,20 +3,19 @@
 A claim is compared with the sentences of the sources it cites (`source_units`; the title
 counts as one): embedding similarity to the best-matching sentence, content-word coverage,
 numbers and entities missing from the cited text, and contradiction cues (see `grounding`
-and `contradiction`). A logistic model fitted on the SciFact train split (`SupportWeights`)
-turns these features into a support probability; `critic` decides what the claim's status is.
+and `contradiction`). A logistic model fitted on the SciFact train split (`LogisticWeights`)
+turns these features into a support probability; `judge` decides what the claim's status is.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from workbench.query.claims import split_sentences
-from workbench.query.contradiction import antonym_swaps, novel_predicates, polarity
-from workbench.query.contradiction_cues import lexical_antonym_swaps, negation_conflict, number_conflicts
-from workbench.query.contradiction_scope import (
+from workbench.query.critic.claims import split_sentences
+from workbench.query.critic.contradiction import antonym_swaps, novel_predicates, polarity
+from workbench.query.critic.contradiction_cues import lexical_antonym_swaps, negation_conflict, number_conflicts
+from workbench.query.critic.contradiction_scope import (
     asserts,
     comparison_conflict,
     negated_clause_conflict,
@@ -24,7 +23,7 @@ from workbench.query.contradiction_scope import (
     ratio_conflicts,
     stance,
 )
-from workbench.query.grounding import (
+from workbench.query.critic.grounding import (
     claim_numbers,
     content_stems,
     coverage,
@@ -34,6 +33,7 @@ from workbench.query.grounding import (
     missing_entities,
     numbers,
 )
+from workbench.query.logistic import LogisticWeights
 
 
 @dataclass(frozen=True)
@@ -115,24 +115,6 @@ class SupportFeatures:
             or self.comparison_conflict
         )
 
-    @property
-    def contradiction_cue(self) -> bool:
-        """True when the best-matching sentence says the opposite or the claim adds a negation."""
-        return (
-            self.negation_unmatched
-            or bool(self.antonym_swaps)
-            or self.polarity < 0
-            or self.direction_conflict
-            or self.negation_conflict
-            or bool(self.wordnet_swaps)
-            or bool(self.number_conflicts)
-            or self.stance_conflict
-            or self.negation_anywhere
-            or self.comparison_conflict
-            or bool(self.ratio_conflicts)
-            or self.quantifier_conflict
-        )
-
 
 FEATURE_NAMES = (
     "similarity",
@@ -161,25 +143,12 @@ SIMILARITY_FEATURES = 2  # the leading features that need an embedder
 LEXICAL_FEATURE_NAMES = FEATURE_NAMES[SIMILARITY_FEATURES:]
 
 
-@dataclass(frozen=True)
-class SupportWeights:
-    """A logistic model: P(supported) = sigmoid(bias + Σ weight·feature)."""
-
-    bias: float
-    weights: tuple[float, ...]
-
-    def probability(self, vector: Sequence[float]) -> float:
-        """The support probability of one feature vector."""
-        z = self.bias + sum(w * x for w, x in zip(self.weights, vector, strict=True))
-        return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
-
-
 # Fitted by `workbench bench critic --fit` (reproduces these numbers): L2-regularised logistic
 # regression (Newton steps, l2 = 1) on the train split — 70% of SciFact claim ids by sha256 — with
 # SUPPORT = 1 and CONTRADICT/NEI = 0, CONTRADICT weighted 3x (approving a contradicted claim is the
 # costliest error), MiniLM int8 embeddings. The held-out 30% is used for neither weights nor cut-offs.
 # Feature order is `FEATURE_NAMES`; the comparison, ratio and number conflicts also block approval.
-DEFAULT_WEIGHTS = SupportWeights(
+DEFAULT_WEIGHTS = LogisticWeights(
     bias=-2.526,
     weights=(
         0.883,
@@ -206,7 +175,7 @@ DEFAULT_WEIGHTS = SupportWeights(
     ),
 )
 # The same fit without the similarity features, used when the critic has no embedder.
-LEXICAL_WEIGHTS = SupportWeights(
+LEXICAL_WEIGHTS = LogisticWeights(
     bias=-1.572,
     weights=(
         1.449,

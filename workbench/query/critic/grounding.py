@@ -2,7 +2,7 @@
 
 Everything here is pure string work (no model, no embedder) so it is fast and unit-testable.
 Claims and citation markers are read in `claims`, predicate-based contradiction cues in
-`contradiction`; `critic_support` combines all of these with embedding similarity into a
+`contradiction`; `support` combines all of these with embedding similarity into a
 per-claim support score.
 """
 

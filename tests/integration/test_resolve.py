@@ -1,0 +1,72 @@
+"""One rule for paper references (`LibraryDoor.find_document`): a doc id, a Zotero key or a citekey
+(`@` optional), read from the index the home reads; a question may also name a paper by its words."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from workbench.config import settings_from_dict
+from workbench.engine import Engine
+from workbench.errors import UsageError
+
+pytestmark = pytest.mark.integration
+
+NOTES = {
+    "graphene.md": "# Electron transport in graphene\n\n## Abstract\n\nGraphene has an electron mobility of "
+    "15000 cm2/Vs at room temperature.\n",
+    "yeast.md": "# Caloric restriction in yeast\n\n## Abstract\n\nCaloric restriction extends the replicative "
+    "lifespan of budding yeast by 30 percent.\n",
+}
+
+
+def home(data_dir: Path, lancedb: Path, read_only: bool = False) -> Engine:
+    """A home whose chunk table lives in `lancedb` (shared by two homes); evidence-only answers."""
+    settings = settings_from_dict(
+        {"storage": {"data_dir": str(data_dir), "lancedb_uri": str(lancedb), "read_only": read_only}}
+    )
+    settings = replace(
+        settings, llm=replace(settings.llm, use_for_intent=False), answer=replace(settings.answer, synthesis="never")
+    )
+    return Engine(settings)
+
+
+@pytest.fixture(scope="module")
+def homes(tmp_path_factory: pytest.TempPathFactory) -> tuple[Engine, Engine]:
+    """A writer that indexed two notes, and a reader of the same chunk table with no catalog of it."""
+    root = tmp_path_factory.mktemp("homes")
+    papers = root / "papers"
+    papers.mkdir()
+    for name, text in NOTES.items():
+        (papers / name).write_text(text, encoding="utf-8")
+    writer = home(root / "a", root / "lancedb")
+    assert writer.index_folders([papers]).added == 2
+    return writer, home(root / "b", root / "lancedb", read_only=True)
+
+
+def test_a_reference_names_the_same_paper_in_a_writing_and_a_reading_home(homes: tuple[Engine, Engine]) -> None:
+    writer, reader = homes
+    assert reader.catalog.doc_ids() == set()  # the reader's own catalog holds no index
+    for engine in (writer, reader):
+        assert engine.resolve("file:1/graphene.md") == "file:1/graphene.md"
+        assert engine.resolve(" @file:1/yeast.md ") == "file:1/yeast.md"
+        assert engine.resolve_doc("@file:1/yeast.md") == "file:1/yeast.md"  # the question path: the same rule
+        assert all(r.doc_id != "file:1/graphene.md" for r in engine.related("@file:1/graphene.md"))
+
+
+def test_only_a_question_names_a_paper_by_its_words(homes: tuple[Engine, Engine]) -> None:
+    writer, reader = homes
+    for engine in (writer, reader):
+        assert engine.resolve_doc("caloric restriction yeast lifespan") == "file:1/yeast.md"
+        with pytest.raises(UsageError, match="no document matches 'caloric restriction yeast lifespan'"):
+            engine.resolve("caloric restriction yeast lifespan")  # triage, export, read: a reference only
+
+
+def test_a_reference_that_is_not_there_is_never_a_look_alike(homes: tuple[Engine, Engine]) -> None:
+    writer, _ = homes
+    for ref in ("file:9/graphene.md", "zotero:1:NOPE", "@graphene", "  @nosuchkey"):
+        assert writer.resolve_doc(ref) is None, ref
+        with pytest.raises(UsageError, match="no document matches"):
+            writer.resolve(ref)
