@@ -2,9 +2,24 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import pytest
 
-from workbench.text.authors import author_key, best_display, fold_accents, parse_author, repair_accents
+from workbench.text.authors import fold_accents, parse_author, repair_accents
+
+
+def author_key(raw: str) -> str:
+    """The graph's key for an author string ("" when it holds no name)."""
+    parsed = parse_author(raw)
+    return parsed.key if parsed else ""
+
+
+def best_display(names: Iterable[str]) -> str:
+    """The spelling the graph keeps for one author: the most complete (stores/graph.py)."""
+    parsed = [p for p in (parse_author(n) for n in names) if p is not None]
+    return max(parsed, key=lambda p: p.completeness).display
+
 
 HINTON = ["Hinton, Geoffrey E.", "Geoffrey Hinton", "G. E. Hinton", "HINTON G", "Geoffrey E. Hinton", "Hinton GE"]
 

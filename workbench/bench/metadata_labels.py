@@ -103,22 +103,6 @@ def json_labels(data: Any) -> list[MetadataLabel]:
     ]
 
 
-def labels_to_json(labels: list[MetadataLabel]) -> dict[str, dict[str, Any]]:
-    """The pwl-style mapping for a list of labels (what `json_labels` reads back)."""
-    return {
-        label.path: {
-            "title": label.title,
-            "first_author": label.first_author,
-            "year": label.year,
-            "text_layer": label.text_layer,
-            "kind": label.kind,
-            "author_known": label.author_known,
-            "split": split_of(label),
-        }
-        for label in labels
-    }
-
-
 def _manifest_labels(text: str) -> list[MetadataLabel]:
     labels: list[MetadataLabel] = []
     for row in csv.DictReader(text.splitlines(), delimiter="\t"):

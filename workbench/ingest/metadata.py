@@ -45,12 +45,6 @@ def plausible_year(text: str | None) -> int | None:
     return year if 1900 <= year <= date.today().year + 1 else None
 
 
-def max_year(text: str) -> int | None:
-    """The latest plausible year mentioned in the text, else None."""
-    years = [y for y in (plausible_year(m) for m in _YEAR.findall(text)) if y]
-    return max(years) if years else None
-
-
 def arxiv_year(arxiv_id: str | None) -> int | None:
     """The submission year encoded in an arXiv id ("2407.01603" is 2024)."""
     if not arxiv_id:

@@ -93,11 +93,6 @@ def has_page_offsets(table: Any) -> bool:
     return PAGE_OFFSETS in table.schema.names
 
 
-def offsets_of(row: dict[str, Any]) -> tuple[int, ...]:
-    """A stored row's page offsets (() when unknown or not stored)."""
-    return tuple(int(x) for x in row.get(PAGE_OFFSETS) or ())
-
-
 def _one_page_offsets(batch: pa.RecordBatch) -> pa.RecordBatch:
     """`[0]` for a chunk on one page, null for one across pages (its break cannot be recovered)."""
     starts = batch.column("page_start").to_pylist()

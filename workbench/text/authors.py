@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 # Surname particles ("van", "de", "al"). The first-page author detector (`title_page`) accepts
@@ -263,17 +262,3 @@ def parse_author(raw: str) -> AuthorName | None:
     full_given = sum(1 for t in given if not t.endswith("."))
     completeness = full_given * 1000 + len(given) * 100 + (0 if all_caps else 50) + len(display)
     return AuthorName(key, display, completeness)
-
-
-def author_key(raw: str) -> str:
-    """The graph key for an author string ("" when it holds no name)."""
-    parsed = parse_author(raw)
-    return parsed.key if parsed else ""
-
-
-def best_display(names: Iterable[str]) -> str:
-    """The most complete display form among spellings of one author."""
-    parsed = [p for p in (parse_author(n) for n in names) if p is not None]
-    if not parsed:
-        return ""
-    return max(parsed, key=lambda p: (p.completeness, p.display)).display
