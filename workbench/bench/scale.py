@@ -6,8 +6,9 @@ Parts (all by default; `--parts` picks some):
 * `library`: a synthetic library of `--papers` papers (see `scale_library`) in a cached home:
   graph build seconds, graph sync of one new paper, one file changed → searchable, disk.
 * `cli`: `workbench search` and `workbench ask` against that library as a user runs them
-  (wall time and peak RSS per process), the idle TUI's memory, its first frame, and the
-  library listing's first frame and keystroke-to-frame scrolling (`tui_scroll`).
+  (wall time and peak RSS per process; `search` also with a `workbench watch` serving it),
+  the idle TUI's memory, its first frame, and the library listing's first frame and
+  keystroke-to-frame scrolling (`tui_scroll`).
 * `query`: hybrid p50/p95 through the engine beside LanceDB's own hybrid call at each
   `--chunks` size (default 100k and 300k; 1M on request), index build seconds, disk per 1k
   chunks, and a cold `workbench search` process on that table (wall, peak RSS). Synthetic
@@ -31,7 +32,13 @@ from typing import Any
 from workbench.bench import cache_key
 from workbench.bench.retrieval import load_beir
 from workbench.bench.scale_library import SyntheticLibrary, load_base, write_chunk_table
-from workbench.bench.scale_procs import measure_cli, measure_idle_tui, measure_ingest, pick_pdfs
+from workbench.bench.scale_procs import (
+    measure_cli,
+    measure_idle_tui,
+    measure_ingest,
+    measure_resident_search,
+    pick_pdfs,
+)
 from workbench.config import Settings
 from workbench.engine import Engine
 from workbench.ingest.graph_sync import sync_graph
@@ -308,6 +315,7 @@ def bench_scale(
         result["cli"] = {
             "search": measure_cli(["search", "caloric restriction yeast lifespan"], home, runs=5),
             "search_json": measure_cli(["search", "--json", "tumor necrosis factor signalling"], home, runs=3),
+            "search_resident": measure_resident_search(["search", "caloric restriction yeast lifespan"], home, 5),
             "ask_quick": measure_cli(["ask", "--depth", "quick", "does caloric restriction extend lifespan?"], home, 1),
             "idle_tui": measure_idle_tui(home),
             "tui_first_frame_s": tui_first_frames(home),
