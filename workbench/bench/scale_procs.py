@@ -184,3 +184,37 @@ def measure_idle_tui(home: Path, settle_s: float = 8.0) -> dict[str, Any]:
     os.close(leader)
     return {"alive_after_s": settle_s if alive else None, "rss_mb": fields.get("VmRSS"),
             "peak_rss_mb": fields.get("VmHWM")}  # fmt: skip
+
+
+def measure_resident_search(args: Sequence[str], home: Path, runs: int, start_timeout: float = 900) -> dict[str, Any]:
+    """`workbench ARGS` while `workbench watch` (of an empty folder) runs on `home` and serves searches.
+
+    The watcher first catches up (an index run); the searches start once it says so, after
+    one unmeasured search that loads the resident engine's embedder. A client answered by
+    the watcher imports no engine, so its peak RSS (tens of MB, against hundreds for a
+    search run by itself) shows which path answered.
+    """
+    folder = home / "watched-empty"
+    folder.mkdir(exist_ok=True)
+    env = home_env(home)
+    with tempfile.NamedTemporaryFile("w+", suffix=".log") as log:
+        watcher = subprocess.Popen([*workbench_command(), "watch", str(folder)], stdout=log, stderr=log,
+                                   stdin=subprocess.DEVNULL, env=env)  # fmt: skip
+        try:
+            started = time.monotonic()
+            while "caught up" not in Path(log.name).read_text(encoding="utf-8", errors="replace"):
+                if watcher.poll() is not None or time.monotonic() - started > start_timeout:
+                    return {"error": Path(log.name).read_text(encoding="utf-8", errors="replace").strip()[-300:]}
+                time.sleep(0.5)
+            caught_up_s = round(time.monotonic() - started, 1)
+            run_measured([*workbench_command(), *args], env, timeout=600)
+            result = measure_cli(args, home, runs)
+        finally:
+            watcher.send_signal(signal.SIGINT)
+            try:
+                watcher.wait(60)
+            except subprocess.TimeoutExpired:
+                watcher.kill()
+                watcher.wait()
+            folder.rmdir()
+    return dict(result, watcher_caught_up_s=caught_up_s)

@@ -8,6 +8,8 @@ Two numbers, both without the language model:
   after the refresh that drew them); p50/p95 over M searches on an indexed library (the
   one in $WORKBENCH_HOME, else a tiny one built in a temporary home).
 
+`bench scale` also takes the library listing's first frame and scrolling from `tui_scroll`.
+
 Nothing here imports textual at module level: the core must import without it.
 """
 
