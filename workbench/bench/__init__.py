@@ -156,12 +156,12 @@ def run_bench(engine: Engine, args: argparse.Namespace) -> dict[str, Any]:
     if args.which == "intent":
         from workbench.bench.intent import bench_intent
 
-        return bench_intent(engine.model if args.model_intent else None, INTENT_DATA)
+        return bench_intent(engine.internals().model if args.model_intent else None, INTENT_DATA)
     if args.which == "critic":
         from workbench.bench.critic import bench_critic
 
         cache = engine.paths.cache_dir / "bench" / "critic"
-        return bench_critic(args.claims, args.corpus, engine.embedder, cache, fit=args.fit)
+        return bench_critic(args.claims, args.corpus, engine.internals().embedder, cache, fit=args.fit)
     if args.which == "answer":
         from workbench.bench.answer import bench_answer
 
@@ -201,7 +201,9 @@ def run_bench(engine: Engine, args: argparse.Namespace) -> dict[str, Any]:
         corpus = load_beir(args.dataset, "test")[0]
         source = ensure_corpus_index(engine, args.dataset, corpus)[0]
         pdfs = args.folder or args.dataset.parent / "pdfs"
-        return bench_graph(args.dataset, pdfs, engine.paths.cache_dir / "bench" / "graph", chunks=source.chunks)
+        return bench_graph(
+            args.dataset, pdfs, engine.paths.cache_dir / "bench" / "graph", chunks=source.internals().chunks
+        )
     if args.which == "startup":
         # Imported by name: this benchmark drives the TUI, and the core must not import textual.
         startup = importlib.import_module("workbench.bench.startup")

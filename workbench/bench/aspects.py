@@ -68,12 +68,12 @@ def aspect_choice_report(
         split: {a: [0, 0, 0, 0] for a in ASPECTS} for split in SPLITS
     }  # sentences right, sentences, first right, abstracts
     unmatched = 0
-    extractor = bench.asker.aspects
-    for doc_id in sorted(bench.catalog.doc_ids()):
+    extractor = bench.internals().asker.aspects
+    for doc_id in sorted(bench.internals().catalog.doc_ids()):
         abstract = by_name.get(doc_id.rsplit("/", 1)[-1].removeprefix("file:"))
         if abstract is None:
             continue
-        rows = bench.chunks.document_chunks(doc_id, with_vectors=True)
+        rows = bench.internals().chunks.document_chunks(doc_id, with_vectors=True)
         chosen = extractor.extract(rows, SENTENCES_PER_DEPTH[depth]) if rows else {}
         for aspect in ASPECTS:
             tally = counts[abstract.split][aspect]
@@ -127,7 +127,7 @@ def bench_aspects(
         table = sentence_table(bench, abstracts)
         models, fitted = fit_aspect_models(table, bench.settings.embedding.model)
         fitted["written"] = str(write_models(models))
-        bench.asker.aspects.models = models
+        bench.internals().asker.aspects.models = models
     report = aspect_choice_report(bench, abstracts, depth)
     sizes = {split: sum(a.split == split for a in abstracts) for split in SPLITS}
     out = {"benchmark": "aspects", "dataset": str(dataset), "abstracts": sizes, **report}

@@ -79,12 +79,12 @@ def sentence_table(bench: Engine, abstracts: Sequence[LabelledAbstract]) -> Sent
     labels: list[int] = []
     splits: list[str] = []
     pmids: list[str] = []
-    extractor = bench.asker.aspects
-    for doc_id in sorted(bench.catalog.doc_ids()):
+    extractor = bench.internals().asker.aspects
+    for doc_id in sorted(bench.internals().catalog.doc_ids()):
         abstract = by_name.get(doc_id.rsplit("/", 1)[-1].removeprefix("file:"))
         if abstract is None:
             continue
-        rows = bench.chunks.document_chunks(doc_id, with_vectors=True)
+        rows = bench.internals().chunks.document_chunks(doc_id, with_vectors=True)
         for _, sentences, matrix, rows_features in extractor.inputs(rows):
             for sentence, vector, row in zip(sentences, matrix, rows_features, strict=True):
                 label = sentence_label(abstract, sentence)
