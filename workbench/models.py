@@ -444,11 +444,8 @@ class DocumentDetail:
 
 @dataclass(frozen=True)
 class GraphDescription:
-    """A paper's graph neighbourhood (`kind` "paper") or an author with co-authors (`kind` "author").
-
-    The parts are the graph's JSON-ready rows (see `stores.graph_queries`); a part that does not
-    belong to the kind is None (or empty), and `second_hop` is None unless depth 2 was asked for.
-    """
+    """A paper's graph neighbourhood (`kind` "paper") or an author with co-authors (`kind` "author"): the graph's
+    JSON-ready rows; parts of the other kind are None or empty, `second_hop` None unless depth 2 was asked for."""
 
     kind: Literal["paper", "author"]
     warnings: tuple[str, ...] = ()
