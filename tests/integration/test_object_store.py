@@ -133,9 +133,8 @@ def test_second_home_searches_and_asks_from_the_bucket(shared: tuple[Engine, Eng
     assert reader.internals().catalog.doc_ids() == set()  # the reader's own catalog holds no index
     summary = reader.summarize("file:1/graphene.md", depth="quick")
     assert summary.status == "answered" and summary.evidence
-    with (
-        reader.internals().catalog.read() as con
-    ):  # cached against the rows' content, so a re-indexed paper is made anew
+    # cached against the rows' content, so a re-indexed paper is made anew
+    with reader.internals().catalog.read() as con:
         assert con is not None
         (cached_hash,) = con.execute("SELECT content_hash FROM summaries").fetchone() or ("",)
     assert cached_hash.startswith("chunks:")
