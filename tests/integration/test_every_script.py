@@ -148,8 +148,8 @@ def test_a_windows_linked_file_is_recorded_as_failed_and_doctor_names_the_librar
     zotero = next(c for c in doctor["checks"] if c["name"] == "zotero")
     assert zotero["ok"] and str(data_dir.resolve()) in zotero["detail"] and "not configured" not in zotero["detail"]
     settings = load_settings(None)
-    files = Engine(settings).catalog.summary()["failures"]
-    assert any("Windows" in f["error"] for f in files)
+    failures = Engine(settings).status().failures
+    assert any("Windows" in f.error for f in failures)
 
 
 def test_a_clean_failure_leaves_doctor_clean(tmp_path: Path, workbench_home: Path, library: Path) -> None:

@@ -193,7 +193,7 @@ def test_readers_see_a_writer_append_as_it_commits(s3: SeaweedS3, tmp_path: Path
             while process.poll() is None:
                 hits = readers[number].search("tardigrade desiccation perovskite", mode="fts", limit=10).hits
                 assert {h.doc_id for h in hits} <= known and all(h.title for h in hits)
-                seen[number].append(readers[number].chunks.count())
+                seen[number].append(readers[number].internals().chunks.count())
                 time.sleep(0.2)
         except BaseException as exc:  # reported below, in the test's thread
             errors.append(exc)
