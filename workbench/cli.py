@@ -84,7 +84,7 @@ def search_resident(settings: Settings, args: argparse.Namespace) -> int | None:
 
 def cmd_search(engine: Engine, args: argparse.Namespace) -> int:
     """Search and print ranked results."""
-    from workbench.query.retrieve import search_to_dict
+    from workbench.engine import search_to_dict
 
     result = engine.search(args.query, args.mode, args.filter, args.limit, per_doc=not args.chunks)
     return print_search(search_to_dict(result, args.filter), args.json)
@@ -120,11 +120,12 @@ def cmd_summarize(engine: Engine, args: argparse.Namespace) -> int:
 def cmd_cost(engine: Engine, args: argparse.Namespace) -> int:
     """Token estimates for every depth, without running the model."""
     estimates = engine.estimate_costs(args.query, doc_id=args.doc)
+    model = engine.model_info()
     if args.json:
-        _print_json({"query": args.query, "model": engine.model.name, "context": engine.model.context_size,
+        _print_json({"query": args.query, "model": model.name, "context": model.context_size,
                      "depths": [e.__dict__ for e in estimates]})  # fmt: skip
         return 0
-    print(f"model {engine.model.name}, context {engine.model.context_size} tokens")
+    print(f"model {model.name}, context {model.context_size} tokens")
     for e in estimates:
         fits = "" if e.fits_context else "  (does not fit)"
         note = f"  — {e.note}" if e.note else ""
@@ -135,23 +136,23 @@ def cmd_cost(engine: Engine, args: argparse.Namespace) -> int:
 
 def cmd_graph(engine: Engine, args: argparse.Namespace) -> int:
     """A paper's graph neighbourhood, or an author's co-authors."""
-    data = engine.graph_description(args.ref, args.depth)
+    graph = engine.graph_description(args.ref, args.depth)
     if args.json:
-        _print_json(data)
+        _print_json(graph.as_dict())
         return 0
-    if data["kind"] == "author":
-        author = data["author"]
+    if graph.kind == "author" and graph.author is not None:
+        author = graph.author
         print(f"{author['name']} ({author['papers']} papers)")
-        for co in data["coauthors"]:
+        for co in graph.coauthors:
             print(f"  co-author: {co['name']} ({co['shared_papers']} shared)")
         return 0
-    for warning in data.get("warnings", ()):
+    for warning in graph.warnings:
         print(f"note: {warning}", file=sys.stderr)
-    paper = data["paper"]
+    paper = graph.paper or {}
     print(f"{shown(paper.get('title', paper['doc_id']))}  [{shown(paper['doc_id'])}]")
     if paper.get("concepts"):
         print("  concepts: " + ", ".join(c[0] for c in paper["concepts"][:8]))
-    for relation, items in data["neighbours"].items():
+    for relation, items in (graph.neighbours or {}).items():
         print(f"  {relation}:")
         for item in items:
             via = f"  via {', '.join(item['via'][:3])}" if item["via"] else ""
@@ -176,30 +177,28 @@ def cmd_related(engine: Engine, args: argparse.Namespace) -> int:
 
 def cmd_status(engine: Engine, args: argparse.Namespace) -> int:
     """What is indexed."""
-    summary = engine.status()
+    status = engine.status()
     if args.json:
-        _print_json(summary)
+        _print_json(status.as_dict())
         return 0
-    print(f"data: {shown(summary['data_dir'])}")
-    print(f"documents: {summary['documents']}  chunks: {summary['chunk_rows']}")
-    print("files: " + (", ".join(f"{k} {v}" for k, v in sorted(summary["files"].items())) or "none"))
-    for failure in summary["failures"]:
-        print(f"  failed: {shown(failure['path'])}: {shown(failure['error'])}")
+    print(f"data: {shown(status.data_dir)}")
+    print(f"documents: {status.documents}  chunks: {status.chunk_rows}")
+    print("files: " + (", ".join(f"{k} {v}" for k, v in sorted(status.files.items())) or "none"))
+    for failure in status.failures:
+        print(f"  failed: {shown(failure.path)}: {shown(failure.error)}")
     return 0
 
 
 def cmd_doctor(engine: Engine, args: argparse.Namespace) -> int:
     """Check models, stores and versions; exit 1 when something is wrong."""
-    from workbench.doctor import run_checks
+    from workbench.doctor import doctor_json, doctor_lines
 
-    checks = run_checks(engine, repair=args.repair)
-    ok = all(c["ok"] for c in checks)
+    checks = engine.doctor(repair=args.repair)
     if args.json:
-        _print_json({"ok": ok, "checks": checks})
+        _print_json(doctor_json(checks))
     else:
-        for check in checks:
-            print(f"{'ok ' if check['ok'] else 'BAD'}  {check['name']}: {shown(check['detail'])}")
-    return 0 if ok else 1
+        print("\n".join(doctor_lines(checks)))
+    return 0 if all(c.ok for c in checks) else 1
 
 
 def cmd_setup(engine: Engine, args: argparse.Namespace) -> int:

@@ -14,9 +14,7 @@ from workbench.safe_text import printable as shown
 from workbench.safe_text import quoted
 
 if TYPE_CHECKING:
-    from workbench.engine import Engine
-    from workbench.ingest.index_report import IndexReport
-    from workbench.ingest.pipeline import Progress
+    from workbench.engine import Engine, IndexReport, Progress
 
 
 class ProgressBar:
@@ -43,10 +41,8 @@ def _sources(engine: Engine, args: argparse.Namespace) -> tuple[list[Path], Path
     explicit = bool(args.paths) or zotero_arg is not None
     folders = [Path(p).expanduser() for p in (args.paths if explicit else engine.settings.sources.folders)]
     zotero: Path | None
-    from workbench.sources.zotero import default_zotero_dir
-
     if zotero_arg == "auto":
-        zotero = engine.zotero_dir() or default_zotero_dir()
+        zotero = engine.zotero_dir() or engine.default_zotero_dir()
     elif zotero_arg is not None:
         zotero = Path(zotero_arg).expanduser()
     else:
@@ -132,9 +128,9 @@ def cmd_show(engine: Engine, args: argparse.Namespace) -> int:
     if detail is None:
         raise UsageError(f"no document matches {quoted(args.ref)} (give a doc id, a Zotero key or a citekey)")
     if args.json:
-        _print_json(detail)
+        _print_json(detail.as_dict())
         return 0
-    doc = detail["document"]
+    doc = detail.document
     print(shown(doc["title"] or ""))
     print(f"  id: {shown(doc['doc_id'])}   type: {doc['item_type']}   year: {doc['year'] or 'n.d.'}")
     for label, key in (("authors", "authors"), ("tags", "tags"), ("collections", "collections")):
@@ -145,14 +141,14 @@ def cmd_show(engine: Engine, args: argparse.Namespace) -> int:
             print(f"  {label}: {doc[key]}")
     if doc.get("abstract"):
         print(f"\n  {doc['abstract'][:600]}")
-    for file in detail["files"]:
-        extra = f" ({file['error']})" if file["error"] else ""
-        print(f"  file [{file['status']}]: {shown(file['path'])}{shown(extra)}")
-        for reason, pages in file.get("dropped_pages", {}).items():
+    for file in detail.files:
+        extra = f" ({file.error})" if file.error else ""
+        print(f"  file [{file.status}]: {shown(file.path)}{shown(extra)}")
+        for reason, pages in file.dropped_pages.items():
             print(f"    pages left out ({shown(reason)}): {page_ranges(pages)}")
-    for note in detail["notes"]:
+    for note in detail.notes:
         print(f"  note: {' '.join(note['text'].split())[:200]}")
-    for note in detail["annotations"]:
+    for note in detail.annotations:
         print(f"  annotation p{note['page']}: {' '.join(note['text'].split())[:200]}")
     return 0
 

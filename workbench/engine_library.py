@@ -13,24 +13,21 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from workbench.engine_core import EngineCore
 from workbench.errors import UsageError
 from workbench.listing import Listing
-from workbench.models import Answer, Filter
+from workbench.models import Answer, DocumentDetail, FileDetail, FileFailure, Filter, GraphDescription, IndexStatus
 from workbench.query.filters import parse_filters
 from workbench.reading import DEFAULT_READ_CHARS, DocumentText, check_read_request, document_text
 from workbench.safe_text import quoted, valid_text
 from workbench.triage import QueueItem, TriageRecord, TriageUpdate
 
 if TYPE_CHECKING:  # the attributes the Engine brings (this class is only ever mixed into it)
-    from workbench.config import Settings
     from workbench.export import Export
     from workbench.models import Neighbour
-    from workbench.paths import Paths
     from workbench.query.intent.detect import Intent
     from workbench.query.related import RelatedPaper
     from workbench.query.retrieve import SearchResult
-    from workbench.stores.catalog import Catalog
-    from workbench.stores.chunks import ChunkStore
     from workbench.stores.graph_queries import GraphQueries
     from workbench.stores.triage import TriageStore
 
@@ -38,21 +35,12 @@ if TYPE_CHECKING:  # the attributes the Engine brings (this class is only ever m
 TRIAGE_CHANGES: tuple[str, ...] = ("state", "priority", "star", "tag_add", "tag_remove", "note")
 
 
-class LibraryDoor:
+class LibraryDoor(EngineCore):
     """Library, triage and export methods of the engine."""
-
-    settings: Settings
-    paths: Paths
 
     if TYPE_CHECKING:  # provided by Engine
 
-        @property
-        def catalog(self) -> Catalog: ...
-
-        @property
-        def chunks(self) -> ChunkStore: ...
-
-        def graph_queries(self) -> GraphQueries: ...
+        def _graph_queries(self) -> GraphQueries: ...
 
         def graph_warnings(self) -> list[str]: ...
 
@@ -68,16 +56,16 @@ class LibraryDoor:
         ) -> SearchResult: ...
 
     @cached_property
-    def triage_store(self) -> TriageStore:
+    def _triage_store(self) -> TriageStore:
         """Triage rows in the catalog."""
         from workbench.stores.triage import TriageStore
 
-        return TriageStore(self.catalog)
+        return TriageStore(self._catalog)
 
     # -- documents ---------------------------------------------------------------------------
     def document(self, doc_id: str) -> dict[str, Any] | None:
         """One document's catalog row, by exact id."""
-        return self.catalog.document(doc_id)
+        return self._catalog.document(doc_id)
 
     def find_document(self, ref: str) -> str | None:
         """The doc id a reference names: a doc id, a Zotero key or a citekey (`@` optional), else None.
@@ -86,7 +74,9 @@ class LibraryDoor:
         the chunk rows where the home only reads an index another home writes (no catalog of it).
         """
         text = valid_text(ref)
-        return self.chunks.find_document(text) if self.settings.storage.read_only else self.catalog.find_document(text)
+        if self.settings.storage.read_only:
+            return self._chunks.find_document(text)
+        return self._catalog.find_document(text)
 
     def resolve(self, ref: str) -> str:
         """The doc id a reference names (`find_document`'s rule); UsageError if none."""
@@ -95,32 +85,33 @@ class LibraryDoor:
             raise UsageError(f"no document matches {quoted(ref)} (give a doc id, a Zotero key or a citekey)")
         return found
 
-    def document_detail(self, ref: str) -> dict[str, Any] | None:
+    def document_detail(self, ref: str) -> DocumentDetail | None:
         """A document by id, Zotero key or citekey, with its files, notes and annotations."""
         doc_id = self.find_document(ref)
         if doc_id is None:
             return None
-        document = self.catalog.document(doc_id)
+        document = self._catalog.document(doc_id)
         if document is None:
             return None
-        notes = self.chunks.section_texts(doc_id, ("note", "annotation"))
-        files = self.catalog.document_files(doc_id)
-        pages = self.catalog.file_pages([f.path for f in files])
-        return {
-            "document": document,
-            "files": [
-                {
-                    "path": f.path,
-                    "status": f.status,
-                    "error": f.error,
-                    "pages": pages.get(f.path, (0, ()))[0],
-                    "dropped_pages": _pages_by_reason(pages.get(f.path, (0, ()))[1]),
-                }
-                for f in files
-            ],
-            "notes": [n for n in notes if n["section"] == "note"],
-            "annotations": [n for n in notes if n["section"] == "annotation"],
-        }
+        notes = self._chunks.section_texts(doc_id, ("note", "annotation"))
+        files = self._catalog.document_files(doc_id)
+        pages = self._catalog.file_pages([f.path for f in files])
+        details = tuple(
+            FileDetail(
+                path=f.path,
+                status=f.status,
+                error=f.error,
+                pages=pages.get(f.path, (0, ()))[0],
+                dropped_pages=_pages_by_reason(pages.get(f.path, (0, ()))[1]),
+            )
+            for f in files
+        )
+        return DocumentDetail(
+            document=document,
+            files=details,
+            notes=tuple(n for n in notes if n["section"] == "note"),
+            annotations=tuple(n for n in notes if n["section"] == "annotation"),
+        )
 
     def read_document(
         self,
@@ -137,31 +128,37 @@ class LibraryDoor:
         """
         check_read_request(page_from, page_to, section, max_chars)
         doc_id = self.resolve(ref)
-        row = self.catalog.document(doc_id)
+        row = self._catalog.document(doc_id)
         if row is None:
             raise UsageError(f"no document matches {quoted(ref)} (give a doc id, a Zotero key or a citekey)")
-        self.chunks.refresh()
-        chunks = self.chunks.document_chunks(doc_id)
+        self._chunks.refresh()
+        chunks = self._chunks.document_chunks(doc_id)
         return document_text(row, chunks, page_from, page_to, section, max_chars)
 
     def indexed_zotero_dirs(self) -> list[Path]:
         """The Zotero data dirs this index was built from (`index --zotero DIR`), configured or not."""
-        return [Path(d) for d in self.catalog.indexed_sources()[1]]
+        return [Path(d) for d in self._catalog.indexed_sources()[1]]
 
     def dropped_page_totals(self) -> tuple[int, int, dict[str, int]]:
         """(files with pages left out, pages left out, pages by reason) over the whole index."""
-        return self.catalog.dropped_page_totals()
+        return self._catalog.dropped_page_totals()
 
-    def status(self) -> dict[str, Any]:
+    def status(self) -> IndexStatus:
         """What is indexed: documents, chunks, files by status, failures, where the data lives."""
-        summary = self.catalog.summary()
-        summary["chunk_rows"] = self.chunks.count()
-        summary["data_dir"] = str(self.paths.data_dir)
-        return summary
+        summary = self._catalog.summary()
+        return IndexStatus(
+            documents=summary["documents"],
+            chunks=summary["chunks"],
+            files=summary["files"],
+            sources=summary["sources"],
+            failures=tuple(FileFailure(f["path"], f["error"]) for f in summary["failures"]),
+            chunk_rows=self._chunks.count(),
+            data_dir=str(self.paths.data_dir),
+        )
 
     def schema_version(self) -> int:
         """The catalog's applied schema version (0 when there is no catalog yet)."""
-        return self.catalog.schema_version()
+        return self._catalog.schema_version()
 
     # -- the listing ---------------------------------------------------------------------------
     def listing(
@@ -182,34 +179,34 @@ class LibraryDoor:
         count = limit or self.settings.retrieval.limit
         from workbench.query.library import list_library
 
-        return list_library(search, self.triage_store, query, filters, count, known, sort)
+        return list_library(search, self._triage_store, query, filters, count, known, sort)
 
     # -- triage ----------------------------------------------------------------------------------
     def triage(self, doc_ids: Sequence[str]) -> dict[str, TriageRecord]:
         """Triage records for these papers (defaults for papers without one)."""
-        return self.triage_store.get_many(doc_ids)
+        return self._triage_store.get_many(doc_ids)
 
     def triage_records(self) -> dict[str, TriageRecord]:
         """Every stored triage record, by doc id."""
-        return self.triage_store.all()
+        return self._triage_store.all()
 
     def triage_counts(self) -> dict[str, int]:
         """Papers per triage state, plus `starred`."""
-        return self.triage_store.counts()
+        return self._triage_store.counts()
 
     def queue(self, limit: int | None = None) -> list[QueueItem]:
         """The inbox to work through: priority high to low, then newest first (`limit`, when given, is at least 1)."""
         if limit is not None and limit < 1:
             raise UsageError(f"the result limit must be at least 1, got {limit}")
-        return self.triage_store.queue(limit)
+        return self._triage_store.queue(limit)
 
     def starred(self) -> list[str]:
         """Doc ids of every starred paper, most recently changed first."""
-        return self.triage_store.starred()
+        return self._triage_store.starred()
 
     def change_triage(self, doc_id: str, change: str, value: Any = None) -> TriageRecord:
         """One triage change (a TUI key): state, priority, star (toggles), tag_add, tag_remove or note."""
-        store = self.triage_store
+        store = self._triage_store
         actions: dict[str, Callable[[], TriageRecord]] = {
             "state": lambda: store.set_state(doc_id, str(value)),
             "priority": lambda: store.set_priority(doc_id, value),
@@ -226,8 +223,8 @@ class LibraryDoor:
         """Several triage changes to one paper (given by id, key or citekey) in one transaction."""
         doc_id = self.resolve(ref)
         if update.empty:
-            return self.triage_store.get(doc_id)
-        return self.triage_store.update(doc_id, update)
+            return self._triage_store.get(doc_id)
+        return self._triage_store.update(doc_id, update)
 
     # -- export ----------------------------------------------------------------------------------
     def _documents(self, refs: Sequence[str], starred: bool) -> list[dict[str, Any]]:
@@ -236,7 +233,7 @@ class LibraryDoor:
             ids += [i for i in self.starred() if i not in ids]
         if not ids:
             raise UsageError("no papers to export: name them, or star some (press * or `workbench triage DOC --star`)")
-        docs = [d for d in (self.catalog.document(i) for i in ids) if d is not None]
+        docs = [d for d in (self._catalog.document(i) for i in ids) if d is not None]
         if not docs:
             raise UsageError("the paper is not in the catalog")
         return docs
@@ -263,7 +260,7 @@ class LibraryDoor:
 
         docs = self._documents(refs, starred)
         ids = [str(d["doc_id"]) for d in docs]
-        records = self.triage_store.get_many(ids)
+        records = self._triage_store.get_many(ids)
         notes = [
             markdown_note(doc, summary=summary if n == 0 else None, answer=answer if n == 0 else None,
                           triage=records[ids[n]])
@@ -282,16 +279,20 @@ class LibraryDoor:
         """Papers related to one paper: graph neighbours and search, each labelled by what found it."""
         from workbench.query.related import related
 
-        return related(self, self.resolve(ref), limit)
+        return related(self._related_reads(), self.resolve(ref), limit)
 
-    def graph_description(self, ref: str, depth: int = 1) -> dict[str, Any]:
+    def _related_reads(self) -> RelatedReads:
+        """What `query.related` reads of the engine: neighbours, a document's row, search; nothing more."""
+        return RelatedReads(self.neighbours, self.document, self.search)
+
+    def graph_description(self, ref: str, depth: int = 1) -> GraphDescription:
         """A paper's graph neighbourhood (`depth` 2: one hop more), or an author with co-authors."""
         doc_id = self.find_document(ref)
-        queries = self.graph_queries()
+        queries = self._graph_queries()
         try:
             from workbench.query.related import describe
 
-            return describe(queries, doc_id, valid_text(ref), depth, self.graph_warnings())
+            return GraphDescription.from_dict(describe(queries, doc_id, valid_text(ref), depth, self.graph_warnings()))
         finally:
             queries.store.close()
 
@@ -317,11 +318,42 @@ class LibraryDoor:
         Its `content_hash` hashes the chunk ids, which hash the text, so cached summaries are
         made anew when the writer re-indexes a changed paper.
         """
-        rows = self.chunks.document_chunks(doc_id)
+        rows = self._chunks.document_chunks(doc_id)
         if not rows:
             return None
         digest = hashlib.sha256("\n".join(sorted(r["chunk_id"] for r in rows)).encode()).hexdigest()
         return {"doc_id": doc_id, "title": rows[0]["title"], "content_hash": f"chunks:{digest}"}
+
+
+class RelatedReads:
+    """The three reads `query.related` makes, bound to one engine (it is given these, not the engine)."""
+
+    def __init__(
+        self,
+        neighbours: Callable[[str], Mapping[str, Sequence[Neighbour]]],
+        document: Callable[[str], Mapping[str, Any] | None],
+        search: Callable[..., SearchResult],
+    ) -> None:
+        self._neighbours, self._document, self._search = neighbours, document, search
+
+    def neighbours(self, doc_id: str) -> Mapping[str, Sequence[Neighbour]]:
+        """Graph neighbours by edge type."""
+        return self._neighbours(doc_id)
+
+    def document(self, doc_id: str) -> Mapping[str, Any] | None:
+        """One document's catalog row."""
+        return self._document(doc_id)
+
+    def search(
+        self,
+        query: str,
+        mode: str | None = None,
+        filters: Sequence[Filter | str] = (),
+        limit: int | None = None,
+        per_doc: bool = True,
+    ) -> SearchResult:
+        """Search the index."""
+        return self._search(query, mode, filters, limit, per_doc)
 
 
 def _pages_by_reason(dropped: Sequence[tuple[int, str]]) -> dict[str, list[int]]:

@@ -29,7 +29,10 @@ from workbench.resident_client import MAX_REPLY_BYTES, PROTOCOL, settings_token,
 class SearchEngine(Protocol):
     """What the server needs of the engine: its settings and its search."""
 
-    settings: Settings
+    @property
+    def settings(self) -> Settings:
+        """The settings the engine runs with."""
+        ...
 
     def search(
         self, query: str, mode: str | None, filters: Sequence[str], limit: int | None, per_doc: bool

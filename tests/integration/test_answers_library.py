@@ -67,7 +67,7 @@ def test_not_found_once_the_paper_has_left_the_library(library: tuple[Path, Path
     shutil.move(folder / PAPERS[0], moved)
     try:
         engine.index_folders([folder])
-        assert not any(d.endswith("zotero_bitcoin_whitepaper.pdf") for d in engine.chunks.doc_ids())
+        assert not any(d.endswith("zotero_bitcoin_whitepaper.pdf") for d in engine.internals().chunks.doc_ids())
         answer = evidence_only().ask(BITCOIN_QUESTION)
         assert answer.status == "abstained", [e.sentence for e in answer.evidence]
         assert "Not found in your library" in answer.text

@@ -59,7 +59,7 @@ def engine_with(model: StandInModel, **answer: object) -> Engine:
 
 
 def ledger(engine: Engine) -> list[tuple[str, str, int, int]]:
-    with engine.catalog.read() as con:
+    with engine.internals().catalog.read() as con:
         assert con is not None
         rows = con.execute(
             "SELECT status, verdict, estimated_prompt_tokens, prompt_tokens FROM queries ORDER BY id"

@@ -35,7 +35,7 @@ def lance_versions(home: Path) -> int:
 
 
 def all_chunk_ids(engine: Engine) -> list[str]:
-    table = engine.chunks.table()
+    table = engine.internals().chunks.table()
     assert table is not None
     return list(table.to_lance().to_table(columns=["chunk_id"]).column("chunk_id").to_pylist())
 
@@ -64,14 +64,14 @@ def test_sigkill_mid_index_then_resume(tmp_path: Path, monkeypatch: pytest.Monke
     monkeypatch.setenv("WORKBENCH_HOME", str(home))
     monkeypatch.setenv("WORKBENCH_CONFIG", str(config))
     engine = Engine(load_settings())
-    partial_docs = len(engine.catalog.doc_ids())
+    partial_docs = len(engine.internals().catalog.doc_ids())
     assert 0 < partial_docs < 60  # it really was killed mid-run
     report = engine.index_folders([folder])
     assert report.added == 60 - partial_docs
     ids = all_chunk_ids(engine)
     assert len(ids) == len(set(ids)), "duplicate chunks after resume"
-    assert engine.chunks.doc_ids() == engine.catalog.doc_ids()
-    assert len(engine.catalog.doc_ids()) == 60
+    assert engine.internals().chunks.doc_ids() == engine.internals().catalog.doc_ids()
+    assert len(engine.internals().catalog.doc_ids()) == 60
 
     # the same folder indexed in one clean run gives exactly the same chunks
     monkeypatch.setenv("WORKBENCH_HOME", str(tmp_path / "clean"))

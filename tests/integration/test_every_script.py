@@ -77,18 +77,18 @@ def test_a_changed_fts_text_rebuilds_the_keyword_index_without_re_embedding(
     engine.index_folders([library])
     current = engine.fingerprint
     old_fts = current.fts.split(" cjk=")[0]  # what an index built before CJK bigrams recorded
-    engine.catalog.set_fingerprint(replace(current, fts=old_fts))
+    engine.internals().catalog.set_fingerprint(replace(current, fts=old_fts))
     stale = Engine(Settings())
     with pytest.raises(IndexMismatchError, match="next `workbench index` rebuilds it without re-embedding"):
         stale.search(CHINESE_TITLE, mode="fts")
-    vectors_before = {r["chunk_id"]: r["vector"] for r in stale.chunks.stored_rows(["file:1/thesis.md"])}
+    vectors_before = {r["chunk_id"]: r["vector"] for r in stale.internals().chunks.stored_rows(["file:1/thesis.md"])}
     report = stale.index_folders([library])
     assert report.added == 0 and report.updated == 0  # nothing parsed or embedded again
     stored = stale.stored_fingerprint()
     assert isinstance(stored, IndexFingerprint) and stored == current
     fresh = Engine(Settings())
     assert fresh.search(CHINESE_TITLE, mode="fts").hits[0].doc_id == "file:1/thesis.md"
-    rows = fresh.chunks.stored_rows(["file:1/thesis.md"])
+    rows = fresh.internals().chunks.stored_rows(["file:1/thesis.md"])
     assert {r["chunk_id"]: r["vector"] for r in rows} == vectors_before
 
 
@@ -148,8 +148,8 @@ def test_a_windows_linked_file_is_recorded_as_failed_and_doctor_names_the_librar
     zotero = next(c for c in doctor["checks"] if c["name"] == "zotero")
     assert zotero["ok"] and str(data_dir.resolve()) in zotero["detail"] and "not configured" not in zotero["detail"]
     settings = load_settings(None)
-    files = Engine(settings).catalog.summary()["failures"]
-    assert any("Windows" in f["error"] for f in files)
+    failures = Engine(settings).status().failures
+    assert any("Windows" in f.error for f in failures)
 
 
 def test_a_clean_failure_leaves_doctor_clean(tmp_path: Path, workbench_home: Path, library: Path) -> None:

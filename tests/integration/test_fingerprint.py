@@ -48,7 +48,7 @@ def test_mismatch_is_named_and_rebuild_keeps_triage(
     stored = engine.stored_fingerprint()
     assert stored is not None and stored == engine.fingerprint
     assert stored.embedder == "minilm-l6-v2-int8" and stored.vector_size == 384 and len(stored.embedder_files) == 64
-    triage = TriageStore(engine.catalog)
+    triage = TriageStore(engine.internals().catalog)
     triage.set_state("file:1/yeast.md", "reading")
     triage.set_note("file:1/yeast.md", "check the glucose levels")
     triage.add_tag("file:1/yeast.md", "ageing")
@@ -80,7 +80,7 @@ def test_mismatch_is_named_and_rebuild_keeps_triage(
     after = Engine(load_settings(str(changed)))
     fingerprint = after.stored_fingerprint()
     assert fingerprint is not None and fingerprint == after.fingerprint and fingerprint != stored
-    record = TriageStore(after.catalog).get("file:1/yeast.md")
+    record = TriageStore(after.internals().catalog).get("file:1/yeast.md")
     assert (record.state, record.note, record.tags) == ("reading", "check the glucose levels", ("ageing",))
     assert run(workbench_home, "search", "yeast").returncode == 2  # the old settings now mismatch in turn
 
@@ -91,7 +91,7 @@ def test_rebuild_resyncs_the_zotero_library_once_and_keeps_triage(tmp_path: Path
         settings = replace(defaults, sources=replace(defaults.sources, zotero_linked_base=str(library.linked_base)))
         engine = Engine(settings)
         first = engine.index_zotero(library.data_dir)
-        ids = engine.catalog.doc_ids()
+        ids = engine.internals().catalog.doc_ids()
         doc = sorted(ids)[0]
         engine.update_triage(doc, TriageUpdate(state="read", note="seen it"))
 
@@ -100,7 +100,7 @@ def test_rebuild_resyncs_the_zotero_library_once_and_keeps_triage(tmp_path: Path
             changed.search("double spending")
         reports = changed.rebuild_index()  # no sources given or configured: the catalog's own
         assert list(reports) == ["zotero"] and reports["zotero"].added == first.added
-        assert changed.catalog.doc_ids() == ids
+        assert changed.internals().catalog.doc_ids() == ids
         record = changed.triage([doc])[doc]
         assert (record.state, record.note) == ("read", "seen it")
         assert changed.search("double-spending problem peer-to-peer network", mode="fts").hits

@@ -69,7 +69,7 @@ def manifest() -> dict[str, str]:
 
 
 def statuses(engine: Engine) -> dict[str, tuple[str, str]]:
-    with engine.catalog.read() as con:
+    with engine.internals().catalog.read() as con:
         assert con is not None
         rows = con.execute("SELECT path, status, coalesce(error, '') FROM files").fetchall()
     return {Path(p).name: (s, e) for p, s, e in rows}
@@ -85,7 +85,7 @@ def test_first_index_records_every_file_with_a_status(library: tuple[Engine, Pat
     assert found["zotero_bitcoin_whitepaper.pdf"][0] == "indexed"
     assert report.failed == 1 and report.no_text == 1
     assert report.added == len(found) - 1
-    assert engine.chunks.count() == report.chunks > 10
+    assert engine.internals().chunks.count() == report.chunks > 10
 
 
 def test_search_finds_the_right_paper_in_every_mode(library: tuple[Engine, Path]) -> None:
@@ -99,7 +99,7 @@ def test_search_finds_the_right_paper_in_every_mode(library: tuple[Engine, Path]
 
 def test_hits_carry_their_passage_and_metadata_even_when_row_ids_went_stale(library: tuple[Engine, Path]) -> None:
     engine, _ = library
-    retriever = engine.retriever
+    retriever = engine.internals().retriever
     query = "peer-to-peer electronic cash"
     dense, fts, _ = retriever.candidates(query, "hybrid", None, 20)
     assert dense and fts and not dense[0].text and "row_id" in dense[0].extra  # candidates are light
@@ -143,7 +143,7 @@ def test_fts_syntax_never_errors(library: tuple[Engine, Path], query: str) -> No
     for mode in ("fts", "hybrid"):
         result = engine.search(query, mode=mode)
         assert isinstance(result.hits, list)
-    assert engine.chunks.count() > 0
+    assert engine.internals().chunks.count() > 0
 
 
 def test_filters_are_exact(library: tuple[Engine, Path]) -> None:
@@ -158,13 +158,13 @@ def test_filters_are_exact(library: tuple[Engine, Path]) -> None:
 
 def test_reindex_is_idempotent(library: tuple[Engine, Path]) -> None:
     engine, papers = library
-    before = engine.chunks.count()
-    ids_before = engine.chunks.doc_ids()
+    before = engine.internals().chunks.count()
+    ids_before = engine.internals().chunks.doc_ids()
     report = engine.index_folders([papers])
     assert (report.added, report.updated, report.removed) == (0, 0, 0)
     assert report.unchanged == len(statuses(engine))
-    assert engine.chunks.count() == before
-    assert engine.chunks.doc_ids() == ids_before
+    assert engine.internals().chunks.count() == before
+    assert engine.internals().chunks.doc_ids() == ids_before
 
 
 def test_changed_file_is_updated_and_touched_file_is_not(library: tuple[Engine, Path]) -> None:
@@ -184,7 +184,7 @@ def test_duplicate_content_is_indexed_once(library: tuple[Engine, Path]) -> None
     shutil.copy(papers / "zotero_bitcoin_whitepaper.pdf", papers / "sub" / "bitcoin-copy.pdf")
     report = engine.index_folders([papers])
     assert report.duplicate == 1
-    assert "file:1/sub/bitcoin-copy.pdf" not in engine.chunks.doc_ids()
+    assert "file:1/sub/bitcoin-copy.pdf" not in engine.internals().chunks.doc_ids()
     assert statuses(engine)["bitcoin-copy.pdf"][0] == "duplicate"
 
 
@@ -195,11 +195,11 @@ def test_deleted_files_leave_the_index(library: tuple[Engine, Path]) -> None:
     report = engine.index_folders([papers])
     assert report.removed == 2
     assert report.added == 1  # the duplicate copy takes over as the paper's document, same run
-    ids = engine.chunks.doc_ids()
+    ids = engine.internals().chunks.doc_ids()
     assert "file:1/page.html" not in ids
     assert "file:1/zotero_bitcoin_whitepaper.pdf" not in ids
-    assert "file:1/page.html" not in engine.catalog.doc_ids()
-    assert "file:1/sub/bitcoin-copy.pdf" in engine.chunks.doc_ids()
+    assert "file:1/page.html" not in engine.internals().catalog.doc_ids()
+    assert "file:1/sub/bitcoin-copy.pdf" in engine.internals().chunks.doc_ids()
     assert engine.search("electronic cash", mode="fts").hits[0].doc_id == "file:1/sub/bitcoin-copy.pdf"
 
 
@@ -207,7 +207,7 @@ def test_missing_folder_is_reported_not_fatal(library: tuple[Engine, Path], tmp_
     engine, papers = library
     report = engine.index_folders([papers, tmp_path / "unmounted"])
     assert any("not a folder" in f["error"] for f in report.failures)
-    assert engine.chunks.count() > 0
+    assert engine.internals().chunks.count() > 0
 
 
 def test_every_shared_pdf_ends_indexed_no_text_or_failed(tmp_path: Path, workbench_home: Path) -> None:

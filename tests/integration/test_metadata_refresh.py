@@ -43,7 +43,7 @@ class NoEmbedder:
 
 
 def _rows(engine: Engine, doc_id: str) -> list[dict[str, object]]:
-    table = engine.chunks.table()
+    table = engine.internals().chunks.table()
     assert table is not None
     quoted = doc_id.replace("'", "''")
     rows: list[dict[str, object]] = table.to_lance().to_table(filter=f"doc_id = '{quoted}'").to_pylist()
@@ -59,8 +59,8 @@ def _age(engine: Engine, doc_id: str) -> None:
         authors=("Administrator",),
         year=1999,
     )
-    engine.chunks.update_metadata(old)
-    with engine.catalog.write() as con:
+    engine.internals().chunks.update_metadata(old)
+    with engine.internals().catalog.write() as con:
         Catalog.update_metadata(con, old, METADATA_RULES_VERSION - 1)
 
 
@@ -74,24 +74,24 @@ def test_newer_rules_rederive_metadata_without_embedding(tmp_path: Path, workben
     assert first.added == 2 and first.metadata_refreshed == 0
     doc_id = f"file:1/{BITCOIN}"
     fresh_title = "Bitcoin: A Peer-to-Peer Electronic Cash System"
-    assert engine.catalog.document(doc_id)["title"] == fresh_title  # type: ignore[index]
-    assert engine.catalog.stale_metadata(METADATA_RULES_VERSION) == set()
+    assert engine.internals().catalog.document(doc_id)["title"] == fresh_title  # type: ignore[index]
+    assert engine.internals().catalog.stale_metadata(METADATA_RULES_VERSION) == set()
 
     _age(engine, doc_id)
-    with engine.catalog.write() as con:  # the scan too was derived by the older rules
+    with engine.internals().catalog.write() as con:  # the scan too was derived by the older rules
         Catalog.set_metadata_rules(con, [f"file:1/{SCAN}"], METADATA_RULES_VERSION - 1)
-    assert engine.catalog.stale_metadata(METADATA_RULES_VERSION) == {doc_id, f"file:1/{SCAN}"}
+    assert engine.internals().catalog.stale_metadata(METADATA_RULES_VERSION) == {doc_id, f"file:1/{SCAN}"}
     before = _rows(engine, doc_id)
     assert before and all(r["title"] == "Microsoft Word - bitcoin.doc" for r in before)
 
-    guard = NoEmbedder(engine.embedder)
-    engine.__dict__["embedder"] = guard  # the engine's cached embedder, swapped for the guard
+    guard = NoEmbedder(engine.internals().embedder)
+    engine.__dict__["_embedder"] = guard  # the engine's cached embedder, swapped for the guard
     report = engine.index_folders([folder])
     assert guard.calls == 0
     assert report.metadata_refreshed == 1  # the scan's metadata came out the same: only re-stamped
     assert report.added == report.updated == 0 and report.unchanged == 2
 
-    row = engine.catalog.document(doc_id)
+    row = engine.internals().catalog.document(doc_id)
     assert row is not None
     assert row["title"] == fresh_title
     assert list(row["authors"]) == ["Satoshi Nakamoto"]
@@ -102,8 +102,8 @@ def test_newer_rules_rederive_metadata_without_embedding(tmp_path: Path, workben
         assert new["text"] == old["text"]
         assert str(new["search_text"]).startswith(fresh_title + "\n")
         assert np.array_equal(np.asarray(new["vector"]), np.asarray(old["vector"]))  # not re-embedded
-    assert engine.catalog.stale_metadata(METADATA_RULES_VERSION) == set()
-    queries = engine.graph_queries()
+    assert engine.internals().catalog.stale_metadata(METADATA_RULES_VERSION) == set()
+    queries = engine.internals().graph_queries()
     try:
         described = queries.describe_paper(doc_id)
     finally:
@@ -115,12 +115,12 @@ def test_newer_rules_rederive_metadata_without_embedding(tmp_path: Path, workben
     assert again.metadata_refreshed == 0 and guard.calls == 0
 
     _age(engine, doc_id)
-    with engine.catalog.write() as con:  # stamped current, so only --refresh-metadata finds it
+    with engine.internals().catalog.write() as con:  # stamped current, so only --refresh-metadata finds it
         Catalog.set_metadata_rules(con, [doc_id], METADATA_RULES_VERSION)
     assert engine.index_folders([folder]).metadata_refreshed == 0
     forced = engine.index_folders([folder], refresh_metadata=True)
     assert forced.metadata_refreshed == 1 and guard.calls == 0
-    assert engine.catalog.document(doc_id)["title"] == fresh_title  # type: ignore[index]
+    assert engine.internals().catalog.document(doc_id)["title"] == fresh_title  # type: ignore[index]
 
 
 def test_zotero_items_are_never_rederived(tmp_path: Path) -> None:

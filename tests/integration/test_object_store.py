@@ -24,7 +24,6 @@ import pytest
 from workbench.bench.seaweed import SeaweedS3, free_ports, weed_binary
 from workbench.cli import main as cli_main
 from workbench.config import Settings, settings_from_dict
-from workbench.doctor import run_checks
 from workbench.engine import Engine
 from workbench.errors import IndexMismatchError, UsageError, one_line
 
@@ -111,12 +110,12 @@ def test_the_chunks_live_in_the_bucket_and_the_rest_stays_home(
     shared: tuple[Engine, Engine, str], s3: SeaweedS3
 ) -> None:
     writer, reader, prefix = shared
-    rows = writer.chunks.count()
+    rows = writer.internals().chunks.count()
     assert rows >= 2 and bucket_rows(s3, prefix) == rows
     local = writer.paths.data_dir
     assert not (local / "lancedb").exists()  # no chunk table on the writer's disk
     assert (local / "catalog.duckdb").is_file() and (local / "graph.kuzu").exists()
-    assert reader.chunks.stored_fingerprint() == writer.fingerprint.as_dict()  # written beside the table
+    assert reader.internals().chunks.stored_fingerprint() == writer.fingerprint.as_dict()  # written beside the table
 
 
 def test_second_home_searches_and_asks_from_the_bucket(shared: tuple[Engine, Engine, str]) -> None:
@@ -131,10 +130,11 @@ def test_second_home_searches_and_asks_from_the_bucket(shared: tuple[Engine, Eng
     assert "replicative lifespan" in answer.evidence[0].sentence
     cache = reader.paths.cache_dir / "sentences"
     assert any(cache.rglob("*.npy"))  # the sentence cache stays on the reading machine
-    assert reader.catalog.doc_ids() == set()  # the reader's own catalog holds no index
+    assert reader.internals().catalog.doc_ids() == set()  # the reader's own catalog holds no index
     summary = reader.summarize("file:1/graphene.md", depth="quick")
     assert summary.status == "answered" and summary.evidence
-    with reader.catalog.read() as con:  # cached against the rows' content, so a re-indexed paper is made anew
+    # cached against the rows' content, so a re-indexed paper is made anew
+    with reader.internals().catalog.read() as con:
         assert con is not None
         (cached_hash,) = con.execute("SELECT content_hash FROM summaries").fetchone() or ("",)
     assert cached_hash.startswith("chunks:")
@@ -142,17 +142,17 @@ def test_second_home_searches_and_asks_from_the_bucket(shared: tuple[Engine, Eng
 
 def test_second_home_refuses_to_write(shared: tuple[Engine, Engine, str], tmp_path: Path) -> None:
     writer, reader, _ = shared
-    before = writer.chunks.count()
+    before = writer.internals().chunks.count()
     with pytest.raises(UsageError, match=r"only reads the index at s3://.*storage\.read_only"):
         reader.index_folders([write_notes(tmp_path / "more", LATER)])
     with pytest.raises(UsageError, match=r"only reads the index"):
         reader.watch(print, folders=[tmp_path / "more"])
-    checks = {c["name"]: c for c in run_checks(reader, repair=True)}
-    assert not checks["consistency"]["ok"] and "only reads the index" in checks["consistency"]["detail"]
-    plain = {c["name"]: c for c in run_checks(reader)}["consistency"]
-    assert plain["ok"] and "the home that writes it checks the stores" in plain["detail"]
-    writer.chunks.refresh()
-    assert writer.chunks.count() == before  # nothing written, nothing "repaired" away
+    checks = {c.name: c for c in reader.doctor(repair=True)}
+    assert not checks["consistency"].ok and "only reads the index" in checks["consistency"].detail
+    plain = {c.name: c for c in reader.doctor()}["consistency"]
+    assert plain.ok and "the home that writes it checks the stores" in plain.detail
+    writer.internals().chunks.refresh()
+    assert writer.internals().chunks.count() == before  # nothing written, nothing "repaired" away
 
 
 def test_reader_with_other_settings_is_told_to_match_the_writer(
@@ -171,7 +171,7 @@ def test_readers_see_a_writer_append_as_it_commits(s3: SeaweedS3, tmp_path: Path
     writer_settings = storage_table(s3, prefix, tmp_path / "a")
     first = Engine(home_settings(s3, prefix, tmp_path / "a"))
     first.index_folders([write_notes(tmp_path / "papers", NOTES)])
-    first_rows = first.chunks.count()
+    first_rows = first.internals().chunks.count()
     readers = [Engine(home_settings(s3, prefix, tmp_path / f"r{n}", read_only=True)) for n in range(2)]
     for reader in readers:  # open before the append: they must move on by themselves
         assert {h.doc_id for h in reader.search("perovskite ultraviolet degradation").hits} <= {
@@ -193,7 +193,7 @@ def test_readers_see_a_writer_append_as_it_commits(s3: SeaweedS3, tmp_path: Path
             while process.poll() is None:
                 hits = readers[number].search("tardigrade desiccation perovskite", mode="fts", limit=10).hits
                 assert {h.doc_id for h in hits} <= known and all(h.title for h in hits)
-                seen[number].append(readers[number].chunks.count())
+                seen[number].append(readers[number].internals().chunks.count())
                 time.sleep(0.2)
         except BaseException as exc:  # reported below, in the test's thread
             errors.append(exc)
@@ -215,7 +215,7 @@ def test_readers_see_a_writer_append_as_it_commits(s3: SeaweedS3, tmp_path: Path
         assert top.doc_id == "file:1/tardigrade.md" and top.title == "Tardigrade desiccation"
     fresh = Engine(home_settings(s3, prefix, tmp_path / "late", read_only=True))
     assert fresh.search("perovskite solar cells ultraviolet").hits[0].doc_id == "file:1/perovskite.md"
-    assert fresh.chunks.count() == bucket_rows(s3, prefix) > first_rows
+    assert fresh.internals().chunks.count() == bucket_rows(s3, prefix) > first_rows
 
 
 def toml_of(tables: dict[str, dict[str, object]]) -> str:
@@ -249,19 +249,19 @@ def test_writer_markers_stay_home_and_hide_orphans_in_the_bucket(s3: SeaweedS3, 
 
     writer = Engine(home_settings(s3, "orphans", tmp_path / "a"))
     writer.index_folders([write_notes(tmp_path / "papers", NOTES)])
-    ghost_rows = writer.chunks.stored_rows(["file:1/yeast.md"])
+    ghost_rows = writer.internals().chunks.stored_rows(["file:1/yeast.md"])
     for row in ghost_rows:  # what a killed run leaves: rows of a document its catalog never committed
         row["doc_id"], row["chunk_id"] = "file:1/ghost.md", row["chunk_id"] + "-ghost"
-    writer.chunks.replace_documents(["file:1/ghost.md"], ghost_rows)
+    writer.internals().chunks.replace_documents(["file:1/ghost.md"], ghost_rows)
     marker = writes_pending_path(writer.paths.catalog_path)
     set_marker(marker)
     assert marker.parent == writer.paths.data_dir  # beside the catalog, never in the bucket
     found = {h.doc_id for h in writer.search("caloric restriction yeast lifespan", mode="fts", limit=10).hits}
     assert found == {"file:1/yeast.md"}  # the orphan is hidden
-    checks = {c["name"]: c for c in run_checks(writer, repair=True)}
-    assert checks["consistency"]["ok"], checks["consistency"]
-    assert "file:1/ghost.md" not in writer.chunks.doc_ids() and not marker.exists()
-    assert bucket_rows(s3, "orphans") == writer.chunks.count()
+    checks = {c.name: c for c in writer.doctor(repair=True)}
+    assert checks["consistency"].ok, checks["consistency"]
+    assert "file:1/ghost.md" not in writer.internals().chunks.doc_ids() and not marker.exists()
+    assert bucket_rows(s3, "orphans") == writer.internals().chunks.count()
 
 
 def test_an_unreachable_store_or_wrong_keys_are_one_line(
@@ -293,7 +293,7 @@ def test_an_index_in_the_bucket_without_page_offsets_is_migrated_there(s3: Seawe
     items = [(paper, [Section("results", text, 1, 2)])]
     writer = Engine(home_settings(s3, "pages", tmp_path / "a"))
     writer.index_documents(items, graph=False)
-    table = writer.chunks.table()
+    table = writer.internals().chunks.table()
     assert table is not None
     table.drop_columns([PAGE_OFFSETS])  # the bucket's table as an index made before page offsets holds it
     question = "What limits the electron mobility of graphene?"
@@ -312,9 +312,9 @@ def test_an_index_in_the_bucket_without_page_offsets_is_migrated_there(s3: Seawe
 
     bucket = lancedb.connect(s3.uri("pages"), storage_options=s3.storage_options()).open_table("chunks")
     assert PAGE_OFFSETS in bucket.schema.names  # migrated in the bucket
-    reader.chunks.refresh()
-    assert reader.chunks.has_page_offsets() and quote()[0] is None  # its page break is not in the bucket
+    reader.internals().chunks.refresh()
+    assert reader.internals().chunks.has_page_offsets() and quote()[0] is None  # its page break is not in the bucket
     Engine(home_settings(s3, "pages", tmp_path / "a")).index_documents(items, graph=False)
     page, warnings = quote()
     assert page == 2 and not warnings
-    assert bucket_rows(s3, "pages") == reader.chunks.count()
+    assert bucket_rows(s3, "pages") == reader.internals().chunks.count()

@@ -19,7 +19,6 @@ from tests.conftest import PDFS
 from workbench.bench.question_sets import normalise_span
 from workbench.cli import main as cli_main
 from workbench.config import Settings
-from workbench.doctor import run_checks
 from workbench.engine import Engine
 from workbench.ingest.pdf import _extract_pdf
 from workbench.mcp_server.server import answer_result
@@ -68,9 +67,9 @@ def home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, Path]
 
 def test_every_sentence_of_the_paper_is_cited_to_a_page_that_prints_it(home: tuple[Path, Path]) -> None:
     engine = Engine(settings())
-    [doc_id] = engine.catalog.doc_ids()
+    [doc_id] = engine.internals().catalog.doc_ids()
     pages = page_texts()
-    rows = engine.chunks.document_chunks(doc_id)
+    rows = engine.internals().chunks.document_chunks(doc_id)
     assert any(r["page_start"] != r["page_end"] for r in rows)  # the test means something: chunks cross pages
     checked = across = 0
     for row in rows:
@@ -122,7 +121,7 @@ def test_an_index_without_page_offsets_migrates_and_asks_for_a_rebuild_only_wher
     shutil.copytree(built, old_home)
     monkeypatch.setenv("WORKBENCH_HOME", str(old_home))
     old = Engine(settings())
-    table = old.chunks.table()
+    table = old.internals().chunks.table()
     assert table is not None
     table.drop_columns([PAGE_OFFSETS])  # the table as an index made before page offsets holds it
     rows = table.count_rows()
@@ -138,8 +137,8 @@ def test_an_index_without_page_offsets_migrates_and_asks_for_a_rebuild_only_wher
     assert quote.page is None and f"“{quote.sentence}” — *" in answer.text and "pp. 3–4" in answer.text
     notes = [w for w in answer.warnings if "index --rebuild" in w]
     assert len(notes) == 1 and f"[{quote.marker}]" in notes[0]
-    chunks_check = {c["name"]: c for c in run_checks(reader)}["chunks"]
-    assert f"{across} passages across pages have no page offsets" in chunks_check["detail"]
+    chunks_check = {c.name: c for c in reader.doctor()}["chunks"]
+    assert f"{across} passages across pages have no page offsets" in chunks_check.detail
 
     report = Engine(settings()).index_folders([folder])  # nothing changed: the run migrates, embeds nothing
     assert report.unchanged == 1 and report.chunks == 0
@@ -147,19 +146,21 @@ def test_an_index_without_page_offsets_migrates_and_asks_for_a_rebuild_only_wher
                             "stored): their quotes cite the passage's pages; run `workbench index --rebuild` "
                             "to cite each quote to its own page"]  # fmt: skip
     migrated = Engine(settings())
-    stored = migrated.chunks.table().to_lance().to_table().to_pylist()  # type: ignore[union-attr]
+    stored = migrated.internals().chunks.table().to_lance().to_table().to_pylist()  # type: ignore[union-attr]
     assert len(stored) == rows
     assert all(r[PAGE_OFFSETS] == [0] for r in stored if r["page_start"] == r["page_end"])
     assert all(r[PAGE_OFFSETS] is None for r in stored if r["page_start"] != r["page_end"])
     assert migrated.search("proof-of-work double spending", mode="fts").hits  # the keyword index still answers
 
-    migrated.summarize(next(iter(migrated.catalog.doc_ids())), depth="quick")  # cached, perhaps without pages
+    migrated.summarize(
+        next(iter(migrated.internals().catalog.doc_ids())), depth="quick"
+    )  # cached, perhaps without pages
     reports = migrated.rebuild_index()
     assert reports["folders"].notes == []
     rebuilt = Engine(settings())
-    assert rebuilt.chunks.rows_without_page_offsets() == 0
+    assert rebuilt.internals().chunks.rows_without_page_offsets() == 0
     answer = rebuilt.ask(QUESTION, depth="targeted")
     assert next(e for e in answer.evidence if e.sentence.startswith("New transaction broadcasts")).page == 4
     assert all(e.page is not None for e in answer.evidence) and not answer.warnings
-    summary = rebuilt.summarize(next(iter(rebuilt.catalog.doc_ids())), depth="quick")
+    summary = rebuilt.summarize(next(iter(rebuilt.internals().catalog.doc_ids())), depth="quick")
     assert summary.evidence and all(e.page is not None for e in summary.evidence)

@@ -199,7 +199,7 @@ def _downgrade_to_relative_ids(engine: Engine) -> dict[str, str]:
     from workbench.ingest.graph_sync import sync_graph
     from workbench.models import Chunk
 
-    with engine.catalog.read() as con:
+    with engine.internals().catalog.read() as con:
         assert con is not None
         docs = con.execute("SELECT doc_id FROM documents ORDER BY folder").fetchall()
     old_of = {str(d): "file:" + str(d).split("/", 1)[1] for (d,) in docs}
@@ -207,12 +207,12 @@ def _downgrade_to_relative_ids(engine: Engine) -> dict[str, str]:
     for new, old in old_of.items():
         kept[old] = new  # the last root written wins, as before
     dropped = [new for new, old in old_of.items() if kept[old] != new]
-    rows = [r for r in engine.chunks.stored_rows(sorted(old_of)) if r["doc_id"] not in dropped]
+    rows = [r for r in engine.internals().chunks.stored_rows(sorted(old_of)) if r["doc_id"] not in dropped]
     for row in rows:
         row["doc_id"] = old_of[row["doc_id"]]
         row["chunk_id"] = Chunk.make_id(row["doc_id"], row["section"], row["ordinal"], row["text"])
-    engine.chunks.replace_documents(sorted(old_of), rows)
-    with engine.catalog.write() as con:
+    engine.internals().chunks.replace_documents(sorted(old_of), rows)
+    with engine.internals().catalog.write() as con:
         con.execute("DELETE FROM documents WHERE list_contains(?, doc_id)", [dropped])
         for table in ("documents", "triage", "summaries"):
             for new, old in old_of.items():
@@ -232,7 +232,7 @@ def _downgrade_to_relative_ids(engine: Engine) -> dict[str, str]:
         con.execute("DELETE FROM graph_state")
     for path in engine.paths.data_dir.glob("graph.kuzu*"):
         path.unlink()
-    sync_graph(engine.catalog, engine.chunks, engine.paths.graph_path)
+    sync_graph(engine.internals().catalog, engine.internals().chunks, engine.paths.graph_path)
     return old_of
 
 
@@ -250,12 +250,12 @@ def test_old_catalogs_move_to_root_scoped_ids_keeping_triage_notes_and_summaries
     note(r2 / "notes.md", "Kestrel hunting", "Kestrels hover before they strike at voles.")
     engine = Engine(Settings())
     engine.index_folders([r1, r2])
-    initial_chunk_ids = sorted(engine.chunks.chunk_id_counts())
+    initial_chunk_ids = sorted(engine.internals().chunks.chunk_id_counts())
     a_id, b_id = folder_doc_id(1, "a.md"), folder_doc_id(1, "sub/b.md")
     old_of = _downgrade_to_relative_ids(engine)
     old_a, old_b = old_of[a_id], old_of[b_id]
-    assert engine.catalog.doc_ids() == {"file:a.md", "file:sub/b.md", "file:notes.md"}
-    with engine.catalog.write() as con:  # as the old version wrote them (TriageStore would migrate first)
+    assert engine.internals().catalog.doc_ids() == {"file:a.md", "file:sub/b.md", "file:notes.md"}
+    with engine.internals().catalog.write() as con:  # as the old version wrote them (TriageStore would migrate first)
         con.execute(
             "INSERT INTO triage (doc_id, state, note) VALUES (?, 'reading', 'compare with the 1998 survey')", [old_a]
         )
@@ -268,14 +268,16 @@ def test_old_catalogs_move_to_root_scoped_ids_keeping_triage_notes_and_summaries
     report = fresh.index_folders([r1, r2])
     r1_notes, r2_notes = folder_doc_id(1, "notes.md"), folder_doc_id(2, "notes.md")
     expected = {a_id, b_id, r1_notes, r2_notes}
-    assert fresh.catalog.schema_version() == SCHEMA_VERSION
-    assert fresh.catalog.doc_ids() == expected
-    assert fresh.chunks.doc_ids() == expected  # the chunks followed the new ids
+    assert fresh.internals().catalog.schema_version() == SCHEMA_VERSION
+    assert fresh.internals().catalog.doc_ids() == expected
+    assert fresh.internals().chunks.doc_ids() == expected  # the chunks followed the new ids
     assert report.added == 1 and report.unchanged == 3  # only the collided file is indexed again
-    assert sorted(fresh.chunks.chunk_id_counts().elements()) == initial_chunk_ids  # the same chunks, once each
-    kept = TriageStore(fresh.catalog).get(a_id)
+    assert (
+        sorted(fresh.internals().chunks.chunk_id_counts().elements()) == initial_chunk_ids
+    )  # the same chunks, once each
+    kept = TriageStore(fresh.internals().catalog).get(a_id)
     assert kept is not None and kept.state == "reading" and kept.note == "compare with the 1998 survey"
-    with fresh.catalog.read() as con:
+    with fresh.internals().catalog.read() as con:
         assert con is not None
         assert con.execute("SELECT body FROM summaries WHERE doc_id = ?", [b_id]).fetchone() == ("cached",)
         assert con.execute("SELECT count(*) FROM doc_id_renames").fetchone() == (0,)
@@ -351,7 +353,7 @@ def test_a_file_replaced_by_a_fifo_mid_run_is_a_failure_not_a_hang(
     report = outcome["report"]
     assert report.failed == 1  # type: ignore[attr-defined]
     assert "FIFO" in report.failures[0]["error"]  # type: ignore[attr-defined]
-    assert engine.catalog.doc_ids() == {folder_doc_id(1, "a.md")}
+    assert engine.internals().catalog.doc_ids() == {folder_doc_id(1, "a.md")}
 
 
 # --- a full disk during the graph phase -----------------------------------------------------------------
@@ -418,7 +420,7 @@ def _versions(home: Path) -> int:
 
 
 def _orphans(engine: Engine) -> set[str]:
-    return engine.chunks.doc_ids() - engine.catalog.doc_ids()
+    return engine.internals().chunks.doc_ids() - engine.internals().catalog.doc_ids()
 
 
 def test_orphans_of_a_kill_between_lancedb_and_the_catalog_are_hidden_reported_and_repaired(
@@ -450,9 +452,9 @@ def test_orphans_of_a_kill_between_lancedb_and_the_catalog_are_hidden_reported_a
             seen = count
             proc.send_signal(signal.SIGSTOP)
             try:
-                watcher.chunks.refresh()
+                watcher.internals().chunks.refresh()
                 # a later batch, so committed documents exist beside the orphans
-                caught = bool(_orphans(watcher)) and len(watcher.catalog.doc_ids()) >= 4
+                caught = bool(_orphans(watcher)) and len(watcher.internals().catalog.doc_ids()) >= 4
             except Exception:  # the stopped writer holds the catalog open: it is mid-commit, try again
                 caught = False
             if caught:
@@ -483,9 +485,9 @@ def test_orphans_of_a_kill_between_lancedb_and_the_catalog_are_hidden_reported_a
     assert not _orphans(after)
     assert not writes_pending_path(home / "data" / "catalog.duckdb").exists()
     after.index_folders([folder])  # the next run finishes the job
-    assert len(after.catalog.doc_ids()) == 40
-    assert after.chunks.doc_ids() == after.catalog.doc_ids()
-    assert max(after.chunks.chunk_id_counts().values()) == 1
+    assert len(after.internals().catalog.doc_ids()) == 40
+    assert after.internals().chunks.doc_ids() == after.internals().catalog.doc_ids()
+    assert max(after.internals().chunks.chunk_id_counts().values()) == 1
 
 
 def _settings() -> Settings:

@@ -69,7 +69,7 @@ def settings_for(home: Path, url: str, **llm: object) -> Settings:
 
 
 def ledger_rows(engine: Engine) -> list[tuple[str, str, int, int]]:
-    with engine.catalog.read() as con:
+    with engine.internals().catalog.read() as con:
         assert con is not None
         rows = con.execute("SELECT query, status, prompt_tokens, completion_tokens FROM queries ORDER BY id").fetchall()
     return [(str(q), str(s), int(p), int(c)) for q, s, p, c in rows]
@@ -77,11 +77,11 @@ def ledger_rows(engine: Engine) -> list[tuple[str, str, int, int]]:
 
 def test_intent_falls_back_to_the_served_model(library: Path, server: LlamaServer) -> None:
     engine = Engine(settings_for(library, server.url + "/v1"))
-    assert isinstance(engine.model, LlamaServerModel) and engine.model.base_url == server.url
-    intent = engine.asker.intent("find papers similar to @vaswani2017")  # the rules are unsure (0.6)
+    assert isinstance(engine.internals().model, LlamaServerModel) and engine.internals().model.base_url == server.url
+    intent = engine.internals().asker.intent("find papers similar to @vaswani2017")  # the rules are unsure (0.6)
     assert intent.source in ("model", "rules+model"), intent
     assert not intent.warnings
-    sure = engine.asker.intent(QUESTION)
+    sure = engine.internals().asker.intent(QUESTION)
     assert sure.source == "rules" and sure.kind == "question"
 
 

@@ -29,7 +29,7 @@ def test_bitcoin_summary_research_question_is_the_abstracts_problem_statement(
     settings = Settings()
     engine = Engine(replace(settings, answer=replace(settings.answer, synthesis="never")))
     engine.index_folders([folder])
-    (doc_id,) = engine.catalog.doc_ids()
+    (doc_id,) = engine.internals().catalog.doc_ids()
     answer = engine.summarize(doc_id)
     by_aspect = {a: [e for e in answer.evidence if e.aspect == a] for a in ASPECTS}
     assert all(by_aspect.values()), {a: len(v) for a, v in by_aspect.items()}

@@ -52,14 +52,14 @@ def hits(engine: Engine, doc_id: str, query: str = "paper") -> list[str]:
 
 def vectors(engine: Engine, doc_id: str) -> dict[tuple[str, int], list[float]]:
     """A document's stored vectors by (section, ordinal)."""
-    table = engine.chunks.table()
+    table = engine.internals().chunks.table()
     assert table is not None
     rows = table.to_lance().to_table(filter=f"doc_id = '{doc_id}'", columns=["section", "ordinal", "vector"])
     return {(r["section"], r["ordinal"]): r["vector"] for r in rows.to_pylist()}
 
 
 def chunk_ids(engine: Engine) -> list[str]:
-    table = engine.chunks.table()
+    table = engine.internals().chunks.table()
     assert table is not None
     return list(table.to_lance().to_table(columns=["chunk_id"]).column("chunk_id").to_pylist())
 
@@ -130,13 +130,13 @@ def watching() -> Iterator[Callable[..., Watching]]:
 def embed_calls(engine: Engine, monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Every call of the embedder's passage embedding, as the number of texts embedded."""
     calls: list[int] = []
-    original = engine.embedder.embed_passages
+    original = engine.internals().embedder.embed_passages
 
     def counting(texts: Any) -> Any:
         calls.append(len(texts))
         return original(texts)
 
-    monkeypatch.setattr(engine.embedder, "embed_passages", counting)
+    monkeypatch.setattr(engine.internals().embedder, "embed_passages", counting)
     return calls
 
 
@@ -178,7 +178,7 @@ def test_create_modify_move_delete(
     (papers / "birds" / "house-sparrows.md").unlink()
     wait_until(lambda: not hits(engine, "file:1/birds/house-sparrows.md"), "the deleted file gone from search")
     w.close()
-    assert engine.catalog.doc_ids() == set() == engine.chunks.doc_ids()
+    assert engine.internals().catalog.doc_ids() == set() == engine.internals().chunks.doc_ids()
 
 
 def test_temp_and_partial_files_are_ignored_and_half_written_files_wait(
@@ -202,7 +202,7 @@ def test_temp_and_partial_files_are_ignored_and_half_written_files_wait(
     reports = w.reports()
     assert sum(r.added for r in reports) == 1 and sum(r.updated for r in reports) == 0  # indexed once, complete
     w.close()
-    assert engine.catalog.doc_ids() == {"file:1/growing.md"}
+    assert engine.internals().catalog.doc_ids() == {"file:1/growing.md"}
 
 
 def test_catch_up_on_start(engine: Engine, tmp_path: Path, watching: Callable[..., Watching]) -> None:
@@ -226,7 +226,12 @@ def test_catch_up_on_start(engine: Engine, tmp_path: Path, watching: Callable[..
     assert any("egrets" in t for t in hits(engine, "file:1/edited.md"))
     assert hits(engine, "file:1/kestrels.md") and hits(engine, "file:1/new.md") and hits(engine, "file:1/kept.md")
     w.close()
-    assert engine.catalog.doc_ids() == {"file:1/kept.md", "file:1/edited.md", "file:1/kestrels.md", "file:1/new.md"}
+    assert engine.internals().catalog.doc_ids() == {
+        "file:1/kept.md",
+        "file:1/edited.md",
+        "file:1/kestrels.md",
+        "file:1/new.md",
+    }
 
 
 def test_folder_removed_and_recreated(engine: Engine, tmp_path: Path, watching: Callable[..., Watching]) -> None:
@@ -284,7 +289,7 @@ def test_emptied_folder_keeps_its_documents(engine: Engine, tmp_path: Path, watc
     wait_until(lambda: any("treating it as unmounted" in e.message for e in w.events[seen:]), "the unmount guard")
     assert hits(engine, "file:1/on-the-drive.md")
     w.close()
-    assert engine.catalog.doc_ids() == {"file:1/on-the-drive.md"}
+    assert engine.internals().catalog.doc_ids() == {"file:1/on-the-drive.md"}
 
 
 def test_zotero_item_added_in_wal(
@@ -354,7 +359,7 @@ def test_burst_of_files_is_indexed_in_batches(
     assert any("more to go" in line for line in w.lines)
     assert max(e.total for e in w.events if e.kind == "progress") >= 40
     w.close()
-    assert len(engine.catalog.doc_ids()) == 120
+    assert len(engine.internals().catalog.doc_ids()) == 120
 
 
 def test_move_in_pipeline_keeps_vectors_and_triage(engine: Engine, tmp_path: Path, embed_calls: list[int]) -> None:
@@ -365,7 +370,7 @@ def test_move_in_pipeline_keeps_vectors_and_triage(engine: Engine, tmp_path: Pat
     engine.index_folders([papers])
     before = vectors(engine, "file:1/a/bitcoin.pdf")
     assert before
-    with engine.catalog.write() as con:
+    with engine.internals().catalog.write() as con:
         con.execute("INSERT INTO triage (doc_id, state) VALUES ('file:1/a/bitcoin.pdf', 'reading')")
     calls = len(embed_calls)
 
@@ -374,10 +379,10 @@ def test_move_in_pipeline_keeps_vectors_and_triage(engine: Engine, tmp_path: Pat
     report = engine.index_folders([papers])
     assert (report.moved, report.added, report.removed, report.updated) == (1, 0, 0, 0)
     assert len(embed_calls) == calls
-    assert engine.catalog.doc_ids() == engine.chunks.doc_ids() == {"file:1/b/satoshi.pdf"}
+    assert engine.internals().catalog.doc_ids() == engine.internals().chunks.doc_ids() == {"file:1/b/satoshi.pdf"}
     top = engine.search("double-spending peer-to-peer electronic cash", mode="hybrid").hits[0]
     assert top.doc_id == "file:1/b/satoshi.pdf"
-    with engine.catalog.read() as con:
+    with engine.internals().catalog.read() as con:
         assert con is not None
         assert con.execute("SELECT doc_id, state FROM triage").fetchall() == [("file:1/b/satoshi.pdf", "reading")]
         files = dict(con.execute("SELECT path, doc_id FROM files").fetchall())
@@ -455,12 +460,12 @@ def test_watcher_killed_mid_update_resumes_without_duplicates(
     monkeypatch.setenv("WORKBENCH_HOME", str(home))
     monkeypatch.setenv("WORKBENCH_CONFIG", str(config))
     engine = Engine(load_settings())
-    partial = len(engine.catalog.doc_ids())
+    partial = len(engine.internals().catalog.doc_ids())
     assert partial < 60  # it really was killed mid-update
     w = watching(engine, WatchSources((papers,), None))
     assert sum(r.added for r in w.reports()) == 60 - partial
     w.close()
     ids = chunk_ids(engine)
     assert len(ids) == len(set(ids)), "duplicate chunks after resume"
-    assert engine.chunks.doc_ids() == engine.catalog.doc_ids()
-    assert len(engine.catalog.doc_ids()) == 60
+    assert engine.internals().chunks.doc_ids() == engine.internals().catalog.doc_ids()
+    assert len(engine.internals().catalog.doc_ids()) == 60

@@ -44,7 +44,7 @@ def indexed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Engine, 
 
 
 def doc_ids(engine: Engine) -> set[str]:
-    return engine.catalog.doc_ids()
+    return engine.internals().catalog.doc_ids()
 
 
 def test_items_become_documents_per_library(indexed: tuple[Engine, ZoteroFixture, Path]) -> None:
@@ -54,7 +54,7 @@ def test_items_become_documents_per_library(indexed: tuple[Engine, ZoteroFixture
     assert f"zotero:1:{library.keys['standalone']}" in ids  # standalone attachment is its own document
     assert f"zotero:1:{library.keys['trashed']}" not in ids
     assert not any(i.startswith("zotero:3:") for i in ids)  # feeds are not library items
-    assert engine.chunks.doc_ids() == ids
+    assert engine.internals().chunks.doc_ids() == ids
 
 
 def test_full_text_notes_and_annotations_are_searchable(indexed: tuple[Engine, ZoteroFixture, Path]) -> None:
@@ -90,7 +90,7 @@ def test_missing_file_is_recorded_not_fatal(indexed: tuple[Engine, ZoteroFixture
     engine, _, _ = indexed
     detail = engine.document_detail("zotero:1:ATTN7VSW")
     assert detail is not None
-    statuses = {Path(f["path"]).name: (f["status"], f["error"]) for f in detail["files"]}
+    statuses = {Path(f.path).name: (f.status, f.error) for f in detail.files}
     assert statuses["Vaswani et al. - 2017 - Attention is all you need.pdf"] == ("failed", "file missing")
     assert engine.search("dominant sequence transduction models", mode="fts").hits[0].doc_id == "zotero:1:ATTN7VSW"
 
@@ -111,7 +111,7 @@ def test_show_by_citekey_lists_notes_and_annotations(indexed: tuple[Engine, Zote
     assert any("agentic search loop" in a["text"] for a in data["annotations"])
     assert data["notes"] and data["files"][0]["status"] == "indexed"
     by_key = engine.document_detail("THSS3GRC")
-    assert by_key is not None and by_key["document"]["citekey"] is None
+    assert by_key is not None and by_key.document["citekey"] is None
 
 
 def test_incremental_runs(indexed: tuple[Engine, ZoteroFixture, Path]) -> None:
@@ -131,7 +131,7 @@ def test_incremental_runs(indexed: tuple[Engine, ZoteroFixture, Path]) -> None:
     library.trash_item(key)
     trashed = engine.index_zotero(library.data_dir)
     assert trashed.removed == 1
-    assert f"zotero:1:{key}" not in engine.chunks.doc_ids()
+    assert f"zotero:1:{key}" not in engine.internals().chunks.doc_ids()
 
 
 def test_attachment_replaced_on_disk_is_reindexed(indexed: tuple[Engine, ZoteroFixture, Path]) -> None:
@@ -154,7 +154,7 @@ def test_folder_copy_of_a_zotero_pdf_is_not_indexed_twice(
     shutil.copy(PDFS / "zotero_bitcoin_whitepaper.pdf", folder / "bitcoin.pdf")
     report = engine.index_folders([folder])
     assert report.duplicate == 1 and report.added == 0
-    assert "file:1/bitcoin.pdf" not in engine.chunks.doc_ids()
+    assert "file:1/bitcoin.pdf" not in engine.internals().chunks.doc_ids()
 
 
 def test_corrupt_or_foreign_database_is_one_clear_error(tmp_path: Path, workbench_home: Path) -> None:
@@ -201,14 +201,14 @@ def test_graph_drops_trashed_items(indexed: tuple[Engine, ZoteroFixture, Path]) 
     engine, library, _ = indexed
     key = library.add_item("Graph deletion probe on quantum annealing", tags=["consensus"])
     engine.index_zotero(library.data_dir)
-    queries = engine.graph_queries()
+    queries = engine.internals().graph_queries()
     try:
         assert f"zotero:1:{key}" in queries.store.doc_ids()
     finally:
         queries.store.close()
     library.trash_item(key)
     engine.index_zotero(library.data_dir)
-    queries = engine.graph_queries()
+    queries = engine.internals().graph_queries()
     try:
         assert f"zotero:1:{key}" not in queries.store.doc_ids()
     finally:

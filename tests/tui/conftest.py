@@ -1,8 +1,8 @@
 """A real small library for TUI tests: Markdown papers indexed once with the real embedder.
 
 Each test gets its own copy of the indexed home (triage writes must not leak between tests)
-and an engine over it. The engine answers with the deterministic stand-in model and, until
-the graph backend lands, a test subclass supplies `neighbours()` (see `fakes.py`).
+and an engine over it: the real stores and the real Kùzu graph that indexing built, with the
+deterministic stand-in model (see `fakes.py`).
 """
 
 from __future__ import annotations
@@ -61,7 +61,7 @@ def home(indexed_home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
 
 @pytest.fixture
 def engine(home: Path) -> Iterator[TestEngine]:
-    """An engine over the private home with the stand-in model and a test graph."""
+    """An engine over the private home (real stores, real graph) with the stand-in model."""
     yield TestEngine(Settings())
 
 

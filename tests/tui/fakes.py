@@ -1,23 +1,22 @@
 """Test data and a test engine for the TUI tests (nothing here is used by production code).
 
-`TestEngine` is the real engine with the deterministic stand-in model injected through the
-engine's own `model=` parameter, plus a deterministic `neighbours()`: the graph backend is
-not part of these tests, and a paper's neighbours here are simply the other papers.
+`TestEngine` is the real engine, over the real stores and the real Kùzu graph the fixture
+builds, with the deterministic stand-in model injected through the engine's own `model=`
+parameter.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 from workbench.config import Settings
 from workbench.engine import Engine
-from workbench.errors import GraphNotBuiltError
 from workbench.llm.base import Message, StreamChunk
 from workbench.llm.stand_in import StandInModel
-from workbench.models import Neighbour
+from workbench.models import DocumentDetail
 from workbench.query.retrieve import SearchResult
 
 PAPERS: dict[str, str] = {
@@ -57,27 +56,12 @@ PAPERS: dict[str, str] = {
 
 
 class TestEngine(Engine):
-    """The real engine with the stand-in model and a deterministic graph (tests only)."""
+    """The real engine (real stores, real graph) with the deterministic stand-in model (tests only)."""
 
     __test__ = False  # not a pytest test class
 
-    def __init__(self, settings: Settings, graph_built: bool = True, model: StandInModel | None = None) -> None:
+    def __init__(self, settings: Settings, model: StandInModel | None = None) -> None:
         super().__init__(settings, model=model or StandInModel())
-        self.graph_built = graph_built
-
-    def neighbours(self, doc_id: str) -> dict[str, list[Neighbour]]:
-        """Every other paper is similar; the first of them is also cited."""
-        if not self.graph_built:
-            raise GraphNotBuiltError("the graph is not built yet: run `workbench index` first")
-        rows = sorted(
-            (d["doc_id"], d["title"]) for d in (self.catalog.document(i) for i in self.catalog.doc_ids()) if d
-        )
-        others = [(i, t) for i, t in rows if i != doc_id]
-        similar = [
-            Neighbour(i, t, None, "similar", round(1.0 - n * 0.1, 2), ("embedding",)) for n, (i, t) in enumerate(others)
-        ]
-        cites = [Neighbour(n.doc_id, n.title, None, "cites", n.weight, n.via) for n in similar[:1]]
-        return {"similar": similar, "cites": cites}
 
 
 class SlowStandInModel(StandInModel):
@@ -115,9 +99,9 @@ class SnapshotEngine(TestEngine):
 
     __test__ = False
 
-    def document_detail(self, ref: str) -> dict[str, Any] | None:
+    def document_detail(self, ref: str) -> DocumentDetail | None:
         """The engine's detail with each file path cut to its name."""
         detail = super().document_detail(ref)
-        if detail is not None:
-            detail["files"] = [{**f, "path": Path(f["path"]).name} for f in detail["files"]]
-        return detail
+        if detail is None:
+            return None
+        return replace(detail, files=tuple(replace(f, path=Path(f.path).name) for f in detail.files))

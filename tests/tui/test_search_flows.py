@@ -12,8 +12,7 @@ from textual.widgets import Input
 from tests.tui.fakes import TestEngine
 from tests.tui.helpers import main_screen, search, wait_for, wait_ready
 from workbench.config import Settings
-from workbench.engine import Engine
-from workbench.llm.stand_in import StandInModel
+from workbench.stores.graph_db import remove_graph_files
 from workbench.tui.app import WorkbenchApp
 from workbench.tui.messages import IntentDetected, ResultsShown
 from workbench.tui.widgets.graph import GraphPane
@@ -130,6 +129,8 @@ async def test_graph_neighbours_open_and_back(engine: TestEngine) -> None:
         screen = main_screen(app)
         graph = screen.query_one(GraphPane)
         await wait_for(pilot, lambda: graph.border_title.startswith("Graph ") and graph.option_count > 2)
+        shown = [str(graph.get_option_at_index(i).prompt) for i in range(graph.option_count)]
+        assert not any("graph error" in line for line in shown), shown
         await pilot.press("l")  # results -> preview
         await pilot.press("l")  # preview -> graph
         await wait_for(pilot, lambda: screen.focused is graph)
@@ -143,7 +144,8 @@ async def test_graph_neighbours_open_and_back(engine: TestEngine) -> None:
 
 
 async def test_graph_not_built_is_said_in_the_pane(home: object) -> None:
-    app = WorkbenchApp(TestEngine(Settings(), graph_built=False))
+    remove_graph_files(Settings().paths().graph_path)  # an index made before the graph existed
+    app = WorkbenchApp(TestEngine(Settings()))
     async with app.run_test(size=(160, 45)) as pilot:
         await wait_ready(pilot)
         graph = main_screen(app).query_one(GraphPane)
@@ -175,20 +177,6 @@ async def test_narrow_layout_80x24_collapses_panes(engine: TestEngine) -> None:
         screen = main_screen(pilot.app)  # type: ignore[arg-type]
         assert not screen.has_class("-collapsed")
         assert screen.query_one(GraphPane).region.height > 3 and screen.query_one(Preview).region.height > 10
-
-
-async def test_graph_pane_with_the_real_graph_backend(home: object) -> None:
-    class RealGraphEngine(Engine):
-        def __init__(self) -> None:
-            super().__init__(Settings(), model=StandInModel())
-
-    app = WorkbenchApp(RealGraphEngine())
-    async with app.run_test(size=(160, 45)) as pilot:
-        await wait_ready(pilot)
-        graph = main_screen(app).query_one(GraphPane)
-        await wait_for(pilot, lambda: not graph.border_title.endswith("loading"))
-        shown = [str(graph.get_option_at_index(i).prompt) for i in range(graph.option_count)]
-        assert not any("graph error" in line for line in shown), shown
 
 
 async def test_intent_depth_follows_the_configured_default(home: Path) -> None:

@@ -24,7 +24,7 @@ async def test_triage_keys_change_the_catalog_and_the_table(engine: TestEngine) 
         table = await search(pilot, "electron mobility graphene")
         doc = main_screen(app).current_doc
         assert doc == "file:1/graphene.md"
-        store = TriageStore(engine.catalog)
+        store = TriageStore(engine.internals().catalog)
 
         await pilot.press("r")
         await wait_for(
@@ -63,7 +63,7 @@ async def test_triage_keys_change_the_catalog_and_the_table(engine: TestEngine) 
 
 
 async def test_triage_queue_works_through_the_inbox(engine: TestEngine) -> None:
-    store = TriageStore(engine.catalog)
+    store = TriageStore(engine.internals().catalog)
     store.set_priority("file:1/yeast.md", 3)
     store.set_state("file:1/lattice.md", "read")
     app = WorkbenchApp(engine)
@@ -128,7 +128,7 @@ async def test_copy_and_export(engine: TestEngine, tmp_path: Path) -> None:
 
 
 async def test_table_marks_follow_triage(engine: TestEngine) -> None:
-    TriageStore(engine.catalog).set_state("file:1/zebrafish.md", "skipped")
+    TriageStore(engine.internals().catalog).set_state("file:1/zebrafish.md", "skipped")
     app = WorkbenchApp(engine)
     async with app.run_test(size=(120, 40)) as pilot:
         await wait_ready(pilot)

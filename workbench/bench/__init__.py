@@ -177,13 +177,13 @@ def run_bench(engine: Engine, args: argparse.Namespace) -> dict[str, Any]:
         from workbench.bench.intent import bench_intent
 
         queries = roots.label_path(args.questions, "intent_queries.jsonl", "--questions")
-        return bench_intent(engine.model if args.model_intent else None, queries)
+        return bench_intent(engine.internals().model if args.model_intent else None, queries)
     if args.which == "critic":
         from workbench.bench.critic import bench_critic
 
         cache = engine.paths.cache_dir / "bench" / "critic"
         corpus = args.corpus or scifact() / "corpus.jsonl"
-        return bench_critic(claims(), corpus, engine.embedder, cache, fit=args.fit)
+        return bench_critic(claims(), corpus, engine.internals().embedder, cache, fit=args.fit)
     if args.which == "answer":
         from workbench.bench.answer import bench_answer
 
@@ -227,7 +227,9 @@ def run_bench(engine: Engine, args: argparse.Namespace) -> dict[str, Any]:
             return bench_graph(args.dataset or Path("scifact"), args.folder, workdir, include_scifact=False)
         corpus = load_beir(scifact(), "test")[0]
         source = ensure_corpus_index(engine, scifact(), corpus)[0]
-        return bench_graph(scifact(), pdfs(), engine.paths.cache_dir / "bench" / "graph", chunks=source.chunks)
+        return bench_graph(
+            scifact(), pdfs(), engine.paths.cache_dir / "bench" / "graph", chunks=source.internals().chunks
+        )
     if args.which == "startup":
         # Imported by name: this benchmark drives the TUI, and the core must not import textual.
         startup = importlib.import_module("workbench.bench.startup")

@@ -59,15 +59,15 @@ def bench_answer(
         if synthesis:
             bench.warm_up_model()
         bench.ask("warm up the embedder and the caches", depth="quick")
-        files = {doc_id: _files(bench, doc_id) for doc_id in bench.catalog.doc_ids()}
+        files = {doc_id: _files(bench, doc_id) for doc_id in bench.internals().catalog.doc_ids()}
         results = {depth: _run_depth(bench, depth, files) for depth in depths}
-        model = bench.model.name if synthesis else "none (evidence only)"
+        model = bench.internals().model.name if synthesis else "none (evidence only)"
     return {"benchmark": "answer", "model": model, "questions": len(QUESTIONS), "depths": results}
 
 
 def _files(bench: Engine, doc_id: str) -> set[str]:
-    detail = bench.document_detail(doc_id) or {}
-    return {Path(f["path"]).name for f in detail.get("files", [])}
+    detail = bench.document_detail(doc_id)
+    return {Path(f.path).name for f in detail.files} if detail else set()
 
 
 def _run_depth(bench: Engine, depth: str, files: dict[str, set[str]]) -> dict[str, Any]:

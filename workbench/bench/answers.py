@@ -100,10 +100,10 @@ def ensure_set_index(engine: Engine, qs: QuestionSet) -> tuple[Engine, dict[str,
             shutil.copyfile(document.path, source / name)
             names[name] = document.key
         bench.index_folders([source])
-        for doc_id in bench.catalog.doc_ids():
-            detail = bench.document_detail(doc_id) or {}
-            for entry in detail.get("files", []):
-                name = Path(entry["path"]).name
+        for doc_id in bench.internals().catalog.doc_ids():
+            detail = bench.document_detail(doc_id)
+            for entry in detail.files if detail else ():
+                name = Path(entry.path).name
                 if name in names:
                     doc_ids[names[name]] = doc_id
     seconds = time.perf_counter() - started
@@ -122,7 +122,7 @@ def _searcher(bench: Engine, excluded: Sequence[str]) -> SearchFunction:
 
 
 def _gatherer(bench: Engine, excluded: Sequence[str]) -> EvidenceGatherer:
-    asker = bench.asker
+    asker = bench.internals().asker
     return EvidenceGatherer(
         _searcher(bench, excluded), asker.evidence_finder, asker.tools.document_chunks,
         bench.settings.answer.targeted_chunks,
@@ -144,7 +144,7 @@ def _intent(question: str) -> Any:
 
 def collect(bench: Engine, qs: QuestionSet, doc_ids: dict[str, str], removal: bool = True) -> list[Run]:
     """Answer every question of the set with its library whole and, if asked, without its source."""
-    asker = bench.asker
+    asker = bench.internals().asker
     finder: EvidenceFinder = asker.evidence_finder
     whole = asker.gatherer
     runs: list[Run] = []
@@ -168,7 +168,7 @@ def collect(bench: Engine, qs: QuestionSet, doc_ids: dict[str, str], removal: bo
 
 def collect_absent(bench: Engine, questions: Sequence[str]) -> list[Probe]:
     """Retrieval and scored sentences for questions whose topic the library does not cover."""
-    asker = bench.asker
+    asker = bench.internals().asker
     out = []
     for text in questions:
         depth = asker.choose_depth(asker.intent(text), None)
@@ -322,10 +322,12 @@ def bench_answers(
         bench, doc_ids, seconds, key = ensure_set_index(engine, qs)
         if limit and qs.name != "fulltext":  # a sample (by a hash of the id: both splits keep their share)
             qs = replace(qs, questions=sorted(qs.questions, key=lambda q: _sha(f"sample:{q.qid}"))[:limit])
-        bench.asker.gatherer.gather("warm up the embedder", "targeted", _intent("warm up the embedder"), None)
+        bench.internals().asker.gatherer.gather(
+            "warm up the embedder", "targeted", _intent("warm up the embedder"), None
+        )
         runs = collect(bench, qs, doc_ids)
         absent = collect_absent(bench, qs.absent)
-        finder = bench.asker.evidence_finder
+        finder = bench.internals().asker.evidence_finder
         collected.append((qs, doc_ids, runs, absent))
         built[qs.name] = {"index_key": key, "documents": len(doc_ids), "index_build_seconds":
                           None if seconds is None else round(seconds, 1)}  # fmt: skip

@@ -67,7 +67,7 @@ def aspect_choice_report(
         split: {a: [0, 0, 0, 0] for a in ASPECTS} for split in SPLITS
     }  # sentences right, sentences, first right, abstracts
     unmatched = 0
-    extractor = bench.asker.aspects
+    extractor = bench.internals().asker.aspects
     for abstract, rows in indexed_abstracts(bench, abstracts):
         chosen = extractor.extract(rows, SENTENCES_PER_DEPTH[depth]) if rows else {}
         for aspect in ASPECTS:
@@ -122,7 +122,7 @@ def bench_aspects(
         table = sentence_table(bench, abstracts)
         models, fitted = fit_aspect_models(table, bench.settings.embedding.model)
         fitted["written"] = str(write_models(models))
-        bench.asker.aspects.models = models
+        bench.internals().asker.aspects.models = models
     report = aspect_choice_report(bench, abstracts, depth)
     sizes = {split: sum(a.split == split for a in abstracts) for split in SPLITS}
     out = {"benchmark": "aspects", "dataset": str(dataset), "abstracts": sizes, **report}

@@ -105,7 +105,7 @@ def indexed_abstracts(
 ) -> Iterator[tuple[LabelledAbstract, list[dict[str, Any]]]]:
     """Each labelled abstract the bench library indexed, with its chunk rows (vectors included), by doc id."""
     by_name = {document_name(a): a for a in abstracts}
-    for doc_id in sorted(bench.catalog.doc_ids()):
+    for doc_id in sorted(bench.internals().catalog.doc_ids()):
         abstract = by_name.get(doc_id.rsplit("/", 1)[-1].removeprefix("file:"))
         if abstract is not None:
-            yield abstract, bench.chunks.document_chunks(doc_id, with_vectors=True)
+            yield abstract, bench.internals().chunks.document_chunks(doc_id, with_vectors=True)

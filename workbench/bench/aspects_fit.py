@@ -78,7 +78,7 @@ def sentence_table(bench: Engine, abstracts: Sequence[LabelledAbstract]) -> Sent
     labels: list[int] = []
     splits: list[str] = []
     pmids: list[str] = []
-    extractor = bench.asker.aspects
+    extractor = bench.internals().asker.aspects
     for abstract, rows in indexed_abstracts(bench, abstracts):
         for _, sentences, matrix, rows_features in extractor.inputs(rows):
             for sentence, vector, row in zip(sentences, matrix, rows_features, strict=True):

@@ -81,9 +81,10 @@ def index_papers(
         names[name] = paper.doc
     bench.index_folders([source])
     doc_ids: dict[str, str] = {}
-    for doc_id in bench.catalog.doc_ids():
-        for entry in (bench.document_detail(doc_id) or {}).get("files", []):
-            name = Path(entry["path"]).name
+    for doc_id in bench.internals().catalog.doc_ids():
+        detail = bench.document_detail(doc_id)
+        for entry in detail.files if detail else ():
+            name = Path(entry.path).name
             if name in names:
                 doc_ids[names[name]] = doc_id
     marker.write_text(json.dumps(doc_ids), encoding="utf-8")
@@ -96,12 +97,12 @@ def research_question_report(
     """Per split: papers whose first (any) research-question sentence is one the authors set their aim in."""
     papers = load_papers(labels)
     bench, doc_ids = index_papers(engine, papers, data_root, labels)
-    extractor = bench.asker.aspects
+    extractor = bench.internals().asker.aspects
     counts = {split: [0, 0, 0] for split in SPLITS}  # first right, any right, papers
     details = []
     for paper in papers:
         doc_id = doc_ids.get(paper.doc)
-        rows = bench.chunks.document_chunks(doc_id, with_vectors=True) if doc_id else []
+        rows = bench.internals().chunks.document_chunks(doc_id, with_vectors=True) if doc_id else []
         chosen = extractor.extract(rows, SENTENCES_PER_DEPTH[depth]).get("research_question", []) if rows else []
         first = bool(chosen) and contains_span(chosen[0].sentence, paper.spans)
         anywhere = any(contains_span(e.sentence, paper.spans) for e in chosen)

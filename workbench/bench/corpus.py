@@ -67,7 +67,7 @@ def _one_source(settings: Settings, kind: str, path: Path, vectors: bool) -> dic
         engine = Engine(fresh)
         if not vectors:
             emb = fresh.embedding
-            engine.__dict__["embedder"] = ZeroVectors(emb.model, engine.paths.models_dir, emb.batch_size, emb.threads)
+            engine.__dict__["_embedder"] = ZeroVectors(emb.model, engine.paths.models_dir, emb.batch_size, emb.threads)
         tracebacks: list[dict[str, str]] = []
         started = time.perf_counter()
         try:
@@ -81,7 +81,7 @@ def _one_source(settings: Settings, kind: str, path: Path, vectors: bool) -> dic
             tracebacks.append({"source": str(path), "error": f"{type(exc).__name__}: {exc}"[:300], "at": where})
         seconds = time.perf_counter() - started
         root = f"zotero:{path}" if kind == "zotero" else valid_text(str(path))
-        records = engine.catalog.files_under([root])
+        records = engine.internals().catalog.files_under([root])
         result = _account(engine, records, tracebacks)
         result["fts_titles"] = _fts_titles(engine, kind, path, records)
     result.update({"kind": kind, "source": str(path), "seconds": round(seconds, 2), "peak_rss_mb": peak_rss_mb()})
@@ -97,7 +97,7 @@ def _account(engine: Engine, records: dict[str, FileRecord], tracebacks: list[di
         hidden = _HIDDEN_EXCEPTION.search(record.error) if record.status == "failed" else None
         if hidden:
             tracebacks.append({"source": record.path, "error": record.error[:300], "at": "parser"})
-    recorded = engine.catalog.file_pages(list(records))
+    recorded = engine.internals().catalog.file_pages(list(records))
     doc_pages: dict[str, set[int]] = {}
     pages = {"pdf_files": 0, "pages": 0, "with_text": 0, "indexed": 0, "dropped": 0, "unaccounted": 0}
     dropped_by_reason: Counter[str] = Counter()
@@ -170,7 +170,7 @@ def _pages_with_text(path: Path) -> tuple[set[int], int]:
 def _chunk_pages(engine: Engine, doc_id: str) -> set[int]:
     """Pages that some chunk of the document's attachment text spans."""
     pages: set[int] = set()
-    for row in engine.chunks.document_chunks(doc_id):
+    for row in engine.internals().chunks.document_chunks(doc_id):
         if row["section"] in NOT_INDEXED_SECTIONS:
             continue
         pages.update(range(int(row["page_start"]), int(row["page_end"]) + 1))
@@ -202,7 +202,7 @@ def _fts_titles(engine: Engine, kind: str, path: Path, records: dict[str, FileRe
 
     if kind == "zotero":
         doc_ids = sorted({r.doc_id for r in records.values()} | _zotero_docs(engine))
-        pairs = [(d, str((engine.catalog.document(d) or {}).get("title") or "")) for d in doc_ids]
+        pairs = [(d, str((engine.internals().catalog.document(d) or {}).get("title") or "")) for d in doc_ids]
         pairs = [(d, t) for d, t in pairs if t]
     else:
         pairs = _labelled_titles(kind, path, records)
@@ -215,14 +215,14 @@ def _fts_titles(engine: Engine, kind: str, path: Path, records: dict[str, FileRe
             continue
         ranked = [h.doc_id for h in hits]
         if doc_id not in ranked:
-            found_title = str((engine.catalog.document(doc_id) or {}).get("title") or "")
+            found_title = str((engine.internals().catalog.document(doc_id) or {}).get("title") or "")
             differs = title_overlap(title, found_title) < 0.8
             misses.append({"doc_id": doc_id, "title": title, "indexed_title": found_title, "title_differs": differs})
     return {"found": len(pairs) - len(misses), "total": len(pairs), "misses": misses}
 
 
 def _zotero_docs(engine: Engine) -> set[str]:
-    return {d for d in engine.catalog.doc_ids() if d.startswith("zotero:")}
+    return {d for d in engine.internals().catalog.doc_ids() if d.startswith("zotero:")}
 
 
 def _total(results: list[dict[str, Any]]) -> dict[str, Any]:

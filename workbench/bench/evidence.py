@@ -107,7 +107,7 @@ def bench_evidence(
     if partial:
         bench, _, key = bench_engine(engine, dataset, dataset.name)
         build_seconds = None
-        indexed = {d.removeprefix("beir:") for d in bench.chunks.doc_ids()}
+        indexed = {d.removeprefix("beir:") for d in bench.internals().chunks.doc_ids()}
         claims = [c for c in claims if set(c.doc_ids) <= indexed]
     else:
         bench, build_seconds, key = ensure_corpus_index(engine, dataset, corpus)
@@ -116,7 +116,7 @@ def bench_evidence(
         claims = claims[:limit]
     gold = load_rationales(claims_csv.parent / "corpus_sentences.jsonl", claims_csv)
     absent = load_absent(absent_path)
-    finder = bench.asker.evidence_finder
+    finder = bench.internals().asker.evidence_finder
     depth_passages = engine.settings.answer.targeted_chunks
 
     def passages(question: str) -> list[Hit]:

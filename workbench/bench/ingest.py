@@ -24,17 +24,17 @@ def bench_ingest(engine: Engine, folder: Path) -> dict[str, Any]:
         settings = replace(s, storage=replace(s.storage, data_dir=tmp, lancedb_uri=""))
         bench = Engine(settings)
         started = time.perf_counter()
-        bench.embedder.warm_up()
+        bench.warm_up_embedder()
         load_seconds = time.perf_counter() - started
         report = bench.index_folders([folder])
-        table = bench.chunks.table()
+        table = bench.internals().chunks.table()
         texts: list[str] = (
             []
             if table is None
             else table.to_lance().to_table(columns=["search_text"]).column("search_text").to_pylist()
         )
         started = time.perf_counter()
-        bench.embedder.embed_passages(texts)
+        bench.internals().embedder.embed_passages(texts)
         raw_seconds = time.perf_counter() - started
     documents = report.added + report.updated
     pipeline_rate = report.chunks / report.seconds if report.seconds else 0.0

@@ -29,13 +29,13 @@ def _percentile(values: list[float], pct: float) -> float:
 
 
 def _build_scaled(source: Engine, target: Engine, rows_wanted: int) -> None:
-    base_table = source.chunks.table()
+    base_table = source.internals().chunks.table()
     if base_table is None:
         raise StoreError("the SciFact index is empty")
     base = base_table.to_arrow()
     rng = np.random.default_rng(7)
     vectors = np.stack(base.column("vector").to_numpy(zero_copy_only=False))
-    store = ChunkStore(target.settings.chunks_uri(), source.embedder.dimension, target.settings.fts)
+    store = ChunkStore(target.settings.chunks_uri(), source.internals().embedder.dimension, target.settings.fts)
     copies = -(-rows_wanted // base.num_rows)
     written = 0
     for copy in range(copies):
@@ -63,8 +63,8 @@ def bench_query(engine: Engine, dataset: Path, chunks: int, queries: int) -> dic
     source, _, _ = ensure_corpus_index(engine, dataset, corpus)
     target, _, _ = bench_engine(engine, dataset, f"scaled{chunks}")
     built = False
-    if target.chunks.count() != chunks:
-        target.chunks.drop()
+    if target.internals().chunks.count() != chunks:
+        target.internals().chunks.drop()
         started = time.perf_counter()
         _build_scaled(source, target, chunks)
         target = bench_engine(engine, dataset, f"scaled{chunks}")[0]
@@ -72,25 +72,25 @@ def bench_query(engine: Engine, dataset: Path, chunks: int, queries: int) -> dic
         built = True
     texts = list(query_texts.values())[:queries]
     started = time.perf_counter()
-    vectors = [source.embedder.embed_query(t) for t in texts]
+    vectors = [source.internals().embedder.embed_query(t) for t in texts]
     embed_ms = (time.perf_counter() - started) * 1000 / len(texts)
-    retriever = target.retriever
+    retriever = target.internals().retriever
     limit = target.settings.retrieval.limit
     for text, vector in list(zip(texts, vectors, strict=True))[:10]:  # warm caches on both paths
         retriever.search(text, "hybrid", limit=limit, vector=vector)
-        target.chunks.raw_hybrid(vector, text, limit)
+        target.internals().chunks.raw_hybrid(vector, text, limit)
     ours, raw = [], []
     for text, vector in zip(texts, vectors, strict=True):
         started = time.perf_counter()
         retriever.search(text, "hybrid", limit=limit, vector=vector)  # candidates, fusion, rows of the hits
         ours.append((time.perf_counter() - started) * 1000)
         started = time.perf_counter()
-        target.chunks.raw_hybrid(vector, text, limit)
+        target.internals().chunks.raw_hybrid(vector, text, limit)
         raw.append((time.perf_counter() - started) * 1000)
-    table = target.chunks.table()
+    table = target.internals().chunks.table()
     indices = [idx.index_type for idx in table.list_indices()] if table is not None else []
     return {
-        "chunks": target.chunks.count(),
+        "chunks": target.internals().chunks.count(),
         "queries": len(texts),
         "indexes": indices,
         "table_built_now": built,

@@ -56,7 +56,7 @@ def _base_rows(engine: Engine, dataset: Path, docs: int) -> pa.Table:
         ]
         base.index_documents(items, graph=False)
         marker.write_text("done", encoding="utf-8")
-    table = base.chunks.table()
+    table = base.internals().chunks.table()
     if table is None:
         raise UsageError(f"bench remote: nothing indexed from {dataset}")
     return table.to_arrow()
@@ -96,7 +96,7 @@ def _time_searches(
     engine: Engine, store: ChunkStore, texts: list[str], vectors: list[np.ndarray]
 ) -> dict[str, dict[str, float]]:
     """Per mode: ms of refresh + search for each query (after a short warm-up)."""
-    retriever = Retriever(engine.settings.retrieval, engine.embedder, store)
+    retriever = Retriever(engine.settings.retrieval, engine.internals().embedder, store)
     limit = engine.settings.retrieval.limit
     timings: dict[str, dict[str, float]] = {}
     refresh: list[float] = []
@@ -143,9 +143,9 @@ def bench_remote(engine: Engine, dataset: Path, chunks: int, queries: int, docs:
     """Vector, FTS and hybrid latency (p50/p95) on the object store beside local disk, same rows and queries."""
     base = _base_rows(engine, dataset, docs)
     texts = list(load_beir(dataset, "test")[1].values())[:queries]
-    vectors = [engine.embedder.embed_query(t) for t in texts]
+    vectors = [engine.internals().embedder.embed_query(t) for t in texts]
     ann_rows = engine.settings.index.vector_index_min_rows
-    dimension = engine.embedder.dimension
+    dimension = engine.internals().embedder.dimension
     fts = engine.settings.fts
     result: dict[str, Any] = {"chunks": chunks, "base_docs": docs, "queries": len(texts)}
     with tempfile.TemporaryDirectory(prefix="workbench-local-") as tmp, _object_store(engine, seaweed) as remote:
@@ -161,7 +161,7 @@ def bench_remote(engine: Engine, dataset: Path, chunks: int, queries: int, docs:
             started = time.perf_counter()
             fresh = ChunkStore(uri if name == "object_store" else stores[name].uri, dimension, fts,
                                storage_options=options if name == "object_store" else None)  # fmt: skip
-            Retriever(replace(engine.settings.retrieval), engine.embedder, fresh).search(
+            Retriever(replace(engine.settings.retrieval), engine.internals().embedder, fresh).search(
                 texts[0], "hybrid", vector=vectors[0]
             )
             first[name] = round((time.perf_counter() - started) * 1000, 1)

@@ -104,7 +104,7 @@ def bench_retrieval(engine: Engine, dataset: Path, split: str, tune: bool) -> di
         cached = True
     else:
         cached = False
-    retriever = bench.retriever
+    retriever = bench.internals().retriever
     # The configured candidate pool (what `workbench search` uses), but at least 100 so that
     # recall@100 is measurable.
     candidates = max(bench.settings.retrieval.candidates, 100)
@@ -129,7 +129,7 @@ def bench_retrieval(engine: Engine, dataset: Path, split: str, tune: bool) -> di
         "split": split,
         "queries": len(queries),
         "corpus_documents": len(corpus),
-        "chunks": bench.chunks.count(),
+        "chunks": bench.internals().chunks.count(),
         "index_key": key,
         "index_build_seconds": round(build_seconds, 1),
         "index_cached": cached,

@@ -78,19 +78,19 @@ def build_library(
     if done.exists():
         return dict(json.loads(done.read_text(encoding="utf-8")), built_now=False)
     shutil.rmtree(home, ignore_errors=True)
-    base = load_base(dataset, engine.embedder, base_count, cache)
+    base = load_base(dataset, engine.internals().embedder, base_count, cache)
     library = SyntheticLibrary(base, papers)
     lib = Engine(home_settings(engine.settings, home))
     lib.paths.ensure()
-    lib.catalog.migrate()
-    lib.catalog.set_fingerprint(lib.fingerprint)
+    lib.internals().catalog.migrate()
+    lib.internals().catalog.set_fingerprint(lib.fingerprint)
     started = time.perf_counter()
     rows = 0
     from workbench.stores.catalog import Catalog
 
     for docs, table in library.batches(0, papers):
-        lib.chunks.add_rows(table)
-        with lib.catalog.write() as con:
+        lib.internals().chunks.add_rows(table)
+        with lib.internals().catalog.write() as con:
             counts = {d.doc_id: 0 for d in docs}
             for doc_id in table.column("doc_id").to_pylist():
                 counts[doc_id] += 1
@@ -98,10 +98,10 @@ def build_library(
         rows += table.num_rows
     write_s = time.perf_counter() - started
     started = time.perf_counter()
-    lib.chunks.finish_writes(lib.settings.index.vector_index_min_rows)
+    lib.internals().chunks.finish_writes(lib.settings.index.vector_index_min_rows)
     index_s = time.perf_counter() - started
     started = time.perf_counter()
-    sync_graph(lib.catalog, lib.chunks, lib.paths.graph_path)
+    sync_graph(lib.internals().catalog, lib.internals().chunks, lib.paths.graph_path)
     graph_s = time.perf_counter() - started
     stats = {
         "papers": papers,
@@ -132,13 +132,13 @@ def library_changes(
     changes: list[dict[str, Any]] = []
     try:
         lib = Engine(home_settings(engine.settings, work))
-        base = load_base(dataset, engine.embedder, base_count, cache)
+        base = load_base(dataset, engine.internals().embedder, base_count, cache)
         extra = SyntheticLibrary(base, papers + samples)
         for number in range(papers, papers + samples):
             sections = [Section(r["section"], r["text"]) for r in extra.rows(number)]
             lib.index_documents([(extra.document(number), sections)], graph=False)
             wall, cpu = time.perf_counter(), time.process_time()
-            report = sync_graph(lib.catalog, lib.chunks, lib.paths.graph_path)
+            report = sync_graph(lib.internals().catalog, lib.internals().chunks, lib.paths.graph_path)
             syncs.append(
                 {
                     "wall_s": round(time.perf_counter() - wall, 3),
@@ -172,7 +172,7 @@ def library_changes(
                     "index_run_cpu_s": round(indexed_cpu, 3),
                     "searchable_s": round(time.perf_counter() - wall, 3) if found else None,
                     "updated": index_report.updated,
-                    "rows_awaiting_optimize": lib.chunks.pending_rows(),
+                    "rows_awaiting_optimize": lib.internals().chunks.pending_rows(),
                     "load_average": load_average(),
                 }
             )
@@ -202,9 +202,9 @@ def query_tier(
     if built:
         shutil.rmtree(home, ignore_errors=True)
         tier.paths.ensure()
-        base = load_base(dataset, engine.embedder, base_count, cache)
+        base = load_base(dataset, engine.internals().embedder, base_count, cache)
         started = time.perf_counter()
-        index_s = write_chunk_table(tier.chunks, base, chunks, s.index.vector_index_min_rows)
+        index_s = write_chunk_table(tier.internals().chunks, base, chunks, s.index.vector_index_min_rows)
         stats = {
             "build_seconds": round(time.perf_counter() - started, 1),
             "index_build_seconds": round(index_s, 1),
@@ -215,22 +215,22 @@ def query_tier(
     stats = json.loads(done.read_text(encoding="utf-8"))
     _, query_texts, _ = load_beir(dataset, "test")
     texts = list(query_texts.values())[:queries]
-    vectors = [engine.embedder.embed_query(t) for t in texts]
-    retriever = tier.retriever
+    vectors = [engine.internals().embedder.embed_query(t) for t in texts]
+    retriever = tier.internals().retriever
     limit = s.retrieval.limit
     for text, vector in list(zip(texts, vectors, strict=True))[:10]:  # warm caches on both paths
         retriever.search(text, "hybrid", limit=limit, vector=vector)
-        tier.chunks.raw_hybrid(vector, text, limit)
+        tier.internals().chunks.raw_hybrid(vector, text, limit)
     ours, raw = [], []
     for text, vector in zip(texts, vectors, strict=True):
         started = time.perf_counter()
         retriever.search(text, "hybrid", limit=limit, vector=vector)
         ours.append((time.perf_counter() - started) * 1000)
         started = time.perf_counter()
-        tier.chunks.raw_hybrid(vector, text, limit)
+        tier.internals().chunks.raw_hybrid(vector, text, limit)
         raw.append((time.perf_counter() - started) * 1000)
-    table = tier.chunks.table()
-    rows = tier.chunks.count()
+    table = tier.internals().chunks.table()
+    rows = tier.internals().chunks.count()
     return {
         "chunks": rows,
         "indexes": sorted(idx.index_type for idx in table.list_indices()) if table is not None else [],

@@ -122,7 +122,7 @@ async def search_latencies_ms(settings: Settings, searches: int, size: tuple[int
     from workbench.tui.messages import ResultsShown
 
     engine = Engine(settings)
-    titles = sorted((d["doc_id"], str(d.get("title") or "")) for d in engine.catalog.all_documents())
+    titles = sorted((d["doc_id"], str(d.get("title") or "")) for d in engine.internals().catalog.all_documents())
     queries = library_queries([title for _, title in titles], searches)
     shown = asyncio.Event()
     shown_at: list[float] = []
@@ -169,7 +169,7 @@ def bench_startup(
     frames = first_frame_seconds(runs)
     from workbench.engine import Engine
 
-    documents = int(Engine(settings).catalog.summary()["documents"])
+    documents = Engine(settings).status().documents
     built = ""
     old_home = os.environ.get("WORKBENCH_HOME")
     with tempfile.TemporaryDirectory(prefix="workbench-bench-") as tmp:
@@ -179,7 +179,7 @@ def bench_startup(
                 os.environ["WORKBENCH_HOME"] = str(home)
                 settings = Settings()
                 built = str(build_tiny_library(home))
-                documents = int(Engine(settings).catalog.summary()["documents"])
+                documents = Engine(settings).status().documents
             latency = asyncio.run(search_latencies_ms(settings, searches, size))
         finally:
             if old_home is None:

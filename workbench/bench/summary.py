@@ -41,10 +41,10 @@ def bench_summary(engine: Engine, folder: Path, depth: str = "comprehensive", sy
         if synthesis:
             bench.warm_up_model()
         papers: list[dict[str, Any]] = []
-        for doc_id in sorted(bench.catalog.doc_ids()):
-            chunks = bench.chunks.document_chunks(doc_id)
-            files = (bench.document_detail(doc_id) or {}).get("files", [])
-            if not chunks or any(f["status"] == "no-text" for f in files):
+        for doc_id in sorted(bench.internals().catalog.doc_ids()):
+            chunks = bench.internals().chunks.document_chunks(doc_id)
+            detail = bench.document_detail(doc_id)
+            if not chunks or any(f.status == "no-text" for f in (detail.files if detail else ())):
                 continue  # a scan without a text layer: nothing to quote
             text = _normalise(" ".join(c["text"] for c in chunks))
             started = time.perf_counter()
@@ -59,7 +59,7 @@ def bench_summary(engine: Engine, folder: Path, depth: str = "comprehensive", sy
             papers.append(
                 {
                     "doc_id": doc_id,
-                    "title": (bench.catalog.document(doc_id) or {}).get("title"),
+                    "title": (bench.internals().catalog.document(doc_id) or {}).get("title"),
                     "aspects_filled": aspects_filled,
                     "quotes": len(verbatim),
                     "quotes_verbatim": sum(verbatim),
@@ -80,7 +80,7 @@ def bench_summary(engine: Engine, folder: Path, depth: str = "comprehensive", sy
         section_share[aspect] = round(sum(flags) / len(flags), 3) if flags else None
     return {
         "benchmark": "summary",
-        "model": bench.model.name if synthesis else "none (evidence only)",
+        "model": bench.internals().model.name if synthesis else "none (evidence only)",
         "depth": depth,
         "papers": len(papers),
         "four_aspects_filled": sum(p["aspects_filled"] == 4 for p in papers),

@@ -136,7 +136,7 @@ def bench_watch(
         sources = replace(s.sources, zotero_linked_base=str(library.linked_base) if library else "")
         settings = replace(s, sources=sources, storage=replace(s.storage, data_dir=str(root / "data"), lancedb_uri=""))
         bench = Engine(settings)
-        bench.embedder.warm_up()
+        bench.warm_up_embedder()
         events: list[WatchEvent] = []
         times: dict[int, float] = {}
         lines: list[str] = []

@@ -38,7 +38,7 @@ def bench_zotero(engine: Engine, generated: int) -> dict[str, Any]:
                 sources=replace(s.sources, zotero_linked_base=str(library.linked_base)),
             )
             bench = Engine(settings)
-            bench.embedder.warm_up()
+            bench.warm_up_embedder()
             started = time.perf_counter()
             read = read_library(library.data_dir, linked_base=library.linked_base)
             read_seconds = time.perf_counter() - started

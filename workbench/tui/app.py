@@ -140,15 +140,10 @@ class WorkbenchApp(IndexingMixin, NotifyWorkerErrors, App[None]):
     def _check_library(self) -> None:
         try:
             engine = self.wait_engine()
-            documents = int(engine.status()["documents"])
+            documents = engine.status().documents
             sources = self.settings.sources
             configured = bool(sources.folders) or bool(sources.zotero_dir)
-            zotero_dir = None
-            if not configured:
-                from workbench.sources.zotero import default_zotero_dir
-
-                candidate = default_zotero_dir()
-                zotero_dir = candidate if (candidate / "zotero.sqlite").is_file() else None
+            zotero_dir = None if configured else engine.detect_zotero()
         except Exception as exc:
             self.post_message(TaskFailed.from_error("catalog", exc))
             return
@@ -182,7 +177,7 @@ class WorkbenchApp(IndexingMixin, NotifyWorkerErrors, App[None]):
     @work(thread=True, exclusive=True, exit_on_error=False, group="warm-embedder")
     def _warm_embedder(self) -> None:
         try:
-            self.wait_engine().embedder.warm_up()
+            self.wait_engine().warm_up_embedder()
         except Exception as exc:
             self.post_message(TaskFailed.from_error("embedding model", exc))
 

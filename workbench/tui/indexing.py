@@ -12,7 +12,6 @@ declared on the message pump class itself, not on a mixin.
 from __future__ import annotations
 
 import threading
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -108,32 +107,26 @@ class IndexingMixin(_AppBase):
 
     @work(thread=True, exit_on_error=False, group="config")
     def _remember_sources(self, folders: list[Path], zotero_dir: Path | None) -> None:
-        from workbench.config import ConfigError, config_candidates
-        from workbench.config_edit import add_sources
+        from workbench.config import ConfigError
 
         app = self._app
-        path = Path(app.settings.source_file) if app.settings.source_file else config_candidates(None)[0]
         try:
-            added = add_sources(path, folders, zotero_dir)
+            added = app.wait_engine().add_sources(folders, zotero_dir)
         except (ConfigError, OSError) as exc:
             app.post_message(TaskFailed("config", f"sources not saved: {exc}"))
+            return
+        except Exception as exc:
+            app.post_message(TaskFailed.from_error("config", exc))
             return
         app.post_message(SourcesRemembered(str(added.path), added.folders, added.zotero_dir))
 
     def on_sources_remembered(self, message: SourcesRemembered) -> None:
-        """Follow the new sources from now on: settings, engine and watcher."""
+        """Follow the new sources from now on: the engine already does; the app's settings and the watcher too."""
         app = self._app
         if not message.folders and message.zotero_dir is None:
             return  # listed already
-        sources = app.settings.sources
-        sources = replace(
-            sources,
-            folders=[*sources.folders, *message.folders],
-            zotero_dir=message.zotero_dir if message.zotero_dir is not None else sources.zotero_dir,
-        )
-        app.settings = replace(app.settings, sources=sources, source_file=message.path)
         if app._engine is not None:
-            app._engine.settings = replace(app._engine.settings, sources=sources, source_file=message.path)
+            app.settings = app._engine.settings
         app.notify(f"Sources saved to {message.path}; they are watched from now on.", timeout=6)
         if app.tui.watch:
             app.restart_watch()
@@ -181,20 +174,31 @@ class IndexingMixin(_AppBase):
 
     def action_reindex(self) -> None:
         """Index the configured sources now (incremental: unchanged files are skipped)."""
-        from workbench.sources.zotero import configured_zotero_dir
+        self._app._reindex_configured()
 
+    @work(thread=True, exclusive=True, exit_on_error=False, group="reindex")
+    def _reindex_configured(self) -> None:
         app = self._app
-        folders = [Path(f).expanduser() for f in app.settings.sources.folders]
-        zotero = configured_zotero_dir(app.settings.sources.zotero_dir)
-        if not folders and zotero is None:
-            app.notify("No sources configured: press + to add folders.", severity="warning")
+        try:
+            folders, zotero = app.wait_engine().configured_sources()
+        except Exception as exc:
+            app.post_message(TaskFailed.from_error("index", exc))
             return
-        app.start_index(folders, zotero)
+        if not folders and zotero is None:
+            app.call_from_thread(app.notify, "No sources configured: press + to add folders.", severity="warning")
+            return
+        app.call_from_thread(app.start_index, folders, zotero)
 
     def action_sources(self) -> None:
         """Add folders or the Zotero library."""
-        from workbench.sources.zotero import default_zotero_dir
+        self._app._offer_more_sources()
 
+    @work(thread=True, exclusive=True, exit_on_error=False, group="sources")
+    def _offer_more_sources(self) -> None:
         app = self._app
-        candidate = default_zotero_dir()
-        app.offer_sources(candidate if (candidate / "zotero.sqlite").is_file() else None, first_run=False)
+        try:
+            found = app.wait_engine().detect_zotero()
+        except Exception as exc:
+            app.post_message(TaskFailed.from_error("sources", exc))
+            return
+        app.call_from_thread(app.offer_sources, found, False)

@@ -6,7 +6,7 @@ Workers (threads) only ever post these; handlers on the UI thread apply them.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from textual.message import Message
 
@@ -15,7 +15,7 @@ from workbench.tui.errors import error_line, error_severity
 
 if TYPE_CHECKING:
     from workbench.engine import Engine
-    from workbench.models import Answer, CostEstimate, Evidence, Neighbour
+    from workbench.models import Answer, CostEstimate, DocumentDetail, Evidence, Neighbour
     from workbench.triage import QueueItem, TriageRecord
 
 
@@ -156,7 +156,7 @@ class IntentDetected(Message):
 class DetailLoaded(Message):
     """A paper's catalog record, files, notes and triage were read."""
 
-    def __init__(self, doc_id: str, detail: dict[str, Any] | None, triage: TriageRecord | None) -> None:
+    def __init__(self, doc_id: str, detail: DocumentDetail | None, triage: TriageRecord | None) -> None:
         super().__init__()
         self.doc_id = doc_id
         self.detail = detail

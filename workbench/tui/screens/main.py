@@ -7,7 +7,7 @@ the results sit above the preview instead of beside it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import events, on, work
 from textual.app import ComposeResult
@@ -46,7 +46,7 @@ from workbench.tui.widgets.results import ResultsTable
 from workbench.tui.widgets.status import StatusBar
 
 if TYPE_CHECKING:
-    from workbench.models import Answer
+    from workbench.models import Answer, DocumentDetail
     from workbench.triage import TriageRecord
 
 PANES = ("query", "results", "preview", "graph", "costs")
@@ -71,7 +71,7 @@ class MainScreen(NotifyWorkerErrors, TriageActions, CopyExportActions, Screen[No
         self.current_doc: str | None = None
         self.history: list[str] = []
         self.side = "preview"
-        self.details: dict[str, dict[str, Any]] = {}
+        self.details: dict[str, DocumentDetail] = {}
         self.last_answer: tuple[str, Answer, str | None] | None = None
         self.summaries: dict[str, Answer] = {}
         self._open_timer: Timer | None = None
@@ -388,7 +388,7 @@ class MainScreen(NotifyWorkerErrors, TriageActions, CopyExportActions, Screen[No
             return ""
         detail = self.details.get(self.current_doc)
         if detail:
-            return str(detail["document"].get("title") or self.current_doc)
+            return str(detail.document.get("title") or self.current_doc)
         row = self.query_one(ResultsTable).row_for(self.current_doc)
         return row.title if row else self.current_doc
 

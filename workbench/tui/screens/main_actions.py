@@ -9,7 +9,7 @@ from workbench.tui.host import host
 if TYPE_CHECKING:
     from textual.app import App
 
-    from workbench.models import Answer
+    from workbench.models import Answer, DocumentDetail
 
 
 class CopyExportActions:
@@ -17,7 +17,7 @@ class CopyExportActions:
 
     app: App[Any]
     current_doc: str | None
-    details: dict[str, dict[str, Any]]
+    details: dict[str, DocumentDetail]
     last_answer: tuple[str, Answer, str | None] | None
     summaries: dict[str, Answer]
 
@@ -28,7 +28,7 @@ class CopyExportActions:
         if self.current_doc is None or self.current_doc not in self.details:
             self.app.notify("Select a paper first.", severity="warning", timeout=3)
             return
-        doc = self.details[self.current_doc]["document"]
+        doc = self.details[self.current_doc].document
         host(self).copy_text(f"{short_reference(doc)} [@{citekey_for(doc)}]", "citation")
 
     def action_copy_answer(self) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import on, work
 from textual.app import ComposeResult
@@ -27,7 +27,7 @@ from workbench.tui.messages import AnswerFinished, AnswerStreamed, DocumentOpene
 if TYPE_CHECKING:
     from textual.widgets import Markdown
 
-    from workbench.models import Answer, Citation, Evidence
+    from workbench.models import Answer, Citation, DocumentDetail, Evidence
     from workbench.triage import TriageRecord
 
 _MARKER_RE = re.compile(r"\[(\d+(?:\s*[,;]\s*\d+)*)\](?!\()")
@@ -51,9 +51,9 @@ def linked_markers(text: str, current: str | None = None) -> str:
     return _MARKER_RE.sub(replace, text)
 
 
-def document_markdown(detail: dict[str, Any], triage: TriageRecord | None, row: ResultRow | None) -> str:
+def document_markdown(detail: DocumentDetail, triage: TriageRecord | None, row: ResultRow | None) -> str:
     """A paper's preview: title, metadata, triage, best passage, abstract, files and notes."""
-    doc = detail.get("document", {})
+    doc = detail.document
     title = str(doc.get("title") or doc.get("doc_id"))
     who = "; ".join(doc.get("authors") or []) or "unknown authors"
     meta = [who, str(doc.get("year") or "n.d.")]
@@ -80,12 +80,10 @@ def document_markdown(detail: dict[str, Any], triage: TriageRecord | None, row: 
         lines.append(f"## Best match ({row.section}, {pages})\n\n> {passage[:900]}")
     if doc.get("abstract"):
         lines.append("## Abstract\n\n" + " ".join(str(doc["abstract"]).split()))
-    if detail.get("files"):
-        files = [
-            f"- `{f['path']}` ({f['status']}{': ' + f['error'] if f.get('error') else ''})" for f in detail["files"]
-        ]
+    if detail.files:
+        files = [f"- `{f.path}` ({f.status}{': ' + f.error if f.error else ''})" for f in detail.files]
         lines.append("## Files\n\n" + "\n".join(files[:8]))
-    notes = [*detail.get("notes", []), *detail.get("annotations", [])]
+    notes = [*detail.notes, *detail.annotations]
     if notes:
         shown = [f"- {' '.join(str(n.get('text', '')).split())[:300]}" for n in notes[:5]]
         lines.append("## Notes and annotations\n\n" + "\n".join(shown))
@@ -185,9 +183,9 @@ class Preview(NotifyWorkerErrors, Vertical):
         self._clear_answer()
         self._set_markdown(text)
 
-    def show_document(self, detail: dict[str, Any], triage: TriageRecord | None, row: ResultRow | None) -> None:
+    def show_document(self, detail: DocumentDetail, triage: TriageRecord | None, row: ResultRow | None) -> None:
         """Show a paper (unless an answer is streaming: that keeps the pane)."""
-        self.doc_id = str(detail.get("document", {}).get("doc_id") or "") or None
+        self.doc_id = str(detail.document.get("doc_id") or "") or None
         if self.running:
             return
         self._clear_answer()
