@@ -48,7 +48,7 @@ def homes(tmp_path_factory: pytest.TempPathFactory) -> tuple[Engine, Engine]:
 
 def test_a_reference_names_the_same_paper_in_a_writing_and_a_reading_home(homes: tuple[Engine, Engine]) -> None:
     writer, reader = homes
-    assert reader.catalog.doc_ids() == set()  # the reader's own catalog holds no index
+    assert reader.internals().catalog.doc_ids() == set()  # the reader's own catalog holds no index
     for engine in (writer, reader):
         assert engine.resolve("file:1/graphene.md") == "file:1/graphene.md"
         assert engine.resolve(" @file:1/yeast.md ") == "file:1/yeast.md"
