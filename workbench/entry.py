@@ -30,7 +30,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else list(argv)
     wants_tui, config = _tui_config(args)
     if wants_tui and sys.stdin.isatty() and sys.stdout.isatty():
-        from workbench.config import ConfigError, load_settings
+        from workbench.settings.config import ConfigError, load_settings
 
         try:
             settings = load_settings(config)
@@ -40,7 +40,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         from workbench.tui import run_tui
 
         return run_tui(settings)
-    from workbench.cli import main as cli_main
+    from workbench.cli.main import main as cli_main
 
     return cli_main(args)
 

@@ -70,7 +70,7 @@ def one_line(exc: BaseException, limit: int = 300) -> str:
     Store libraries (DuckDB, LanceDB, Kùzu) put context on later lines and can echo whole
     queries; users get the first line. An empty message falls back to the exception's type.
     """
-    from workbench.safe_text import printable
+    from workbench.text.safe import printable
 
     lines = str(exc).splitlines()
     text = next((line.strip() for line in lines if line.strip()), "") or type(exc).__name__

@@ -8,7 +8,7 @@ import numpy as np
 import pyarrow as pa
 import pytest
 
-from workbench.config import FtsSettings
+from workbench.settings.config import FtsSettings
 from workbench.stores.chunks import ChunkStore, ann_partitions, chunk_schema
 
 pytestmark = pytest.mark.integration

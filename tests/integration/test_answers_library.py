@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import PDFS
-from workbench.config import Settings
-from workbench.engine import Engine
+from workbench.engine.engine import Engine
+from workbench.settings.config import Settings
 
 pytestmark = pytest.mark.integration
 

@@ -10,13 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from workbench.config import Settings
-from workbench.engine import Engine
+from workbench.engine.engine import Engine
 from workbench.errors import UsageError
 from workbench.llm.llamacpp import LlamaCppModel, default_model_path
 from workbench.llm.stand_in import StandInModel
-from workbench.models import DEPTHS
-from workbench.paths import default_models_dir
+from workbench.records import DEPTHS
+from workbench.settings.config import Settings
+from workbench.settings.paths import default_models_dir
 
 pytestmark = pytest.mark.integration
 

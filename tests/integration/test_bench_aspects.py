@@ -12,9 +12,9 @@ from tests.conftest import SHARED
 from workbench.bench.aspects import SPLITS, aspect_choice_report, ensure_index
 from workbench.bench.aspects_data import indexed_abstracts, load_abstracts
 from workbench.bench.aspects_fit import sentence_table
-from workbench.config import Settings
-from workbench.engine import Engine
-from workbench.models import ASPECTS
+from workbench.engine.engine import Engine
+from workbench.records import ASPECTS
+from workbench.settings.config import Settings
 
 pytestmark = pytest.mark.integration
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from workbench.models import Document
+from workbench.records import Document
 from workbench.stores.graph import GraphStore, PaperFacts
 from workbench.stores.graph_queries import GraphQueries, concept_idf, concept_link_limit
 

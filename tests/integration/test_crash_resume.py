@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import SCIFACT
-from workbench.config import load_settings
-from workbench.engine import Engine
+from workbench.engine.engine import Engine
+from workbench.settings.config import load_settings
 
 pytestmark = pytest.mark.integration
 

@@ -20,9 +20,9 @@ import pytest
 from tests.conftest import SHARED
 from workbench.bench.critic import load_claims, load_corpus
 from workbench.llm.embed import OFFLINE_MODEL, Embedder
-from workbench.paths import default_models_dir
 from workbench.query.critic.judge import Critic
 from workbench.query.critic.support import Source
+from workbench.settings.paths import default_models_dir
 
 pytestmark = pytest.mark.integration
 

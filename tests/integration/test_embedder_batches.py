@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from workbench.llm.embed import OFFLINE_MODEL, Embedder
-from workbench.paths import default_models_dir
+from workbench.settings.paths import default_models_dir
 
 pytestmark = pytest.mark.integration
 
@@ -37,7 +37,7 @@ def test_the_offline_model_needs_no_fastembed_import() -> None:
     import sys
 
     code = (
-        "import sys; from workbench.llm.embed import Embedder, OFFLINE_MODEL; from workbench.paths import "
+        "import sys; from workbench.llm.embed import Embedder, OFFLINE_MODEL; from workbench.settings.paths import "
         "default_models_dir; Embedder(OFFLINE_MODEL, default_models_dir()).embed_query('x'); "
         "print('fastembed' in sys.modules)"
     )

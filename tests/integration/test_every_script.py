@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from workbench.config import Settings, load_settings
-from workbench.engine import Engine
+from workbench.engine.engine import Engine
 from workbench.errors import IndexMismatchError
-from workbench.models import IndexFingerprint
+from workbench.records import IndexFingerprint
+from workbench.settings.config import Settings, load_settings
 from workbench.sources.zotero import read_library
 
 pytestmark = pytest.mark.integration

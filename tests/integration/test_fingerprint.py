@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 
 from tests.zotero_fixture import build_zotero_library
-from workbench.config import Settings, load_settings
-from workbench.engine import Engine
+from workbench.engine.engine import Engine
 from workbench.errors import IndexMismatchError
+from workbench.library.triage import TriageUpdate
+from workbench.settings.config import Settings, load_settings
 from workbench.stores.triage import TriageStore
-from workbench.triage import TriageUpdate
 
 pytestmark = pytest.mark.integration
 

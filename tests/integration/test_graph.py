@@ -12,10 +12,10 @@ from typing import Any
 import numpy as np
 import pytest
 
-from workbench.config import FtsSettings
 from workbench.ingest.citations import Reference
 from workbench.ingest.graph_facts import facts_from_chunks
-from workbench.models import Chunk, Document
+from workbench.records import Chunk, Document
+from workbench.settings.config import FtsSettings
 from workbench.stores.chunks import ChunkStore, chunk_rows
 from workbench.stores.graph import (
     GraphBusyError,

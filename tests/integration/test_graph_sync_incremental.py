@@ -18,10 +18,10 @@ import numpy as np
 import pytest
 
 from tests.conftest import SCIFACT
-from workbench.config import FtsSettings
 from workbench.ingest import graph_sync
 from workbench.ingest.graph_sync import GraphSyncReport, sync_graph
-from workbench.models import Chunk, Document
+from workbench.records import Chunk, Document
+from workbench.settings.config import FtsSettings
 from workbench.stores.catalog import Catalog
 from workbench.stores.chunks import ChunkStore, chunk_rows
 from workbench.stores.graph import GraphStore

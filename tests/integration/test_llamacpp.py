@@ -14,7 +14,7 @@ from tests.integration.llama_server import LlamaServer, free_port
 from workbench.llm.base import ContextOverflowError, LanguageModel, Message, ModelError
 from workbench.llm.embed import available_threads
 from workbench.llm.llamacpp import LlamaCppModel, LlamaServerModel, default_model_path, load_model
-from workbench.paths import default_models_dir
+from workbench.settings.paths import default_models_dir
 
 pytestmark = pytest.mark.integration
 

@@ -28,7 +28,7 @@ from mcp.shared.exceptions import MCPError
 from mcp_types import CallToolResult
 
 from tests.conftest import PDFS
-from workbench.models import ASPECTS
+from workbench.records import ASPECTS
 from workbench.stores.catalog import Catalog
 
 pytestmark = pytest.mark.integration

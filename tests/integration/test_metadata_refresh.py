@@ -9,11 +9,11 @@ import numpy as np
 import pytest
 
 from tests.conftest import PDFS
-from workbench.config import Settings
-from workbench.engine import Engine
+from workbench.engine.engine import Engine
 from workbench.ingest.parse import METADATA_RULES_VERSION
 from workbench.llm.embed import Embedder
-from workbench.models import Document
+from workbench.records import Document
+from workbench.settings.config import Settings
 from workbench.stores.catalog import Catalog
 
 pytestmark = pytest.mark.integration

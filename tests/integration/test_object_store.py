@@ -22,10 +22,10 @@ from pathlib import Path
 import pytest
 
 from workbench.bench.seaweed import SeaweedS3, free_ports, weed_binary
-from workbench.cli import main as cli_main
-from workbench.config import Settings, settings_from_dict
-from workbench.engine import Engine
+from workbench.cli.main import main as cli_main
+from workbench.engine.engine import Engine
 from workbench.errors import IndexMismatchError, UsageError, one_line
+from workbench.settings.config import Settings, settings_from_dict
 
 pytestmark = pytest.mark.integration
 
@@ -282,7 +282,7 @@ def test_an_unreachable_store_or_wrong_keys_are_one_line(
 
 def test_an_index_in_the_bucket_without_page_offsets_is_migrated_there(s3: SeaweedS3, tmp_path: Path) -> None:
     """The page offsets migration on object storage: readers before and after it, the writer migrating in one commit."""
-    from workbench.models import Document, Section
+    from workbench.records import Document, Section
     from workbench.stores.chunk_columns import PAGE_OFFSETS
 
     paper = Document("bench:phonons", "Phonons in graphene", "bench")

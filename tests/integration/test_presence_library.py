@@ -19,8 +19,8 @@ import pytest
 
 from tests.conftest import SHARED
 from workbench.bench.question_sets import split_of
-from workbench.config import Settings
-from workbench.engine import Engine
+from workbench.engine.engine import Engine
+from workbench.settings.config import Settings
 
 pytestmark = pytest.mark.integration
 

@@ -17,12 +17,12 @@ import pytest
 
 from tests.conftest import PDFS
 from workbench.bench.question_sets import normalise_span
-from workbench.cli import main as cli_main
-from workbench.config import Settings
-from workbench.engine import Engine
+from workbench.cli.main import main as cli_main
+from workbench.engine.engine import Engine
 from workbench.ingest.pdf import _extract_pdf
 from workbench.mcp_server.server import answer_result
 from workbench.query.evidence import passage_sentences
+from workbench.settings.config import Settings
 from workbench.stores.chunk_columns import PAGE_OFFSETS
 from workbench.text.pages import quote_page
 

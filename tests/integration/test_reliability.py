@@ -22,9 +22,9 @@ from pathlib import Path
 import pytest
 
 from tests.zotero_fixture import build_zotero_library
-from workbench.config import Settings
-from workbench.engine import Engine
-from workbench.models import folder_doc_id
+from workbench.engine.engine import Engine
+from workbench.records import folder_doc_id
+from workbench.settings.config import Settings
 from workbench.sources.zotero import read_library
 from workbench.stores.catalog import SCHEMA_VERSION
 from workbench.stores.markers import graph_incomplete_path, writes_pending_path
@@ -39,7 +39,7 @@ def run(home: Path, *args: str | bytes, timeout: float = 600) -> subprocess.Comp
     """The `workbench` command in a fresh process (argv as bytes, as a shell passes it)."""
     env = {**os.environ, "WORKBENCH_HOME": str(home)}
     env.pop("WORKBENCH_CONFIG", None)
-    argv = [os.fsencode(sys.executable), b"-m", b"workbench.cli", *(os.fsencode(a) for a in args)]
+    argv = [os.fsencode(sys.executable), b"-m", b"workbench.cli.main", *(os.fsencode(a) for a in args)]
     return subprocess.run(argv, env=env, capture_output=True, text=True, timeout=timeout)
 
 
@@ -197,7 +197,7 @@ def _downgrade_to_relative_ids(engine: Engine) -> dict[str, str]:
     with both file records pointing at it; that collision is reproduced too.
     """
     from workbench.ingest.graph_sync import sync_graph
-    from workbench.models import Chunk
+    from workbench.records import Chunk
 
     with engine.internals().catalog.read() as con:
         assert con is not None
@@ -491,7 +491,7 @@ def test_orphans_of_a_kill_between_lancedb_and_the_catalog_are_hidden_reported_a
 
 
 def _settings() -> Settings:
-    from workbench.config import load_settings
+    from workbench.settings.config import load_settings
 
     return load_settings()
 

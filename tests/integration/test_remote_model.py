@@ -19,10 +19,10 @@ from pathlib import Path
 import pytest
 
 from tests.integration.llama_server import LlamaServer, free_port
-from workbench.config import Settings
-from workbench.engine import Engine
+from workbench.engine.engine import Engine
 from workbench.llm.llamacpp import LlamaServerModel, default_model_path
-from workbench.paths import default_models_dir
+from workbench.settings.config import Settings
+from workbench.settings.paths import default_models_dir
 
 pytestmark = pytest.mark.integration
 

@@ -20,19 +20,19 @@ from pathlib import Path
 
 import pytest
 
-from workbench import cli
-from workbench.config import Settings, load_settings
-from workbench.engine import Engine
-from workbench.resident import ResidentServer
-from workbench.resident_client import resident_request, settings_token, socket_path
+from workbench.cli import main as cli
+from workbench.engine.engine import Engine
+from workbench.engine.resident import ResidentServer
+from workbench.engine.resident_client import resident_request, settings_token, socket_path
+from workbench.settings.config import Settings, load_settings
 
 pytestmark = pytest.mark.integration
 
 SERVE_SCRIPT = """
 import sys, time
-from workbench.config import load_settings
-from workbench.engine import Engine
-from workbench.resident import ResidentServer
+from workbench.settings.config import load_settings
+from workbench.engine.engine import Engine
+from workbench.engine.resident import ResidentServer
 engine = Engine(load_settings())
 engine.search("warm up")
 server = ResidentServer(engine)
@@ -178,7 +178,7 @@ def test_a_resident_process_with_other_settings_declines(home: Path) -> None:
 
 MODULES_SCRIPT = """
 import json, sys
-from workbench.cli import main
+from workbench.cli.main import main
 code = main(["search", "--json", "caloric restriction lifespan"])
 sys.stdout.flush()
 print(json.dumps({"code": code, "modules": sorted(sys.modules)}), file=sys.stderr)
@@ -198,7 +198,7 @@ NOT_FOR_SEARCH = (
     "workbench.llm.llamacpp",
     "workbench.bench.retrieval",
 )
-ENGINE_MODULES = ("numpy", "pyarrow", "lancedb", "duckdb", "onnxruntime", "workbench.engine")
+ENGINE_MODULES = ("numpy", "pyarrow", "lancedb", "duckdb", "onnxruntime", "workbench.engine.engine")
 
 
 def modules_of_a_search() -> set[str]:

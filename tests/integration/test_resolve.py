@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from workbench.config import settings_from_dict
-from workbench.engine import Engine
+from workbench.engine.engine import Engine
 from workbench.errors import UsageError
+from workbench.settings.config import settings_from_dict
 
 pytestmark = pytest.mark.integration
 

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import PDFS
-from workbench.config import Settings
-from workbench.engine import Engine
-from workbench.models import ASPECTS
+from workbench.engine.engine import Engine
+from workbench.records import ASPECTS
+from workbench.settings.config import Settings
 
 pytestmark = pytest.mark.integration
 

@@ -20,10 +20,10 @@ import pytest
 
 from tests.conftest import PDFS, SCIFACT
 from tests.zotero_fixture import build_zotero_library
-from workbench.config import Settings, load_settings
-from workbench.engine import Engine
+from workbench.engine.engine import Engine
 from workbench.ingest.pipeline import writer_lock
 from workbench.query.filters import parse_filter
+from workbench.settings.config import Settings, load_settings
 from workbench.watch import run_watch
 from workbench.watch.records import WatchEvent, WatchOptions, WatchSources
 
@@ -396,8 +396,8 @@ def test_move_in_pipeline_keeps_vectors_and_triage(engine: Engine, tmp_path: Pat
 DRIVER = """
 import sys
 from pathlib import Path
-from workbench.config import load_settings
-from workbench.engine import Engine
+from workbench.settings.config import load_settings
+from workbench.engine.engine import Engine
 from workbench.watch import run_watch
 from workbench.watch.records import WatchOptions, WatchSources
 

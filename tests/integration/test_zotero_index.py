@@ -15,9 +15,9 @@ import pytest
 
 from tests.conftest import PDFS
 from tests.zotero_fixture import ZoteroFixture, build_zotero_library
-from workbench.config import Settings
-from workbench.engine import Engine
+from workbench.engine.engine import Engine
 from workbench.query.filters import parse_filter
+from workbench.settings.config import Settings
 
 pytestmark = pytest.mark.integration
 

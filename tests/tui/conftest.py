@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from tests.tui.fakes import PAPERS, TestEngine
-from workbench.config import Settings
-from workbench.engine import Engine
+from workbench.engine.engine import Engine
+from workbench.settings.config import Settings
 
 
 @pytest.fixture

@@ -12,12 +12,12 @@ from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
 
-from workbench.config import Settings
-from workbench.engine import Engine
+from workbench.engine.engine import Engine
+from workbench.engine.records import DocumentDetail
 from workbench.llm.base import Message, StreamChunk
 from workbench.llm.stand_in import StandInModel
-from workbench.models import DocumentDetail
 from workbench.query.retrieve import SearchResult
+from workbench.settings.config import Settings
 
 PAPERS: dict[str, str] = {
     "graphene.md": (

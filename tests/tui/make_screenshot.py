@@ -15,8 +15,8 @@ from pathlib import Path
 
 from tests.tui.fakes import PAPERS, SnapshotEngine
 from tests.tui.helpers import main_screen, search, wait_for, wait_ready
-from workbench.config import Settings
-from workbench.engine import Engine
+from workbench.engine.engine import Engine
+from workbench.settings.config import Settings
 from workbench.tui.app import WorkbenchApp
 from workbench.tui.widgets.costs import CostPane
 from workbench.tui.widgets.graph import GraphPane

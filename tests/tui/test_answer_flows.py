@@ -6,8 +6,8 @@ import pytest
 
 from tests.tui.fakes import FailingSearchEngine, SlowStandInModel, TestEngine
 from tests.tui.helpers import main_screen, search, wait_for, wait_ready
-from workbench.config import Settings
-from workbench.models import DEPTHS
+from workbench.records import DEPTHS
+from workbench.settings.config import Settings
 from workbench.tui.app import WorkbenchApp
 from workbench.tui.messages import AnswerFinished
 from workbench.tui.widgets.costs import CostPane

@@ -9,7 +9,7 @@ import pytest
 
 from tests.tui.fakes import TestEngine
 from tests.tui.helpers import main_screen, wait_for, wait_ready
-from workbench.config import Settings, SourcesSettings, config_candidates, load_settings
+from workbench.settings.config import Settings, SourcesSettings, config_candidates, load_settings
 from workbench.tui import create_app
 from workbench.tui.app import WorkbenchApp
 from workbench.tui.keys import all_binding_ids

@@ -8,7 +8,7 @@ import pytest
 
 from tests.tui.fakes import PAPERS
 from workbench.bench.tui_scroll import scroll_latencies_ms
-from workbench.config import Settings
+from workbench.settings.config import Settings
 
 pytestmark = [pytest.mark.integration, pytest.mark.anyio]
 

@@ -11,7 +11,7 @@ from textual.widgets import Input
 
 from tests.tui.fakes import TestEngine
 from tests.tui.helpers import main_screen, search, wait_for, wait_ready
-from workbench.config import Settings
+from workbench.settings.config import Settings
 from workbench.stores.graph_db import remove_graph_files
 from workbench.tui.app import WorkbenchApp
 from workbench.tui.messages import IntentDetected, ResultsShown

@@ -15,7 +15,7 @@ from textual.widgets import Input
 
 from tests.tui.fakes import SnapshotEngine
 from tests.tui.helpers import main_screen, search, wait_for, wait_ready
-from workbench.config import Settings
+from workbench.settings.config import Settings
 from workbench.tui import create_app
 from workbench.tui.app import WorkbenchApp
 from workbench.tui.screens.first_run import FirstRunScreen

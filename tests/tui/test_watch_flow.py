@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from tests.tui.helpers import search, wait_for, wait_ready
-from workbench.config import Settings
-from workbench.engine import Engine
+from workbench.engine.engine import Engine
+from workbench.settings.config import Settings
 from workbench.tui.app import WorkbenchApp
 
 pytestmark = [pytest.mark.integration, pytest.mark.anyio]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from workbench.models import (
+from workbench.records import (
     ANSWER_FORMAT,
     Answer,
     Citation,

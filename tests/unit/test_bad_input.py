@@ -15,14 +15,14 @@ from pathlib import Path
 
 import pytest
 
-from workbench.cli import main
-from workbench.config import ConfigError, Settings, load_settings, settings_from_dict
+from workbench.cli.main import main
 from workbench.ingest.parse import parse_file
 from workbench.ingest.parse_error import ParseError
 from workbench.ingest.pipeline import file_hash
-from workbench.models import Chunk, folder_doc_id
-from workbench.safe_text import printable, quoted, valid_text
+from workbench.records import Chunk, folder_doc_id
+from workbench.settings.config import ConfigError, Settings, load_settings, settings_from_dict
 from workbench.stores.catalog import Catalog
+from workbench.text.safe import printable, quoted, valid_text
 
 BAD_NAME = os.fsdecode(b"bad\xffname.md")  # what os.listdir gives for a name that is not UTF-8
 
@@ -157,7 +157,7 @@ def test_bad_config_is_one_line_and_exit_2(
 
 
 def test_json_output_never_holds_bare_nan(capsys: pytest.CaptureFixture[str]) -> None:
-    from workbench.cli import _print_json
+    from workbench.cli.main import _print_json
 
     _print_json({"score": float("nan"), "nested": [float("inf"), 1.5]})
     out = capsys.readouterr().out

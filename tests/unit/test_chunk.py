@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from workbench.ingest.chunk import chunk_sections
-from workbench.models import Section
+from workbench.records import Section
 
 
 def words(texts: Sequence[str]) -> list[int]:

@@ -24,7 +24,7 @@ from workbench.ingest.citations import (
 )
 from workbench.ingest.graph_facts import paper_facts
 from workbench.ingest.parse import parse_file
-from workbench.models import Document, ParsedDocument
+from workbench.records import Document, ParsedDocument
 from workbench.stores.graph import GraphStore, PaperFacts
 
 needs_pdfs = pytest.mark.skipif(not (PDFS / "MANIFEST.tsv").is_file(), reason=f"sample PDFs not found at {PDFS}")

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import ROOT
-from workbench.config import ConfigError, Settings, describe_settings, load_settings, settings_from_dict
+from workbench.settings.config import ConfigError, Settings, describe_settings, load_settings, settings_from_dict
 
 
 def test_annotated_defaults_file_matches_built_in_defaults() -> None:

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from workbench.config import ConfigError, load_settings
-from workbench.config_edit import add_sources
+from workbench.settings.config import ConfigError, load_settings
+from workbench.settings.edit import add_sources
 
 
 def test_creates_the_file_when_there_is_none(tmp_path: Path) -> None:

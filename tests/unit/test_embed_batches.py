@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from workbench.config import Settings
 from workbench.llm.embed import plan_batches
+from workbench.settings.config import Settings
 
 
 def test_every_text_lands_in_exactly_one_batch() -> None:

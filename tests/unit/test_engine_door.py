@@ -15,14 +15,13 @@ from pathlib import Path
 import pytest
 
 import workbench
-from workbench.config import Settings, load_settings
-from workbench.engine import Engine
-from workbench.models import DocumentDetail, FileDetail, FileFailure, GraphDescription, IndexStatus
+from workbench.engine.engine import Engine
+from workbench.engine.records import DocumentDetail, FileDetail, FileFailure, GraphDescription, IndexStatus
+from workbench.settings.config import Settings, load_settings
 
 ROOT = Path(workbench.__file__).parent
 FRONT_ENDS = [
-    *sorted(ROOT.glob("cli*.py")),
-    ROOT / "doctor.py",
+    *sorted((ROOT / "cli").rglob("*.py")),
     *sorted((ROOT / "tui").rglob("*.py")),
     *sorted((ROOT / "mcp_server").rglob("*.py")),
 ]
@@ -63,7 +62,7 @@ def test_front_ends_never_reach_behind_the_engine() -> None:
 
 def test_the_check_sees_a_front_end_reaching_behind(tmp_path: Path) -> None:
     probe = tmp_path / "probe.py"
-    text = (ROOT / "doctor.py").read_text(encoding="utf-8")
+    text = (ROOT / "cli" / "doctor.py").read_text(encoding="utf-8")
     probe.write_text(text + "\nrows = engine._catalog.doc_ids()\nstore = engine.internals().chunks\n", encoding="utf-8")
     assert len(_reaches_behind(probe)) == 2
 
@@ -83,7 +82,7 @@ def test_no_public_engine_member_returns_a_store() -> None:
 
 
 def test_engine_exports_its_door() -> None:
-    import workbench.engine as door
+    import workbench.engine.engine as door
 
     assert set(door.__all__) == {"Engine", "EngineInternals", "search_to_dict"}
     assert not hasattr(Engine(Settings()), "catalog") and not hasattr(Engine(Settings()), "embedder")

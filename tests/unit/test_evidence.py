@@ -8,8 +8,7 @@ from pathlib import Path
 
 import numpy as np
 
-from workbench.models import Hit
-from workbench.present import group_by_paper
+from workbench.formats.answers import group_by_paper
 from workbench.query.critic.grounding import content_stems
 from workbench.query.evidence import (
     Candidate,
@@ -19,6 +18,7 @@ from workbench.query.evidence import (
     pick,
     sentence_features,
 )
+from workbench.records import Hit
 from workbench.stores.sentence_cache import SentenceVectorCache
 
 

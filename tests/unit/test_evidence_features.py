@@ -6,8 +6,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from workbench.models import Hit
 from workbench.query.evidence import FEATURE_NAMES, Candidate, QuestionContext, pick, sentence_features
+from workbench.records import Hit
 
 INDEX = {name: i for i, name in enumerate(FEATURE_NAMES)}
 

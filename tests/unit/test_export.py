@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from workbench.export import (
+from workbench.formats.export import (
     bibtex,
     bibtex_entry,
     bibtex_escape,
@@ -15,8 +15,8 @@ from workbench.export import (
     short_reference,
     write_export,
 )
-from workbench.models import Answer, Citation, Verdict
-from workbench.triage import TriageRecord
+from workbench.library.triage import TriageRecord
+from workbench.records import Answer, Citation, Verdict
 
 PAPER = {
     "doc_id": "zotero:1:ABCD1234",

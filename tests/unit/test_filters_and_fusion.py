@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from workbench.models import Hit
 from workbench.query.filters import FilterError, parse_filter
 from workbench.query.retrieve import fuse_rrf, fuse_weighted, rank
+from workbench.records import Hit
 from workbench.stores.chunks import filters_to_sql, fts_terms
 
 

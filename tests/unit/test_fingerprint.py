@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from workbench.config import Settings
 from workbench.ingest.fingerprint import embedder_files_digest, index_fingerprint
 from workbench.llm.embed import Embedder
-from workbench.model_files import MODEL_FILES
-from workbench.models import IndexFingerprint
+from workbench.llm.files import MODEL_FILES
+from workbench.records import IndexFingerprint
+from workbench.settings.config import Settings
 
 
 def test_round_trip_digest_and_changes(tmp_path: object) -> None:

@@ -9,7 +9,7 @@ import pytest
 from tests.conftest import PDFS
 from workbench.ingest.keyphrases import document_keyphrases, extract_keyphrases, singular
 from workbench.ingest.parse import parse_file
-from workbench.models import Section
+from workbench.records import Section
 
 ABSTRACT = (
     "Graph neural networks learn representations of molecules. We train graph neural networks on "

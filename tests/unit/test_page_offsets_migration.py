@@ -10,9 +10,9 @@ import numpy as np
 import pyarrow as pa
 import pytest
 
-from workbench.config import FtsSettings
 from workbench.errors import StoreError
-from workbench.models import Chunk, Document
+from workbench.records import Chunk, Document
+from workbench.settings.config import FtsSettings
 from workbench.stores import chunk_columns
 from workbench.stores.chunk_columns import PAGE_OFFSETS, chunk_rows, chunk_schema
 from workbench.stores.chunks import ChunkStore

@@ -16,7 +16,7 @@ from workbench.ingest.metadata import find_doi, plausible_year
 from workbench.ingest.parse import SUPPORTED_SUFFIXES, parse_file
 from workbench.ingest.parse_error import ParseError
 from workbench.ingest.source_lines import join_lines
-from workbench.models import ParsedDocument
+from workbench.records import ParsedDocument
 
 PDF_DIR = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "pdfs"
 needs_pdfs = pytest.mark.skipif(not (PDF_DIR / "MANIFEST.tsv").is_file(), reason=f"sample PDFs not found at {PDF_DIR}")

@@ -9,8 +9,6 @@ import numpy as np
 
 from workbench.bench.answers_fit import Probe, Run, fit_presence
 from workbench.bench.question_sets import Question
-from workbench.config import RetrievalSettings
-from workbench.models import Hit
 from workbench.query.evidence import Candidate, QuestionContext, sentence_features
 from workbench.query.logistic import LogisticWeights
 from workbench.query.presence import (
@@ -22,6 +20,8 @@ from workbench.query.presence import (
     result_kind,
 )
 from workbench.query.retrieve import Retriever
+from workbench.records import Hit
+from workbench.settings.config import RetrievalSettings
 
 INDEX = {name: i for i, name in enumerate(PRESENCE_FEATURE_NAMES)}
 QUESTION = "How does proof-of-work stop double-spending in Bitcoin?"

@@ -7,14 +7,14 @@ from collections.abc import Sequence
 import numpy as np
 import pytest
 
+from workbench.formats.answers import evidence_line
 from workbench.ingest.chunk import chunk_sections
 from workbench.ingest.sections import split_sections
 from workbench.ingest.source_lines import SourceLine
-from workbench.models import Answer, Chunk, Evidence, Hit, Section
-from workbench.present import evidence_line
 from workbench.query.critic.claims import split_sentences
 from workbench.query.evidence import Candidate, as_evidence, pick
 from workbench.query.quote_pages import index_note, unpaged, with_page_note
+from workbench.records import Answer, Chunk, Evidence, Hit, Section
 from workbench.text.pages import locate, page_at, page_label, page_offsets, quote_page
 
 

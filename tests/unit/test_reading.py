@@ -1,11 +1,11 @@
-"""`workbench.reading`: which passages a read returns (pages, section, size) and the arguments it refuses."""
+"""`workbench.library.reading`: which passages a read returns (pages, section, size) and the arguments it refuses."""
 
 from __future__ import annotations
 
 import pytest
 
 from workbench.errors import UsageError
-from workbench.reading import check_read_request, document_text
+from workbench.library.reading import check_read_request, document_text
 
 ROW = {"doc_id": "file:1/p.pdf", "title": "A paper", "authors": ["Ada Lovelace"], "year": 1843,
        "item_type": "pdf", "source": "folder", "abstract": "We compute numbers."}  # fmt: skip

@@ -3,15 +3,15 @@ rejected, declined, revised once; and how each is rendered after the evidence.""
 
 from __future__ import annotations
 
-from workbench.config import AnswerSettings
+from workbench.formats.answers import render_answer, render_summary
 from workbench.llm.base import ModelError
 from workbench.llm.stand_in import StandInModel
-from workbench.models import Evidence
-from workbench.present import render_answer, render_summary
 from workbench.query.ask import overall_verdict
 from workbench.query.critic.judge import Critic
 from workbench.query.plan import Planner
 from workbench.query.synthesis import SynthesisRunner
+from workbench.records import Evidence
+from workbench.settings.config import AnswerSettings
 
 EVIDENCE = [
     Evidence("1", "c1", "file:g.md", "Electron transport in graphene", "abstract", 1, 1,

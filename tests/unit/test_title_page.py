@@ -17,7 +17,7 @@ from tests.conftest import PDFS, SHARED
 from workbench.ingest.parse import parse_file
 from workbench.ingest.pdf_layout import page_layout
 from workbench.ingest.title_page import is_cover_sheet, is_junk_title, read_title_page
-from workbench.models import ParsedDocument
+from workbench.records import ParsedDocument
 
 PWL = SHARED / "data" / "pwl"
 needs_pwl = pytest.mark.skipif(not (PWL / "labels.json").is_file(), reason=f"labelled PDFs not found at {PWL}")

@@ -21,7 +21,7 @@ from workbench.ingest.pdf_layout import LayoutLine, PageLayout, _Char, _spaces_p
 from workbench.ingest.pdf_metadata import PdfContent, derive_metadata
 from workbench.ingest.source_lines import clean_text
 from workbench.ingest.title_page import read_title_page
-from workbench.models import ParsedDocument
+from workbench.records import ParsedDocument
 
 ZH_TITLE = "基于改进霍夫变换和透视变换的透视图像矫正"
 EN_TITLE = "Perspective Image Rectification Based on Improved Hough Transformation"

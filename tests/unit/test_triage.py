@@ -7,15 +7,15 @@ from pathlib import Path
 
 import pytest
 
-from workbench.models import Document
-from workbench.stores.catalog import Catalog
-from workbench.stores.triage import TriageStore
-from workbench.triage import (
+from workbench.library.triage import (
     TriageError,
     TriageRecord,
     is_triage_filter,
     parse_triage_filter,
 )
+from workbench.records import Document
+from workbench.stores.catalog import Catalog
+from workbench.stores.triage import TriageStore
 
 
 def _catalog(tmp_path: Path, titles: list[str]) -> Catalog:

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from tests.zotero_fixture import build_zotero_library
-from workbench.config import Settings
-from workbench.engine import Engine
+from workbench.engine.engine import Engine
+from workbench.settings.config import Settings
 from workbench.sources.zotero import read_library
 from workbench.sources.zotero_prefs import linked_base_for, read_prefs
 

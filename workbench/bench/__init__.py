@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING, Any
 
 from workbench.bench.datasets import DATA_ROOT_ENV, DataRoots
 from workbench.errors import UsageError
-from workbench.models import DEPTHS
+from workbench.records import DEPTHS
 
 if TYPE_CHECKING:  # the engine loads only when a benchmark runs, not to build the CLI's parser
-    from workbench.engine import Engine
+    from workbench.engine.engine import Engine
 
 ANSWER_SETS = ("pubmedqa", "fulltext", "scifact")
 

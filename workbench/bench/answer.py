@@ -18,8 +18,8 @@ from typing import Any
 
 import numpy as np
 
-from workbench.engine import Engine
-from workbench.models import DEPTHS
+from workbench.engine.engine import Engine
+from workbench.records import DEPTHS
 
 # (question, the file that answers it)
 QUESTIONS: tuple[tuple[str, str], ...] = (

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from workbench.bench.question_sets import Question
-from workbench.models import Evidence
+from workbench.records import Evidence
 
 
 def _rate(hits: int, total: int) -> float | None:

@@ -40,14 +40,14 @@ from workbench.bench.answer_pages import gold_page
 from workbench.bench.answers_fit import Probe, Run, choose_cutoff, fit_presence, fit_scorer
 from workbench.bench.evidence import matches_gold
 from workbench.bench.question_sets import Question, QuestionSet, absent_split, contains_span
-from workbench.engine import Engine
-from workbench.models import Document, Evidence, Filter, Hit, Section
+from workbench.engine.engine import Engine
 from workbench.query.critic.grounding import content_stems
 from workbench.query.depth import DEPTH_SHAPES
 from workbench.query.evidence import FEATURE_NAMES, Candidate, EvidenceFinder, pick
 from workbench.query.gather import EvidenceGatherer, SearchFunction, per_paper_cap
 from workbench.query.logistic import LogisticWeights
 from workbench.query.presence import DEFAULT_PRESENCE, PRESENCE_FEATURE_NAMES, PresenceModel, decide
+from workbench.records import Document, Evidence, Filter, Hit, Section
 
 # Sets whose gold marks sentences; the evidence scorer is fitted on these only (PubMedQA's gold
 # is a whole abstract: every sentence of it would count as answering).

@@ -19,10 +19,10 @@ import numpy as np
 
 from workbench.bench.critic import fit_logistic
 from workbench.bench.question_sets import Question, QuestionSet
-from workbench.models import Hit
 from workbench.query.evidence import Candidate, EvidenceFinder
 from workbench.query.logistic import LogisticWeights
 from workbench.query.presence import KINDS, Calibration, PresenceModel, presence_features, result_kind
+from workbench.records import Hit
 
 L2 = 1.0
 FOLDS = 5

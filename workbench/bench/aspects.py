@@ -31,9 +31,9 @@ from workbench.bench.aspects_data import (
     load_abstracts,
     sentence_label,
 )
-from workbench.engine import Engine
-from workbench.models import ASPECTS
+from workbench.engine.engine import Engine
 from workbench.query.summary import SENTENCES_PER_DEPTH
+from workbench.records import ASPECTS
 
 SPLITS = ("fit", "heldout")
 

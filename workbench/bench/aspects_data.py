@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from workbench.bench.question_sets import split_of
 
 if TYPE_CHECKING:
-    from workbench.engine import Engine
+    from workbench.engine.engine import Engine
 
 CONCLUSION = "CONCLUSIONS"  # the label given to `long_answer`
 # A label's words → the aspects its sentences may stand for (a label may name two: "METHODS AND RESULTS").

@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 
 from workbench.bench.aspects_data import LabelledAbstract, indexed_abstracts, label_aspects, sentence_label
-from workbench.engine import Engine
+from workbench.engine.engine import Engine
 from workbench.query.aspect_model import (
     CLASSES,
     FEATURE_NAMES,

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from workbench.bench.question_sets import contains_span, normalise_span, split_of
-from workbench.engine import Engine
+from workbench.engine.engine import Engine
 from workbench.query.summary import SENTENCES_PER_DEPTH
 
 SPLITS = ("fit", "heldout")

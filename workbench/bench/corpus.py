@@ -28,11 +28,11 @@ from typing import Any
 import numpy as np
 
 from workbench.bench.ingest import peak_rss_mb
-from workbench.config import Settings
-from workbench.engine import Engine
+from workbench.engine.engine import Engine
 from workbench.llm.embed import Embedder
-from workbench.safe_text import valid_text
+from workbench.settings.config import Settings
 from workbench.stores.catalog import FileRecord
+from workbench.text.safe import valid_text
 
 FTS_TOP = 10  # a title query finds its paper when the paper is among this many results
 NOT_INDEXED_SECTIONS = frozenset({"title", "note", "annotation"})  # not page text of an attachment

@@ -26,10 +26,10 @@ import numpy as np
 
 from workbench.bench.critic import LabelledClaim, fit_logistic, load_claims
 from workbench.bench.retrieval import bench_engine, ensure_corpus_index, load_beir
-from workbench.engine import Engine
-from workbench.models import Hit
+from workbench.engine.engine import Engine
 from workbench.query.critic.grounding import content_stems
 from workbench.query.evidence import FEATURE_NAMES, Candidate, EvidenceFinder, passage_sentences, pick
+from workbench.records import Hit
 
 OVERLAP = 0.6
 ABSTAIN_MAX_ANSWERABLE = 0.10  # the cut-off may make at most this share of answerable claims abstain

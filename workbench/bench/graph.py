@@ -25,7 +25,7 @@ from workbench.ingest.keyphrases import document_keyphrases
 from workbench.ingest.parse import parse_file
 from workbench.ingest.parse_error import ParseError
 from workbench.llm.embed import Embedder
-from workbench.models import Document
+from workbench.records import Document
 from workbench.stores.chunks import ChunkStore
 from workbench.stores.graph import GraphStore, PaperFacts, paper_vectors
 from workbench.stores.graph_queries import GraphQueries

@@ -9,7 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from workbench.engine import Engine
+from workbench.engine.engine import Engine
 
 
 def peak_rss_mb() -> float:

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from workbench.bench import cache_key
-from workbench.engine import Engine
+from workbench.engine.engine import Engine
 from workbench.errors import UsageError
 
 NOTES = (

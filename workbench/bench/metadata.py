@@ -38,7 +38,7 @@ from workbench.errors import UsageError
 from workbench.ingest.parse import parse_file
 from workbench.ingest.parse_error import ParseError
 from workbench.ingest.title_lines import dominant_script
-from workbench.models import ParsedDocument
+from workbench.records import ParsedDocument
 from workbench.text.authors import fold_accents, parse_author
 
 TITLE_OVERLAP = 0.8

@@ -17,7 +17,7 @@ import numpy as np
 import pyarrow as pa
 
 from workbench.bench.retrieval import bench_engine, ensure_corpus_index, load_beir
-from workbench.engine import Engine
+from workbench.engine.engine import Engine
 from workbench.errors import StoreError
 from workbench.stores.chunks import ChunkStore
 

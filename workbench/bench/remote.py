@@ -23,10 +23,10 @@ import numpy as np
 import pyarrow as pa
 
 from workbench.bench.retrieval import bench_engine, load_beir
-from workbench.engine import Engine
+from workbench.engine.engine import Engine
 from workbench.errors import UsageError
-from workbench.models import Document, Section
 from workbench.query.retrieve import Retriever
+from workbench.records import Document, Section
 from workbench.stores.chunks import ChunkStore
 
 MODES = ("dense", "fts", "hybrid")

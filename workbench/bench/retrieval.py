@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from workbench.bench import cache_key
-from workbench.engine import Engine
-from workbench.models import Document, Hit, Section
+from workbench.engine.engine import Engine
 from workbench.query.retrieve import Candidates, fuse_rrf, fuse_weighted, rank
+from workbench.records import Document, Hit, Section
 
 
 def load_beir(dataset: Path, split: str) -> tuple[list[dict[str, str]], dict[str, str], dict[str, dict[str, int]]]:

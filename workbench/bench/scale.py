@@ -39,10 +39,10 @@ from workbench.bench.scale_procs import (
     measure_resident_search,
     pick_pdfs,
 )
-from workbench.config import Settings
-from workbench.engine import Engine
+from workbench.engine.engine import Engine
 from workbench.ingest.graph_sync import sync_graph
-from workbench.models import Section
+from workbench.records import Section
+from workbench.settings.config import Settings
 
 PARTS = ("ingest", "library", "cli", "query")
 LIBRARY_VERSION = "v1"  # bump when the synthetic library changes shape

@@ -28,7 +28,7 @@ import pyarrow as pa
 
 from workbench.bench import cache_key
 from workbench.llm.embed import Embedder
-from workbench.models import Document
+from workbench.records import Document
 from workbench.stores.chunks import FTS_COLUMN, ChunkStore, chunk_schema, embedding_text
 
 SECTIONS = ("introduction", "methods", "results", "discussion", "conclusion")

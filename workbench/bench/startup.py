@@ -27,13 +27,13 @@ import time
 from pathlib import Path
 from typing import Any
 
-from workbench.config import Settings, load_settings
 from workbench.errors import WorkbenchError
+from workbench.settings.config import Settings, load_settings
 
 FIRST_FRAME_SCRIPT = """
 import resource, sys, time
 started = float(sys.argv[1])
-from workbench.config import load_settings
+from workbench.settings.config import load_settings
 from workbench.tui.app import WorkbenchApp
 
 class TimedApp(WorkbenchApp):
@@ -92,7 +92,7 @@ def first_frame_seconds(runs: int = 5, env: dict[str, str] | None = None) -> lis
 
 def build_tiny_library(home: Path) -> Path:
     """Index a few Markdown notes into a fresh home (real embedder); returns the notes folder."""
-    from workbench.engine import Engine
+    from workbench.engine.engine import Engine
 
     notes = home.parent / "tiny-library"
     notes.mkdir(parents=True, exist_ok=True)
@@ -117,7 +117,7 @@ def library_queries(titles: list[str], count: int) -> list[str]:
 
 async def search_latencies_ms(settings: Settings, searches: int, size: tuple[int, int]) -> dict[str, Any]:
     """Drive the app with Pilot: type each query, press Enter, time until the table shows it."""
-    from workbench.engine import Engine
+    from workbench.engine.engine import Engine
     from workbench.tui.app import WorkbenchApp
     from workbench.tui.messages import ResultsShown
 
@@ -167,7 +167,7 @@ def bench_startup(
     """First-frame time (median of `runs`) and keystroke-to-results latency (p50/p95 of `searches`)."""
     settings = settings or load_settings()
     frames = first_frame_seconds(runs)
-    from workbench.engine import Engine
+    from workbench.engine.engine import Engine
 
     documents = Engine(settings).status().documents
     built = ""

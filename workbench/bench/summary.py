@@ -17,9 +17,9 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from workbench.engine import Engine
-from workbench.models import ASPECTS
+from workbench.engine.engine import Engine
 from workbench.query.summary import ASPECT_SECTIONS
+from workbench.records import ASPECTS
 
 
 def _normalise(text: str) -> str:

@@ -27,13 +27,13 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from workbench.config import Settings
 from workbench.errors import WorkbenchError
+from workbench.settings.config import Settings
 
 LISTING_FRAME_SCRIPT = """
 import sys, time
 started = float(sys.argv[1])
-from workbench.config import load_settings
+from workbench.settings.config import load_settings
 from workbench.tui.app import WorkbenchApp
 
 class TimedApp(WorkbenchApp):
@@ -124,7 +124,7 @@ async def scroll_latencies_ms(
     from textual._compositor import CompositorUpdate
     from textual.screen import Screen
 
-    from workbench.engine import Engine
+    from workbench.engine.engine import Engine
     from workbench.tui.app import WorkbenchApp
     from workbench.tui.messages import ResultsShown
     from workbench.tui.settings import tui_settings

@@ -24,10 +24,10 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from workbench.engine import Engine
+from workbench.engine.engine import Engine
 from workbench.errors import WorkbenchError
-from workbench.models import folder_doc_id
 from workbench.query.filters import parse_filter
+from workbench.records import folder_doc_id
 from workbench.watch import run_watch
 from workbench.watch.records import WatchEvent, WatchOptions, WatchSources
 

@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from workbench.models import Chunk, Section
+from workbench.records import Chunk, Section
 from workbench.text.pages import page_offsets
 
 TokenCounter = Callable[[Sequence[str]], list[int]]

@@ -16,7 +16,7 @@ import re
 from collections.abc import Sequence
 
 from workbench.ingest.metadata import find_doi
-from workbench.models import Section
+from workbench.records import Section
 from workbench.text.authors import repair_accents
 from workbench.text.citations import (
     MIN_TITLE_CHARS,

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import hashlib
 
-from workbench.config import Settings
 from workbench.ingest.chunk import CHUNKER_VERSION
 from workbench.llm.embed import OFFLINE_MODEL, Embedder
-from workbench.model_files import EMBEDDER_DIR_NAME, MODEL_FILES
-from workbench.models import IndexFingerprint
+from workbench.llm.files import EMBEDDER_DIR_NAME, MODEL_FILES
+from workbench.records import IndexFingerprint
+from workbench.settings.config import Settings
 from workbench.text import fts_text as fts_text_rules
 
 

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from workbench.ingest.citations import references_of
 from workbench.ingest.keyphrases import DEFAULT_TOP_N, document_keyphrases
-from workbench.models import Document, Section
+from workbench.records import Document, Section
 from workbench.stores.chunks import ChunkStore
 from workbench.stores.graph import PaperFacts
 

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from workbench.ingest.graph_facts import facts_from_chunks
-from workbench.models import Document
+from workbench.records import Document
 from workbench.stores.catalog import Catalog
 from workbench.stores.chunks import ChunkStore
 from workbench.stores.graph import SCHEMA_VERSION, GraphStore, paper_vectors

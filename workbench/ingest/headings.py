@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from workbench.models import SECTIONS
+from workbench.records import SECTIONS
 
 # The sections a parsed file can have: every section but the ones metadata and Zotero add.
 SECTION_NAMES: tuple[str, ...] = tuple(s for s in SECTIONS if s not in ("title", "note", "annotation"))

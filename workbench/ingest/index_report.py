@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from workbench.ingest.pdf import NO_TEXT_LAYER
-from workbench.models import ParsedDocument
+from workbench.records import ParsedDocument
 
 
 @dataclass

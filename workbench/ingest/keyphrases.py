@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from workbench.models import Section
+from workbench.records import Section
 from workbench.text.authors import repair_accents
 from workbench.text.fts_text import has_cjk
 

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from workbench.ingest.parse import METADATA_RULES_VERSION, parse_file
 from workbench.ingest.parse_error import ParseError
-from workbench.models import Document
+from workbench.records import Document
 from workbench.stores.catalog import Catalog, FileRecord
 from workbench.stores.chunks import ChunkStore
 

@@ -16,7 +16,7 @@ from workbench.ingest.parse_error import ParseError
 from workbench.ingest.pdf import parse_pdf
 from workbench.ingest.regular_file import NotRegularFileError, read_regular
 from workbench.ingest.text_formats import parse_html, parse_markdown, parse_txt
-from workbench.models import ParsedDocument
+from workbench.records import ParsedDocument
 
 SUPPORTED_SUFFIXES: frozenset[str] = frozenset({".pdf", ".md", ".markdown", ".txt", ".html", ".htm"})
 

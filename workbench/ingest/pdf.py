@@ -26,7 +26,7 @@ from workbench.ingest.pdf_metadata import PdfContent, derive_metadata
 from workbench.ingest.sections import abstract_text, split_sections
 from workbench.ingest.source_lines import SourceLine, pdf_lines
 from workbench.ingest.title_page import is_cover_sheet
-from workbench.models import ParsedDocument
+from workbench.records import ParsedDocument
 from workbench.text.ligatures import find_glyph_repair
 
 # A PDF whose pages average fewer real characters than this is treated as a scan.

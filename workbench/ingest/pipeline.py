@@ -30,7 +30,6 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from workbench.config import Settings
 from workbench.errors import StoreBusyError
 from workbench.ingest.chunk import chunk_sections
 from workbench.ingest.index_report import IndexReport, file_note
@@ -39,13 +38,14 @@ from workbench.ingest.parse import METADATA_RULES_VERSION, SUPPORTED_SUFFIXES, p
 from workbench.ingest.parse_error import ParseError
 from workbench.ingest.regular_file import hash_regular
 from workbench.llm.embed import Embedder
-from workbench.models import Chunk, Document, ParsedDocument, Section
-from workbench.safe_text import valid_text
+from workbench.records import Chunk, Document, ParsedDocument, Section
+from workbench.settings.config import Settings
 from workbench.sources.folder import FileEntry, ScanProblem, scan_folder
 from workbench.stores.catalog import Catalog, FileRecord
 from workbench.stores.chunks import ChunkStore, chunk_rows, embedding_text
 from workbench.stores.consistency import apply_renames
 from workbench.stores.markers import clear_marker, has_marker, set_marker, writes_pending_path
+from workbench.text.safe import valid_text
 
 # File states that own a document (a failed or duplicate file has no chunks to move).
 MOVABLE_STATUSES: frozenset[str] = frozenset({"indexed", "no-text"})

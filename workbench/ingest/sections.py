@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from workbench.ingest.headings import heading_section, is_appendix_heading, is_summary_heading, numbered_heading
 from workbench.ingest.source_lines import SourceLine, dehyphenate, join_lines
-from workbench.models import Section
+from workbench.records import Section
 
 _INLINE_ABSTRACT = re.compile(r"^(Abstract|ABSTRACT|Summary|SUMMARY)\s*[—–:.-]\s*(\S.*)$")
 _CAPS_ABSTRACT = re.compile(r"^ABSTRACT\s+(\S.*)$")

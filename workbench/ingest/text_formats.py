@@ -17,7 +17,7 @@ from workbench.ingest.parse_error import ParseError
 from workbench.ingest.sections import abstract_text, split_sections
 from workbench.ingest.source_lines import SourceLine, clean_text, text_lines
 from workbench.ingest.title_page import MAX_TITLE_CHARS
-from workbench.models import ParsedDocument
+from workbench.records import ParsedDocument
 
 
 def _decode_text(data: bytes) -> tuple[str, str]:

@@ -24,7 +24,7 @@ from workbench.ingest.index_report import IndexReport, file_note
 from workbench.ingest.parse import SUPPORTED_SUFFIXES, parse_file
 from workbench.ingest.parse_error import ParseError
 from workbench.ingest.pipeline import Indexer, Progress, file_hash
-from workbench.models import Document, Section
+from workbench.records import Document, Section
 from workbench.sources.zotero import Watermark, ZoteroItem, read_library
 from workbench.stores.catalog import Catalog, FileRecord
 

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from workbench.errors import ModelError
-from workbench.model_files import EMBEDDER_DIR_NAME, verify_models
+from workbench.llm.files import EMBEDDER_DIR_NAME, verify_models
 
 if TYPE_CHECKING:
     from tokenizers import Tokenizer

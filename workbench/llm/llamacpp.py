@@ -33,7 +33,7 @@ from workbench.llm.base import (
     check_fits,
 )
 from workbench.llm.embed import available_threads
-from workbench.model_files import LLM_DIR_NAME, LLM_FILE_NAME
+from workbench.llm.files import LLM_DIR_NAME, LLM_FILE_NAME
 
 GGUF_MAGIC = b"GGUF"
 _PROBE_CONTENT = "x"

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import sys
 
-from workbench.engine import Engine
+from workbench.engine.engine import Engine
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 DEFAULT_PORT = 8765

@@ -22,7 +22,7 @@ from mcp.server.mcpserver import Context
 from mcp.server.mcpserver.exceptions import ToolError
 from pydantic import ValidationError
 
-from workbench.engine import Engine
+from workbench.engine.engine import Engine
 from workbench.errors import WorkbenchError, error_line, is_store_failure, one_line
 
 T = TypeVar("T")

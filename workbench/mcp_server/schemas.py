@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from workbench.triage import TriageRecord
+from workbench.library.triage import TriageRecord
 
 
 class _Record(BaseModel):

@@ -19,8 +19,10 @@ from mcp_types import CallToolResult, InputRequiredResult, ToolAnnotations
 from pydantic import Field, ValidationError
 
 from workbench import __version__
-from workbench.engine import Engine
-from workbench.listing import SORTS
+from workbench.engine.engine import Engine
+from workbench.library.listing import SORTS
+from workbench.library.reading import DEFAULT_READ_CHARS
+from workbench.library.triage import STATES, TriageUpdate
 from workbench.mcp_server.calls import EngineCalls, LineError, Report, TextProgress, argument_error
 from workbench.mcp_server.schemas import (
     AnswerResult,
@@ -34,9 +36,7 @@ from workbench.mcp_server.schemas import (
     TriageResult,
     triage_result,
 )
-from workbench.models import DEPTHS, SECTIONS, Answer, Evidence
-from workbench.reading import DEFAULT_READ_CHARS
-from workbench.triage import STATES, TriageUpdate
+from workbench.records import DEPTHS, SECTIONS, Answer, Evidence
 
 SEARCH_MODES = ("hybrid", "dense", "fts")
 TRIAGE_OFF = (

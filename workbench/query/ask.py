@@ -23,20 +23,9 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from workbench.config import Settings
 from workbench.errors import UsageError
+from workbench.formats.answers import aspect_text, render_answer, render_summary
 from workbench.llm.base import LanguageModel, ModelError
-from workbench.models import (
-    ASPECTS,
-    DEPTHS,
-    Answer,
-    CostEstimate,
-    Evidence,
-    Hit,
-    Synthesis,
-    Verdict,
-)
-from workbench.present import aspect_text, render_answer, render_summary
 from workbench.query.citations import citation_for, evidence_citation
 from workbench.query.critic.judge import Critic
 from workbench.query.depth import choose_depth
@@ -48,6 +37,17 @@ from workbench.query.presence import decide
 from workbench.query.related import RelatedPaper
 from workbench.query.summary import SENTENCES_PER_DEPTH, AspectExtractor
 from workbench.query.synthesis import CancelledError, SynthesisRun, SynthesisRunner, TextSink, skipped_synthesis
+from workbench.records import (
+    ASPECTS,
+    DEPTHS,
+    Answer,
+    CostEstimate,
+    Evidence,
+    Hit,
+    Synthesis,
+    Verdict,
+)
+from workbench.settings.config import Settings
 from workbench.stores.ledger import Ledger, LedgerEntry
 from workbench.stores.sentence_cache import SentenceVectorCache
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from workbench.models import Citation, Evidence, Hit
+from workbench.records import Citation, Evidence, Hit
 
 
 def citation_for(hit: Hit, marker: str, text: str | None = None) -> Citation:

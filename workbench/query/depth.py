@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from workbench.errors import UsageError
-from workbench.models import DEPTHS
+from workbench.records import DEPTHS
 
 ASPECT_QUERIES = {
     "research_question": "research question aim objective problem we ask whether",

@@ -26,12 +26,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from workbench.models import Evidence, Hit
 from workbench.query.critic.claims import split_sentences
 from workbench.query.critic.grounding import content_stems, coverage, entities, normalise_entity
 from workbench.query.intent.question_type import answer_type_match, question_type
 from workbench.query.logistic import LogisticWeights
 from workbench.query.quote_pages import hit_quote_page
+from workbench.records import Evidence, Hit
 from workbench.stores.sentence_cache import SentenceVectorCache
 from workbench.text.fts_text import word_units
 

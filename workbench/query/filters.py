@@ -1,6 +1,6 @@
 """The filter grammar: `key<op>value` expressions parsed into `Filter` records.
 
-Metadata filters (`year>=2020`, `tag=ml`, ...) become `workbench.models.Filter`, which the
+Metadata filters (`year>=2020`, `tag=ml`, ...) become `workbench.records.Filter`, which the
 stores compile to their own dialect (LanceDB for chunks, DuckDB for the documents listing);
 triage filters (`triage=reading`, `priority>=2`, `starred=yes`, `label=x`) are applied to
 triage records. A bad expression is a FilterError naming the problem and the expression.
@@ -12,8 +12,8 @@ import re
 from collections.abc import Iterable
 
 from workbench.errors import FilterError
-from workbench.models import FILTER_FIELDS, Filter
-from workbench.triage import TriageError, TriageFilter, is_triage_filter, parse_triage_filter
+from workbench.library.triage import TriageError, TriageFilter, is_triage_filter, parse_triage_filter
+from workbench.records import FILTER_FIELDS, Filter
 
 __all__ = ["FilterError", "parse_filter", "parse_filters", "split_filters"]
 

@@ -16,13 +16,13 @@ from typing import Any, Protocol
 import numpy as np
 
 from workbench.errors import FilterError
-from workbench.models import ASPECTS, Evidence, Filter, Hit
 from workbench.query.depth import ASPECT_QUERIES, DEPTH_SHAPES
 from workbench.query.evidence import Candidate, EvidenceFinder, pick
 from workbench.query.filters import parse_filter
 from workbench.query.intent.detect import Intent
 from workbench.query.subqueries import merge_subquery_results, needs_escalation, query_coverage
 from workbench.query.summary import ASPECT_SECTIONS, CUES, chunk_hit
+from workbench.records import ASPECTS, Evidence, Filter, Hit
 
 MIN_TOP_SCORE = 0.35
 MIN_COVERAGE = 0.5

@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from workbench.errors import FilterError
-from workbench.listing import Listing, sort_rows
-from workbench.models import Filter, Hit, ResultRow
+from workbench.library.listing import Listing, sort_rows
+from workbench.library.triage import TriageRecord
 from workbench.query.filters import split_filters
 from workbench.query.retrieve import SearchResult
+from workbench.records import Filter, Hit, ResultRow
 from workbench.stores.triage import TriageStore
-from workbench.triage import TriageRecord
 
 Search = Callable[[str, Sequence[Filter], int], SearchResult]
 

@@ -13,11 +13,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from workbench.config import AnswerSettings
 from workbench.llm.base import LanguageModel, Message
-from workbench.models import ASPECT_LABELS, Citation, CostEstimate, Evidence
 from workbench.query.citations import evidence_citation
 from workbench.query.synthesis_prompt import build_messages, render_sources
+from workbench.records import ASPECT_LABELS, Citation, CostEstimate, Evidence
+from workbench.settings.config import AnswerSettings
 
 # Tokens kept free beyond the completion budget (template drift, the revision note).
 SAFETY_TOKENS = 48

@@ -28,12 +28,12 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from workbench.models import Hit
 from workbench.query.critic.grounding import content_stems
 from workbench.query.evidence import FEATURE_NAMES as SENTENCE_FEATURES
 from workbench.query.evidence import Candidate
 from workbench.query.intent.question_type import question_type
 from workbench.query.logistic import LogisticWeights
+from workbench.records import Hit
 
 PRESENCE_FEATURE_NAMES = (
     "best_score", "second_score", "best_similarity", "best_idf_coverage", "best_entity_coverage",

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from workbench.models import Answer, Evidence, Hit
+from workbench.records import Answer, Evidence, Hit
 from workbench.text.pages import quote_page
 
 REBUILD = "run `workbench index --rebuild` to cite each quote to its own page"

@@ -12,11 +12,11 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol
 
 from workbench.errors import GraphError, UsageError
-from workbench.models import Filter, Neighbour
 from workbench.query.filters import parse_filter
 from workbench.query.retrieve import SearchResult
-from workbench.safe_text import quoted
+from workbench.records import Filter, Neighbour
 from workbench.stores.graph_queries import GraphQueries
+from workbench.text.safe import quoted
 
 
 class RelatedSources(Protocol):

@@ -17,10 +17,10 @@ from typing import Any
 import numpy as np
 import pyarrow as pa
 
-from workbench.config import RetrievalSettings
 from workbench.errors import UsageError
 from workbench.llm.embed import Embedder
-from workbench.models import SEARCH_MODES, Filter, Hit
+from workbench.records import SEARCH_MODES, Filter, Hit
+from workbench.settings.config import RetrievalSettings
 from workbench.stores.chunks import KEY_COLUMNS, PAGE_OFFSETS, ChunkStore, filters_to_sql
 
 MODES = SEARCH_MODES

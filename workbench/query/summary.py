@@ -27,9 +27,9 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from workbench.models import ASPECTS, Evidence, Hit
 from workbench.query.aspect_model import ASPECT_CLASSES, AspectModels, block_features, shipped_models
 from workbench.query.evidence import EXCLUDED_SECTIONS, Candidate, SentenceVectors, passage_sentences, pick
+from workbench.records import ASPECTS, Evidence, Hit
 
 ASPECT_SECTIONS: Mapping[str, tuple[str, ...]] = {
     "research_question": ("abstract", "introduction"),

@@ -14,14 +14,14 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from workbench.config import AnswerSettings
 from workbench.llm.base import LanguageModel, Message, ModelError
-from workbench.models import ASPECT_LABELS, Citation, Synthesis, SynthesisSentence
 from workbench.query.critic.judge import Critic
 from workbench.query.critic.support import Source
 from workbench.query.critic.verdict import Verdict as CriticVerdict
 from workbench.query.plan import Call, Plan
 from workbench.query.synthesis_prompt import build_messages, render_sources
+from workbench.records import ASPECT_LABELS, Citation, Synthesis, SynthesisSentence
+from workbench.settings.config import AnswerSettings
 
 TextSink = Callable[[str], None]
 _MARKER = re.compile(r"\[(\d+(?:\s*[,;]\s*\d+)*)\]")

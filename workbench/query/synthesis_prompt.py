@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from workbench.llm.base import Message
 from workbench.llm.prompts import load_prompt
-from workbench.models import Citation
+from workbench.records import Citation
 from workbench.text.pages import page_label
 
 

@@ -10,8 +10,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from workbench.models import folder_doc_id
-from workbench.safe_text import valid_text
+from workbench.records import folder_doc_id
+from workbench.text.safe import valid_text
 
 # Editor temp files, swap files and partial downloads are never documents.
 DEFAULT_IGNORE: tuple[str, ...] = (

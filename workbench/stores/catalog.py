@@ -18,7 +18,7 @@ from typing import Any
 import duckdb
 
 from workbench.errors import StoreBusyError, StoreError, one_line
-from workbench.models import Document
+from workbench.records import Document
 from workbench.stores.catalog_ids import root_scoped_file_ids
 from workbench.stores.catalog_pages import PageRecords, encode_dropped
 from workbench.stores.catalog_sync import SyncRecords

@@ -2,7 +2,7 @@
 
 Ids used to be `file:<path relative to its root>`, so `r1/notes.md` and `r2/notes.md` were one
 document and deleting either lost both. Now they are `file:<root number>/<relative path>` (see
-`workbench.models.folder_doc_id`); the `roots` table gives each watched root its number once
+`workbench.records.folder_doc_id`); the `roots` table gives each watched root its number once
 (existing roots in path order, new ones as they are first indexed, see
 `Catalog.root_numbers`). This migration renames every folder document in one
 transaction, carrying the rows keyed by it (triage, notes, summaries) along, and records each
@@ -22,7 +22,7 @@ from pathlib import PurePosixPath
 
 import duckdb
 
-from workbench.models import folder_doc_id
+from workbench.records import folder_doc_id
 
 # Catalog tables keyed by doc_id whose rows follow a renamed document.
 RENAMED_TABLES: tuple[str, ...] = ("documents", "triage", "summaries")

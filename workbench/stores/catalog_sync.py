@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import duckdb
 
-from workbench.models import IndexFingerprint
+from workbench.records import IndexFingerprint
 
 
 def _has_table(con: duckdb.DuckDBPyConnection, name: str) -> bool:

@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 import pyarrow as pa
 
-from workbench.models import Chunk, Document
+from workbench.records import Chunk, Document
 from workbench.text.fts_text import fts_text
 
 FTS_COLUMN = "search_text"

@@ -17,9 +17,9 @@ from typing import Any
 import numpy as np
 import pyarrow as pa
 
-from workbench.config import FtsSettings
 from workbench.errors import StoreError, one_line
-from workbench.models import FILTER_FIELDS, Document, Filter
+from workbench.records import FILTER_FIELDS, Document, Filter
+from workbench.settings.config import FtsSettings
 from workbench.stores import chunk_columns
 from workbench.stores.chunk_columns import FTS_COLUMN as FTS_COLUMN
 from workbench.stores.chunk_columns import PAGE_OFFSETS as PAGE_OFFSETS

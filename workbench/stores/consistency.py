@@ -17,7 +17,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from workbench.models import Chunk
+from workbench.records import Chunk
 from workbench.stores.catalog import Catalog
 from workbench.stores.catalog_ids import forget_renames, pending_renames
 from workbench.stores.chunks import ChunkStore

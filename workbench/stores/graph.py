@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from workbench.models import Document
+from workbench.records import Document
 from workbench.stores.graph_citations import CitationLinks, CitationReport, CitationSnapshot, ident_keys
 from workbench.stores.graph_db import (
     BOOKKEEPING_RELS,

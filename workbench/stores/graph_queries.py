@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from workbench.models import Neighbour
+from workbench.records import Neighbour
 from workbench.stores.graph import BOOKKEEPING_RELS, REL_TABLES, GraphStore
 from workbench.text.authors import parse_author
 

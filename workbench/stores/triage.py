@@ -15,9 +15,7 @@ from typing import Any, TypeVar
 
 import duckdb
 
-from workbench.models import FILTER_FIELDS, Filter
-from workbench.stores.catalog import Catalog, is_busy_error
-from workbench.triage import (
+from workbench.library.triage import (
     STATES,
     QueueItem,
     TriageError,
@@ -28,6 +26,8 @@ from workbench.triage import (
     check_state,
     check_tag,
 )
+from workbench.records import FILTER_FIELDS, Filter
+from workbench.stores.catalog import Catalog, is_busy_error
 
 _BUSY_WAIT_S = 10.0
 T = TypeVar("T")

@@ -9,14 +9,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from workbench.config import Settings
-    from workbench.engine import Engine
+    from workbench.engine.engine import Engine
+    from workbench.settings.config import Settings
     from workbench.tui.app import WorkbenchApp
 
 
 def create_app(target: Engine | Settings) -> WorkbenchApp:
     """The app for an engine, or for settings (then the engine loads after the first frame)."""
-    from workbench.config import Settings
+    from workbench.settings.config import Settings
     from workbench.tui.app import WorkbenchApp
 
     if isinstance(target, Settings):

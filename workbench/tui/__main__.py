@@ -12,7 +12,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m workbench.tui", description="The workbench TUI.")
     parser.add_argument("--config", help="config file (default: $WORKBENCH_CONFIG, then the user config dir)")
     args = parser.parse_args(argv)
-    from workbench.config import ConfigError, load_settings
+    from workbench.settings.config import ConfigError, load_settings
 
     try:
         settings = load_settings(args.config)

@@ -36,10 +36,10 @@ from workbench.tui.widgets.preview import Preview
 from workbench.tui.widgets.status import StatusBar, StatusState
 
 if TYPE_CHECKING:
-    from workbench.config import Settings
-    from workbench.engine import Engine
-    from workbench.models import Answer
-    from workbench.triage import TriageRecord
+    from workbench.engine.engine import Engine
+    from workbench.library.triage import TriageRecord
+    from workbench.records import Answer
+    from workbench.settings.config import Settings
 
 ENGINE_WAIT_S = 600.0
 
@@ -114,7 +114,7 @@ class WorkbenchApp(IndexingMixin, NotifyWorkerErrors, App[None]):
     @work(thread=True, exclusive=True, exit_on_error=False, group="engine")
     def _load_engine(self) -> None:
         try:
-            from workbench.engine import Engine
+            from workbench.engine.engine import Engine
 
             engine = Engine(self.settings)
         except Exception as exc:

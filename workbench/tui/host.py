@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 if TYPE_CHECKING:
     from textual.app import App
 
-    from workbench.engine import Engine
-    from workbench.models import Answer
-    from workbench.triage import TriageRecord
+    from workbench.engine.engine import Engine
+    from workbench.library.triage import TriageRecord
+    from workbench.records import Answer
     from workbench.tui.settings import TuiSettings
     from workbench.tui.state import StatusState
 

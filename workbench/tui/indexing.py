@@ -1,7 +1,7 @@
 """The app's sources: first run and `+`, background index runs, the watcher worker.
 
 Sources chosen in the TUI are indexed at once and remembered in the config file
-(`workbench.config_edit`), so the next start, `workbench watch` and this session's watcher
+(`workbench.settings.edit`), so the next start, `workbench watch` and this session's watcher
 all follow them. The watcher is the same service as `workbench watch`, run in a worker;
 it is restarted when the sources change.
 
@@ -23,8 +23,8 @@ from workbench.tui.messages import IndexFinished, IndexProgressed, SourcesRememb
 if TYPE_CHECKING:
     from textual.app import App
 
-    from workbench.config import Settings
-    from workbench.engine import Engine
+    from workbench.engine.engine import Engine
+    from workbench.settings.config import Settings
     from workbench.tui.screens.first_run import SourcesChosen
     from workbench.tui.screens.main import MainScreen
     from workbench.tui.settings import TuiSettings
@@ -107,7 +107,7 @@ class IndexingMixin(_AppBase):
 
     @work(thread=True, exit_on_error=False, group="config")
     def _remember_sources(self, folders: list[Path], zotero_dir: Path | None) -> None:
-        from workbench.config import ConfigError
+        from workbench.settings.config import ConfigError
 
         app = self._app
         try:

@@ -10,13 +10,14 @@ from typing import TYPE_CHECKING
 
 from textual.message import Message
 
-from workbench.models import ResultRow as ResultRow  # the engine's listing row; re-exported for the widgets
+from workbench.records import ResultRow as ResultRow  # the engine's listing row; re-exported for the widgets
 from workbench.tui.errors import error_line, error_severity
 
 if TYPE_CHECKING:
-    from workbench.engine import Engine
-    from workbench.models import Answer, CostEstimate, DocumentDetail, Evidence, Neighbour
-    from workbench.triage import QueueItem, TriageRecord
+    from workbench.engine.engine import Engine
+    from workbench.engine.records import DocumentDetail
+    from workbench.library.triage import QueueItem, TriageRecord
+    from workbench.records import Answer, CostEstimate, Evidence, Neighbour
 
 
 class EngineLoaded(Message):

@@ -1,10 +1,10 @@
-"""Reading `[tui]` and `[keys]` from loaded settings (the dataclasses live in workbench.tui_settings)."""
+"""Reading `[tui]` and `[keys]` from loaded settings (the dataclasses live in workbench.settings.tui)."""
 
 from __future__ import annotations
 
 from dataclasses import fields
 
-from workbench.tui_settings import KeySettings, TuiSettings
+from workbench.settings.tui import KeySettings, TuiSettings
 
 __all__ = ["KeySettings", "TuiSettings", "keymap", "tui_settings"]
 
@@ -14,7 +14,7 @@ def tui_settings(settings: object) -> TuiSettings:
     value = getattr(settings, "tui", None)
     if isinstance(value, TuiSettings):
         return value
-    if _looks_like(value, TuiSettings):  # the same fields, declared in workbench.config
+    if _looks_like(value, TuiSettings):  # the same fields, declared in workbench.settings.config
         return TuiSettings(**{f.name: getattr(value, f.name) for f in fields(TuiSettings)})
     return TuiSettings()
 

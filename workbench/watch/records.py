@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-from workbench.config import Settings
 from workbench.ingest.index_report import IndexReport
 from workbench.ingest.pipeline import Progress
+from workbench.settings.config import Settings
 
 
 class WatchEngine(Protocol):

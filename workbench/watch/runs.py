@@ -21,10 +21,10 @@ from pathlib import Path
 from workbench.errors import StoreError
 from workbench.ingest.index_report import IndexReport
 from workbench.ingest.pipeline import Progress, WriterBusyError
-from workbench.safe_text import printable
 from workbench.sources.watch import Pending, PendingChanges, root_device
 from workbench.sources.zotero import ZOTERO_DATABASE
 from workbench.sources.zotero_schema import ZoteroError
+from workbench.text.safe import printable
 from workbench.watch.records import (
     FOLDERS,
     ZOTERO,

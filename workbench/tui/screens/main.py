@@ -20,7 +20,7 @@ from textual.widgets import DataTable, Footer, Input
 from textual.worker import get_current_worker
 
 from workbench.errors import FilterError
-from workbench.models import DEPTHS
+from workbench.records import DEPTHS
 from workbench.tui.errors import NotifyWorkerErrors
 from workbench.tui.host import host
 from workbench.tui.keys import MAIN_BINDINGS, PRIORITY_ACTIONS
@@ -46,8 +46,9 @@ from workbench.tui.widgets.results import ResultsTable
 from workbench.tui.widgets.status import StatusBar
 
 if TYPE_CHECKING:
-    from workbench.models import Answer, DocumentDetail
-    from workbench.triage import TriageRecord
+    from workbench.engine.records import DocumentDetail
+    from workbench.library.triage import TriageRecord
+    from workbench.records import Answer
 
 PANES = ("query", "results", "preview", "graph", "costs")
 DEPTH_CHOICES = ("auto", *DEPTHS)

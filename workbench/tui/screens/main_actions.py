@@ -9,7 +9,8 @@ from workbench.tui.host import host
 if TYPE_CHECKING:
     from textual.app import App
 
-    from workbench.models import Answer, DocumentDetail
+    from workbench.engine.records import DocumentDetail
+    from workbench.records import Answer
 
 
 class CopyExportActions:
@@ -23,7 +24,7 @@ class CopyExportActions:
 
     def action_copy_reference(self) -> None:
         """Copy the selected paper's reference."""
-        from workbench.export import citekey_for, short_reference
+        from workbench.formats.export import citekey_for, short_reference
 
         if self.current_doc is None or self.current_doc not in self.details:
             self.app.notify("Select a paper first.", severity="warning", timeout=3)
@@ -33,7 +34,7 @@ class CopyExportActions:
 
     def action_copy_answer(self) -> None:
         """Copy the last answer or summary as Markdown."""
-        from workbench.export import answer_markdown
+        from workbench.formats.export import answer_markdown
 
         if self.last_answer is None:
             self.app.notify("No answer or summary yet.", severity="warning", timeout=3)

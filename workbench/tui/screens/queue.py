@@ -27,7 +27,7 @@ from workbench.tui.widgets.preview import Preview
 from workbench.tui.widgets.status import StatusBar
 
 if TYPE_CHECKING:
-    from workbench.triage import QueueItem
+    from workbench.library.triage import QueueItem
 
 
 class QueueTable(CostTable):

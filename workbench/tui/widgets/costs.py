@@ -12,14 +12,14 @@ from textual.containers import Vertical
 from textual.widgets import DataTable, Static
 from textual.worker import get_current_worker
 
-from workbench.models import DEPTHS
+from workbench.records import DEPTHS
 from workbench.tui.errors import NotifyWorkerErrors
 from workbench.tui.host import host
 from workbench.tui.keys import LIST_BINDINGS
 from workbench.tui.messages import CostsEstimated
 
 if TYPE_CHECKING:
-    from workbench.models import Answer, CostEstimate
+    from workbench.records import Answer, CostEstimate
 
 
 class CostTable(DataTable[Text | str]):

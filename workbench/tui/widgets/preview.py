@@ -27,8 +27,9 @@ from workbench.tui.messages import AnswerFinished, AnswerStreamed, DocumentOpene
 if TYPE_CHECKING:
     from textual.widgets import Markdown
 
-    from workbench.models import Answer, Citation, DocumentDetail, Evidence
-    from workbench.triage import TriageRecord
+    from workbench.engine.records import DocumentDetail
+    from workbench.library.triage import TriageRecord
+    from workbench.records import Answer, Citation, Evidence
 
 _MARKER_RE = re.compile(r"\[(\d+(?:\s*[,;]\s*\d+)*)\](?!\()")
 WELCOME = (
@@ -282,7 +283,7 @@ class Preview(NotifyWorkerErrors, Vertical):
         message.stop()
         if message.run != self._run or not self.running:
             return
-        from workbench.present import render_evidence, render_summary
+        from workbench.formats.answers import render_evidence, render_summary
 
         if message.summary:
             groups: dict[str, list[Evidence]] = {}
@@ -347,7 +348,7 @@ class Preview(NotifyWorkerErrors, Vertical):
         self._render_answer()
 
     def _render_answer(self) -> None:
-        from workbench.export import answer_markdown
+        from workbench.formats.export import answer_markdown
 
         answer = self.answer
         if answer is None:

@@ -10,8 +10,8 @@ from textual.coordinate import Coordinate
 from textual.widgets import DataTable
 from textual.widgets.data_table import RowDoesNotExist
 
-from workbench.listing import SORTS, sort_rows
-from workbench.triage import TriageRecord
+from workbench.library.listing import SORTS, sort_rows
+from workbench.library.triage import TriageRecord
 from workbench.tui.keys import LIST_BINDINGS
 from workbench.tui.messages import ResultRow
 

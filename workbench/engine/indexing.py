@@ -10,9 +10,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from workbench.engine_core import EngineCore
-from workbench.models import Document, Section
+from workbench.engine.core import EngineCore
 from workbench.query.quote_pages import index_note
+from workbench.records import Document, Section
 
 if TYPE_CHECKING:  # loaded where used: a plain search imports no ingest code
     from workbench.ingest.index_report import IndexReport

@@ -2,7 +2,7 @@
 
 `workbench watch` and the TUI hold a warm engine (LanceDB open, embedder loaded). While one
 runs, it listens on `<data dir>/engine.sock` (mode 0600) and answers `search` requests from
-`workbench search` (see `workbench.resident_client`), so a search from the shell costs a
+`workbench search` (see `workbench.engine.resident_client`), so a search from the shell costs a
 socket round trip instead of a cold start. It declines a client whose settings differ from
 its own. One listener per data dir: a second process finds the first alive and does not
 listen; a socket file left by a killed process is replaced.
@@ -20,10 +20,10 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
-from workbench.config import Settings
+from workbench.engine.resident_client import MAX_REPLY_BYTES, PROTOCOL, settings_token, socket_path
 from workbench.errors import WorkbenchError, is_store_failure, one_line
 from workbench.query.retrieve import SearchResult, search_to_dict
-from workbench.resident_client import MAX_REPLY_BYTES, PROTOCOL, settings_token, socket_path
+from workbench.settings.config import Settings
 
 
 class SearchEngine(Protocol):

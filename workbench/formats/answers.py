@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from workbench.models import ASPECT_LABELS, ASPECTS, Evidence, Synthesis
+from workbench.records import ASPECT_LABELS, ASPECTS, Evidence, Synthesis
 from workbench.text.pages import page_label
 
 STATUS_LABELS = {

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from workbench.errors import UsageError
-from workbench.models import SECTIONS
+from workbench.records import SECTIONS
 
 DEFAULT_READ_CHARS = 20_000  # about 5k tokens: a few pages, enough to check a quote
 MAX_READ_CHARS = 200_000

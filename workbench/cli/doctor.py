@@ -1,4 +1,4 @@
-"""`workbench doctor`: how the engine's checks (`Engine.doctor`, see `engine_doctor`) are printed.
+"""`workbench doctor`: how the engine's checks (`Engine.doctor`, see `workbench.engine.doctor`) are printed.
 
 Formatting only: the checks and repairs are the engine's.
 """
@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from workbench.models import DoctorCheck
-from workbench.safe_text import printable
+from workbench.engine.records import DoctorCheck
+from workbench.text.safe import printable
 
 
 def doctor_json(checks: Sequence[DoctorCheck]) -> dict[str, Any]:

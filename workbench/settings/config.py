@@ -3,7 +3,7 @@
 Who reads what, nearest wins:
 1. the file given with `--config`, else
 2. the file named by `$WORKBENCH_CONFIG`, else
-3. `workbench.toml` in the user config dir (see `workbench.paths`), if it exists;
+3. `workbench.toml` in the user config dir (see `workbench.settings.paths`), if it exists;
 on top of the built-in defaults (the same values as the annotated `config/workbench.toml`).
 Unknown keys and values of the wrong type or range raise `ConfigError` with one line that
 names the key, so a typo never silently falls back to a default.
@@ -20,8 +20,8 @@ from typing import Any, get_args, get_origin, get_type_hints
 from urllib.parse import urlsplit
 
 from workbench.errors import ConfigError as ConfigError
-from workbench.paths import Paths, resolve_paths
-from workbench.tui_settings import KeySettings, TuiSettings
+from workbench.settings.paths import Paths, resolve_paths
+from workbench.settings.tui import KeySettings, TuiSettings
 
 
 def _field(default: Any, doc: str, **choices: Any) -> Any:

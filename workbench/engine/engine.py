@@ -1,7 +1,7 @@
 """The one door that every front end (CLI, TUI, MCP server, doctor) goes through.
 
-Its public methods take plain values and return frozen records (`workbench.models`,
-`workbench.triage`, the query and ingest reports); the stores, models and query paths behind
+Its public methods take plain values and return frozen records (`workbench.records`,
+`workbench.library.triage`, the query and ingest reports); the stores, models and query paths behind
 them are private attributes. Tests and benchmarks that measure or break the stores on purpose
 reach them through `Engine.internals()`, which no front end calls (a unit test reads their
 source to keep it so).
@@ -20,22 +20,23 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from workbench.config import Settings
-from workbench.engine_doctor import DoctorDoor
-from workbench.engine_index import IndexDoor
-from workbench.engine_library import LibraryDoor
-from workbench.engine_sources import SourcesDoor
+from workbench.engine.doctor import DoctorDoor
+from workbench.engine.indexing import IndexDoor
+from workbench.engine.library import LibraryDoor
+from workbench.engine.records import ModelInfo
+from workbench.engine.sources import SourcesDoor
 from workbench.errors import GraphNotBuiltError, UsageError
 from workbench.llm.base import LanguageModel, ModelError
 from workbench.llm.embed import Embedder
-from workbench.models import DEPTHS, Answer, CostEstimate, Filter, Hit, ModelInfo, Neighbour
 from workbench.query.filters import parse_filters
 from workbench.query.quote_pages import with_page_note
 from workbench.query.retrieve import Retriever, SearchResult
 from workbench.query.retrieve import search_to_dict as search_to_dict  # the `search --json` shape of a result
-from workbench.safe_text import valid_text
+from workbench.records import DEPTHS, Answer, CostEstimate, Filter, Hit, Neighbour
+from workbench.settings.config import Settings
 from workbench.stores.catalog import Catalog
 from workbench.stores.chunks import ChunkStore
+from workbench.text.safe import valid_text
 
 if TYPE_CHECKING:  # loaded where used: a plain search imports no ingest, model, answer or watch code
     # The records of index runs, re-exported for the front ends' type hints.
@@ -224,7 +225,7 @@ class Engine(LibraryDoor, IndexDoor, SourcesDoor, DoctorDoor):
 
         `folders`/`zotero` name the sources; when both are left out, the configured ones.
         """
-        from workbench.resident import ResidentServer
+        from workbench.engine.resident import ResidentServer
         from workbench.watch import run_watch
         from workbench.watch.records import WatchSources
 
@@ -236,7 +237,7 @@ class Engine(LibraryDoor, IndexDoor, SourcesDoor, DoctorDoor):
             raise UsageError(
                 "nothing to watch: give folders, --zotero [DIR], or set sources.folders / sources.zotero_dir"
             )
-        # While it watches, this process also answers `workbench search` from the shell (see `resident`).
+        # While it watches, this process also answers `workbench search` from the shell (see `engine.resident`).
         with ResidentServer(self, log):
             run_watch(self, log, stop=stop, sources=sources, on_event=on_event)
 

@@ -1,6 +1,6 @@
 """The engine's core: its settings, its stores and models (private, opened on first use), the writer lock
-and the index fingerprint. Every part of the door (`engine_library`, `engine_index`, `engine_sources`,
-`engine_doctor`, `engine`) builds on it; nothing outside the engine package reads these attributes.
+and the index fingerprint. Every part of the door (`library`, `indexing`, `sources`,
+`doctor`, `engine`) builds on it; nothing outside the engine package reads these attributes.
 """
 
 from __future__ import annotations
@@ -9,13 +9,13 @@ import contextlib
 from collections.abc import Iterator
 from functools import cached_property
 
-from workbench.config import Settings
 from workbench.errors import IndexMismatchError, UsageError
 from workbench.ingest.fingerprint import index_fingerprint
 from workbench.llm.base import LanguageModel
 from workbench.llm.embed import Embedder
-from workbench.models import IndexFingerprint
-from workbench.paths import Paths
+from workbench.records import IndexFingerprint
+from workbench.settings.config import Settings
+from workbench.settings.paths import Paths
 from workbench.stores.catalog import Catalog
 from workbench.stores.chunks import ChunkStore
 from workbench.stores.consistency import OrphanFilter

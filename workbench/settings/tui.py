@@ -1,6 +1,6 @@
 """Settings of the terminal interface: `[tui]` and `[keys]` (core: no textual import).
 
-They live outside `workbench/tui/` so `workbench.config` can validate them without
+They live outside `workbench/tui/` so `workbench.settings.config` can validate them without
 importing the interface.
 """
 

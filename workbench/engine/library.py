@@ -13,21 +13,22 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from workbench.engine_core import EngineCore
+from workbench.engine.core import EngineCore
+from workbench.engine.records import DocumentDetail, FileDetail, FileFailure, GraphDescription, IndexStatus
 from workbench.errors import UsageError
-from workbench.listing import Listing
-from workbench.models import Answer, DocumentDetail, FileDetail, FileFailure, Filter, GraphDescription, IndexStatus
+from workbench.library.listing import Listing
+from workbench.library.reading import DEFAULT_READ_CHARS, DocumentText, check_read_request, document_text
+from workbench.library.triage import QueueItem, TriageRecord, TriageUpdate
 from workbench.query.filters import parse_filters
-from workbench.reading import DEFAULT_READ_CHARS, DocumentText, check_read_request, document_text
-from workbench.safe_text import quoted, valid_text
-from workbench.triage import QueueItem, TriageRecord, TriageUpdate
+from workbench.records import Answer, Filter
+from workbench.text.safe import quoted, valid_text
 
 if TYPE_CHECKING:  # the attributes the Engine brings (this class is only ever mixed into it)
-    from workbench.export import Export
-    from workbench.models import Neighbour
+    from workbench.formats.export import Export
     from workbench.query.intent.detect import Intent
     from workbench.query.related import RelatedPaper
     from workbench.query.retrieve import SearchResult
+    from workbench.records import Neighbour
     from workbench.stores.graph_queries import GraphQueries
     from workbench.stores.triage import TriageStore
 
@@ -241,7 +242,7 @@ class LibraryDoor(EngineCore):
     def export_bibtex(self, refs: Sequence[str] = (), starred: bool = False) -> Export:
         """BibTeX for these papers (ids, keys or citekeys) and, with `starred`, every starred one."""
         docs = self._documents(refs, starred)
-        from workbench.export import Export, bibtex, export_name
+        from workbench.formats.export import Export, bibtex, export_name
 
         return Export("bibtex", bibtex(docs), export_name(docs, "bib"), tuple(str(d["doc_id"]) for d in docs))
 
@@ -256,7 +257,7 @@ class LibraryDoor(EngineCore):
 
         `summary` and `answer` (the TUI's, for the paper on screen) go into the first note.
         """
-        from workbench.export import Export, export_name, markdown_note
+        from workbench.formats.export import Export, export_name, markdown_note
 
         docs = self._documents(refs, starred)
         ids = [str(d["doc_id"]) for d in docs]
@@ -270,7 +271,7 @@ class LibraryDoor(EngineCore):
 
     def write_export(self, export: Export, directory: Path) -> Path:
         """Write an export into a folder under its own name, never overwriting (`name-2.bib`, ...)."""
-        from workbench.export import write_export
+        from workbench.formats.export import write_export
 
         return write_export(export.text, directory, export.name)
 

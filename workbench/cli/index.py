@@ -8,13 +8,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from workbench.cli_args import print_json as _print_json
+from workbench.cli.args import print_json as _print_json
 from workbench.errors import UsageError
-from workbench.safe_text import printable as shown
-from workbench.safe_text import quoted
+from workbench.text.safe import printable as shown
+from workbench.text.safe import quoted
 
 if TYPE_CHECKING:
-    from workbench.engine import Engine, IndexReport, Progress
+    from workbench.engine.engine import Engine, IndexReport, Progress
 
 
 class ProgressBar:

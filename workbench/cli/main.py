@@ -4,7 +4,7 @@ Exit codes: 0 success, 1 a run-time failure (one line on stderr), 2 bad usage, c
 filter (one line naming the problem).
 
 Importing this module is cheap: the engine and everything under it load inside `main`, so
-`workbench search` can first ask a resident workbench process (see `resident_client`) and
+`workbench search` can first ask a resident workbench process (see `workbench.engine.resident_client`) and
 only start an engine of its own when none answers.
 """
 
@@ -21,18 +21,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from workbench import __version__
-from workbench import cli_args as arg
-from workbench.cli_answers import AnswerPrinter
-from workbench.cli_args import print_json as _print_json
-from workbench.cli_index import cmd_index, cmd_show, cmd_watch
-from workbench.cli_library import add_library_verbs
-from workbench.config import Settings, describe_settings, load_settings
+from workbench.cli import args as arg
+from workbench.cli.answers import AnswerPrinter
+from workbench.cli.args import print_json as _print_json
+from workbench.cli.index import cmd_index, cmd_show, cmd_watch
+from workbench.cli.library import add_library_verbs
 from workbench.errors import UsageError, WorkbenchError, error_line, is_store_failure
-from workbench.models import DEPTHS, SEARCH_MODES
-from workbench.safe_text import printable as shown
+from workbench.records import DEPTHS, SEARCH_MODES
+from workbench.settings.config import Settings, describe_settings, load_settings
+from workbench.text.safe import printable as shown
 
 if TYPE_CHECKING:
-    from workbench.engine import Engine
+    from workbench.engine.engine import Engine
 
 
 def print_search(data: dict[str, Any], as_json: bool) -> int:
@@ -60,7 +60,7 @@ def print_search(data: dict[str, Any], as_json: bool) -> int:
 
 def search_resident(settings: Settings, args: argparse.Namespace) -> int | None:
     """Run `search` in a resident workbench process when one serves these settings; None: run it here."""
-    from workbench.resident_client import resident_request, settings_token, socket_path
+    from workbench.engine.resident_client import resident_request, settings_token, socket_path
 
     request = {
         "op": "search",
@@ -84,7 +84,7 @@ def search_resident(settings: Settings, args: argparse.Namespace) -> int | None:
 
 def cmd_search(engine: Engine, args: argparse.Namespace) -> int:
     """Search and print ranked results."""
-    from workbench.engine import search_to_dict
+    from workbench.engine.engine import search_to_dict
 
     result = engine.search(args.query, args.mode, args.filter, args.limit, per_doc=not args.chunks)
     return print_search(search_to_dict(result, args.filter), args.json)
@@ -191,7 +191,7 @@ def cmd_status(engine: Engine, args: argparse.Namespace) -> int:
 
 def cmd_doctor(engine: Engine, args: argparse.Namespace) -> int:
     """Check models, stores and versions; exit 1 when something is wrong."""
-    from workbench.doctor import doctor_json, doctor_lines
+    from workbench.cli.doctor import doctor_json, doctor_lines
 
     checks = engine.doctor(repair=args.repair)
     if args.json:
@@ -368,7 +368,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             code = search_resident(settings, args)
             if code is not None:
                 return code
-        from workbench.engine import Engine
+        from workbench.engine.engine import Engine
 
         return int(args.func(Engine(settings), args))
     except BrokenPipeError:

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from workbench.models import ASPECTS, Answer, Citation
+from workbench.library.triage import TriageRecord
+from workbench.records import ASPECTS, Answer, Citation
 from workbench.text.pages import page_label
-from workbench.triage import TriageRecord
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,7 @@
 A CLI `search` started cold spends seconds importing LanceDB and loading the embedder
 before a query that takes milliseconds. When a workbench process already runs on the same
 data with the same settings, it listens on a unix socket in the data dir
-(`workbench.resident`), and the CLI sends it the search instead: one JSON line each way.
+(`workbench.engine.resident`), and the CLI sends it the search instead: one JSON line each way.
 
 Anything short of a complete answer (no socket, a stale socket a killed process left, a
 refused or dropped connection, a timeout, other settings, a malformed reply) returns None,
@@ -19,7 +19,7 @@ import socket
 from pathlib import Path
 from typing import Any
 
-from workbench.config import Settings
+from workbench.settings.config import Settings
 
 CONNECT_TIMEOUT_S = 0.5
 PROTOCOL = 1

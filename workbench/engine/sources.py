@@ -1,7 +1,7 @@
 """The engine's sources door: the configured folders and Zotero library, and adding sources to the config.
 
 The CLI and the TUI both find Zotero through these methods, and a source added from either
-is written to the config file (`workbench.config_edit`) and followed by this engine at once.
+is written to the config file (`workbench.settings.edit`) and followed by this engine at once.
 """
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from workbench.config import config_candidates
-from workbench.config_edit import SourcesAdded, add_sources
-from workbench.engine_core import EngineCore
+from workbench.engine.core import EngineCore
+from workbench.settings.config import config_candidates
+from workbench.settings.edit import SourcesAdded, add_sources
 
 
 class SourcesDoor(EngineCore):
@@ -49,7 +49,7 @@ class SourcesDoor(EngineCore):
         """Remember folders (and a Zotero dir, when none is configured) in the config file, and follow them now.
 
         The file is this engine's config file, else the user's default one (created if need be);
-        it is edited as text, never re-serialised (see `config_edit`). ConfigError or OSError
+        it is edited as text, never re-serialised (see `workbench.settings.edit`). ConfigError or OSError
         when it cannot be edited safely; nothing is written then.
         """
         path = Path(self._settings.source_file) if self._settings.source_file else config_candidates(None)[0]

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from workbench.config import ConfigError, settings_from_dict
+from workbench.settings.config import ConfigError, settings_from_dict
 
 _HEADER = re.compile(r"^\s*\[\s*(?P<name>[A-Za-z0-9_.\"' -]+?)\s*\]\s*(#.*)?$")
 

@@ -1,0 +1,1 @@
+"""The engine: the one door every front end (CLI, TUI, MCP) goes through."""

@@ -1,0 +1,138 @@
+"""What the engine's door returns to front ends: status, a document's detail, the graph's view, doctor's
+checks, the model. Each record's `as_dict` is its `--json` shape (the keys README documents)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass
+from typing import Any, Literal
+
+
+@dataclass(frozen=True)
+class DoctorCheck:
+    """One line of `workbench doctor`: what was checked, whether it holds, and a one-line detail."""
+
+    name: str
+    ok: bool
+    detail: str
+
+    def as_dict(self) -> dict[str, Any]:
+        """The `doctor --json` shape of one check."""
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class FileFailure:
+    """A file that failed to index, with its reason."""
+
+    path: str
+    error: str
+
+
+@dataclass(frozen=True)
+class IndexStatus:
+    """What is indexed (`workbench status`): documents, chunks, files by status, failures, where data lives."""
+
+    documents: int
+    chunks: int  # as the catalog counts them
+    files: Mapping[str, int]  # files by status
+    sources: Mapping[str, int]  # documents by source
+    failures: tuple[FileFailure, ...]
+    chunk_rows: int  # as the chunk table counts them
+    data_dir: str
+
+    def as_dict(self) -> dict[str, Any]:
+        """The `status --json` object (keys in the order README documents)."""
+        data = asdict(self)
+        data["failures"] = [asdict(f) for f in self.failures]
+        return data
+
+
+@dataclass(frozen=True)
+class FileDetail:
+    """One file of a document: its index status, pages, and the pages left out grouped by reason."""
+
+    path: str
+    status: str
+    error: str | None
+    pages: int
+    dropped_pages: Mapping[str, Sequence[int]]
+
+
+@dataclass(frozen=True)
+class DocumentDetail:
+    """A document's catalog row with its files, notes and annotations (`workbench show`)."""
+
+    document: Mapping[str, Any]  # the catalog row, as `Engine.document` gives it
+    files: tuple[FileDetail, ...]
+    notes: tuple[Mapping[str, Any], ...]  # each: text, section, page
+    annotations: tuple[Mapping[str, Any], ...]
+
+    def as_dict(self) -> dict[str, Any]:
+        """The `show --json` object."""
+        return {
+            "document": dict(self.document),
+            "files": [
+                {**asdict(f), "dropped_pages": {k: list(v) for k, v in f.dropped_pages.items()}} for f in self.files
+            ],
+            "notes": [dict(n) for n in self.notes],
+            "annotations": [dict(n) for n in self.annotations],
+        }
+
+
+@dataclass(frozen=True)
+class GraphDescription:
+    """A paper's graph neighbourhood (`kind` "paper") or an author with co-authors (`kind` "author"): the graph's
+    JSON-ready rows; parts of the other kind are None or empty, `second_hop` None unless depth 2 was asked for."""
+
+    kind: Literal["paper", "author"]
+    warnings: tuple[str, ...] = ()
+    paper: Mapping[str, Any] | None = None
+    neighbours: Mapping[str, Sequence[Mapping[str, Any]]] | None = None
+    second_hop: Mapping[str, Any] | None = None
+    author: Mapping[str, Any] | None = None
+    other_matches: tuple[Mapping[str, Any], ...] = ()
+    coauthors: tuple[Mapping[str, Any], ...] = ()
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> GraphDescription:
+        """The record of a `graph --json` object."""
+        kind: Literal["paper", "author"] = "author" if data.get("kind") == "author" else "paper"
+        return cls(
+            kind=kind,
+            warnings=tuple(data.get("warnings", ())),
+            paper=data.get("paper"),
+            neighbours=data.get("neighbours"),
+            second_hop=data.get("second_hop"),
+            author=data.get("author"),
+            other_matches=tuple(data.get("other_matches", ())),
+            coauthors=tuple(data.get("coauthors", ())),
+        )
+
+    def as_dict(self) -> dict[str, Any]:
+        """The `graph --json` object, keys in the order README documents."""
+        if self.kind == "author":
+            return {
+                "kind": "author",
+                "author": self.author,
+                "other_matches": list(self.other_matches),
+                "coauthors": list(self.coauthors),
+                "warnings": list(self.warnings),
+            }
+        data: dict[str, Any] = {
+            "kind": "paper",
+            "paper": self.paper,
+            "neighbours": self.neighbours,
+            "warnings": list(self.warnings),
+        }
+        if self.second_hop is not None:
+            data["second_hop"] = self.second_hop
+        return data
+
+
+@dataclass(frozen=True)
+class ModelInfo:
+    """The configured language model: its name and context size in tokens."""
+
+    name: str
+    context_size: int
