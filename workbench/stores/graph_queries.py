@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from workbench.records import Neighbour
-from workbench.stores.graph import BOOKKEEPING_RELS, REL_TABLES, GraphStore
+from workbench.stores.graph import GraphStore
 from workbench.text.authors import parse_author
 
 RELATIONS: tuple[str, ...] = ("author", "tag", "collection", "venue", "concept", "cites", "cited_by", "similar")
@@ -88,29 +88,6 @@ class Coauthor:
     name: str
     shared_papers: int
     backend: str = "graph"
-
-
-@dataclass(frozen=True)
-class PathStep:
-    """One node on a path: its label (Paper, Author, ...), key and a readable name."""
-
-    label: str
-    key: str
-    name: str
-
-
-@dataclass(frozen=True)
-class GraphPath:
-    """A shortest path: nodes, and the relation between each consecutive pair."""
-
-    steps: tuple[PathStep, ...]
-    relations: tuple[str, ...]
-    backend: str = "graph"
-
-    @property
-    def length(self) -> int:
-        """Number of edges."""
-        return len(self.relations)
 
 
 @dataclass(frozen=True)
@@ -362,101 +339,3 @@ class GraphQueries:
             limit=limit,
         )
         return [Coauthor(str(k), str(n or ""), int(c)) for k, n, c in rows]
-
-    def papers_by_coauthors(
-        self, author: str, about_doc_ids: Sequence[str], include_own: bool = False
-    ) -> list[Neighbour]:
-        """Papers by co-authors of `author` among `about_doc_ids` (kept in the caller's order).
-
-        The caller retrieves papers about the topic; the graph keeps those written by someone
-        who has co-authored with `author`. Papers `author` also wrote are left out unless
-        `include_own`.
-        """
-        keys = self._author_keys(author)
-        if not keys or not about_doc_ids:
-            return []
-        rows = self._rows(
-            "MATCH (a:Author)-[:AUTHORED]->(:Paper)<-[:AUTHORED]-(b:Author)-[:AUTHORED]->(q:Paper) "
-            "WHERE a.key IN $keys AND NOT b.key IN $keys AND q.doc_id IN $ids "
-            f"RETURN {_PAPER}, collect(DISTINCT b.name)",
-            keys=keys,
-            ids=list(dict.fromkeys(about_doc_ids)),
-        )
-        own: set[str] = set()
-        if not include_own:
-            own = {
-                str(r[0])
-                for r in self._rows(
-                    "MATCH (a:Author)-[:AUTHORED]->(q:Paper) WHERE a.key IN $keys RETURN q.doc_id", keys=keys
-                )
-            }
-        by_id = {str(r[0]): r for r in rows if str(r[0]) not in own}
-        order = {doc_id: rank for rank, doc_id in enumerate(dict.fromkeys(about_doc_ids))}
-        ranked = sorted(by_id, key=lambda d: order[d])
-        return [
-            _neighbour(by_id[d], "author", float(len(by_id[d][3])), sorted(str(n) for n in by_id[d][3])) for d in ranked
-        ]
-
-    # --- Paths -----------------------------------------------------------------------------
-
-    def _endpoint(self, ref: str) -> tuple[str, str] | None:
-        """("Paper", doc_id) or ("Author", key) for a paper id or an author name."""
-        if self._rows("MATCH (p:Paper {doc_id: $d}) RETURN p.doc_id", d=ref):
-            return "Paper", ref
-        keys = self._author_keys(ref)
-        return ("Author", keys[0]) if keys else None
-
-    def shortest_path(
-        self, a: str, b: str, max_hops: int = 6, relations: Sequence[str] | None = None
-    ) -> GraphPath | None:
-        """The shortest path between two papers (doc ids) or authors (names), or None.
-
-        `relations` limits the edge types (names from the schema, e.g. ["AUTHORED", "CITES"]).
-        """
-        start, end = self._endpoint(a), self._endpoint(b)
-        if start is None or end is None:
-            return None
-        if start == end:
-            return GraphPath((self._step(start),), ())
-        hops = max(1, min(int(max_hops), 10))
-        allowed = [r for r in (relations or REL_TABLES) if r in REL_TABLES and r not in BOOKKEEPING_RELS]
-        if not allowed:
-            return None
-        rel = ":" + "|".join(allowed)
-        props = {"Paper": "doc_id", "Author": "key"}
-        rows = self._rows(
-            f"MATCH path = (x:{start[0]} {{{props[start[0]]}: $a}})-[{rel}* SHORTEST 1..{hops}]-"
-            f"(y:{end[0]} {{{props[end[0]]}: $b}}) RETURN nodes(path), rels(path) LIMIT 1",
-            a=start[1],
-            b=end[1],
-        )
-        if not rows:
-            return None
-        nodes, rels = rows[0]
-        steps = tuple(_path_step(node) for node in nodes)
-        return GraphPath(steps, tuple(str(r.get("_label", "")) for r in rels))
-
-    def _step(self, endpoint: tuple[str, str]) -> PathStep:
-        label, key = endpoint
-        if label == "Paper":
-            found = self._rows("MATCH (p:Paper {doc_id: $k}) RETURN p.title", k=key)
-        else:
-            found = self._rows("MATCH (a:Author {key: $k}) RETURN a.name", k=key)
-        return PathStep(label, key, str(found[0][0] or key) if found else key)
-
-
-_NODE_KEYS: dict[str, tuple[str, str]] = {
-    "Paper": ("doc_id", "title"),
-    "Author": ("key", "name"),
-    "Tag": ("name", "name"),
-    "Collection": ("path", "path"),
-    "Concept": ("phrase", "phrase"),
-    "Venue": ("name", "name"),
-}
-
-
-def _path_step(node: dict[str, Any]) -> PathStep:
-    label = str(node.get("_label", ""))
-    key_prop, name_prop = _NODE_KEYS.get(label, ("", ""))
-    key = str(node.get(key_prop) or "")
-    return PathStep(label, key, str(node.get(name_prop) or key))

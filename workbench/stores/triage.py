@@ -179,10 +179,6 @@ class TriageStore:
         check_priority(priority)
         return self._change(doc_id, lambda r: replace(r, priority=priority))
 
-    def set_starred(self, doc_id: str, starred: bool) -> TriageRecord:
-        """Star or unstar a paper."""
-        return self._change(doc_id, lambda r: replace(r, starred=starred))
-
     def toggle_star(self, doc_id: str) -> TriageRecord:
         """Flip a paper's star."""
         return self._change(doc_id, lambda r: replace(r, starred=not r.starred))
