@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Literal
 
@@ -162,6 +163,45 @@ class Hit:
     item_type: str = ""
     extra: dict[str, object] = field(default_factory=dict, compare=False, hash=False)
     page_offsets: tuple[int, ...] = ()  # where each of its pages begins in `text`; () when unknown
+
+
+@dataclass
+class SearchResult:
+    """Hits plus what it took to get them."""
+
+    query: str
+    mode: str
+    hits: list[Hit]
+    timings_ms: dict[str, float] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
+
+    def to_dict(self, filters: Sequence[str]) -> dict[str, Any]:
+        """The stable JSON object `search --json` prints (documented in README), with the filters given."""
+        return {
+            "query": self.query,
+            "mode": self.mode,
+            "filters": list(filters),
+            "timings_ms": self.timings_ms,
+            "warnings": self.warnings,
+            "results": [
+                {
+                    "rank": rank,
+                    "doc_id": h.doc_id,
+                    "chunk_id": h.chunk_id,
+                    "title": h.title,
+                    "authors": list(h.authors),
+                    "year": h.year,
+                    "source": h.source,
+                    "item_type": h.item_type,
+                    "section": h.section,
+                    "pages": [h.page_start, h.page_end],
+                    "score": round(h.score, 6),
+                    "backend": h.backend,
+                    "text": h.text,
+                }
+                for rank, h in enumerate(self.hits, start=1)
+            ],
+        }
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from workbench.engine.engine import Engine
 from workbench.engine.records import DocumentDetail
 from workbench.llm.base import Message, StreamChunk
 from workbench.llm.stand_in import StandInModel
-from workbench.query.retrieve import SearchResult
+from workbench.records import SearchResult
 from workbench.settings.config import Settings
 
 PAPERS: dict[str, str] = {

@@ -84,7 +84,7 @@ def test_no_public_engine_member_returns_a_store() -> None:
 def test_engine_exports_its_door() -> None:
     import workbench.engine.engine as door
 
-    assert set(door.__all__) == {"Engine", "EngineInternals", "search_to_dict"}
+    assert set(door.__all__) == {"Engine", "EngineInternals"}
     assert not hasattr(Engine(Settings()), "catalog") and not hasattr(Engine(Settings()), "embedder")
 
 

@@ -84,10 +84,8 @@ def search_resident(settings: Settings, args: argparse.Namespace) -> int | None:
 
 def cmd_search(engine: Engine, args: argparse.Namespace) -> int:
     """Search and print ranked results."""
-    from workbench.engine.engine import search_to_dict
-
     result = engine.search(args.query, args.mode, args.filter, args.limit, per_doc=not args.chunks)
-    return print_search(search_to_dict(result, args.filter), args.json)
+    return print_search(result.to_dict(args.filter), args.json)
 
 
 def cmd_ask(engine: Engine, args: argparse.Namespace) -> int:

@@ -30,9 +30,8 @@ from workbench.llm.base import LanguageModel, ModelError
 from workbench.llm.embed import Embedder
 from workbench.query.filters import parse_filters
 from workbench.query.quote_pages import with_page_note
-from workbench.query.retrieve import Retriever, SearchResult
-from workbench.query.retrieve import search_to_dict as search_to_dict  # the `search --json` shape of a result
-from workbench.records import DEPTHS, Answer, CostEstimate, Filter, Hit, Neighbour
+from workbench.query.retrieve import Retriever
+from workbench.records import DEPTHS, Answer, CostEstimate, Filter, Hit, Neighbour, SearchResult
 from workbench.settings.config import Settings
 from workbench.stores.catalog import Catalog
 from workbench.stores.chunks import ChunkStore
@@ -47,7 +46,7 @@ if TYPE_CHECKING:  # loaded where used: a plain search imports no ingest, model,
     from workbench.stores.triage import TriageStore
     from workbench.watch.records import WatchEvent
 
-__all__ = ["Engine", "EngineInternals", "search_to_dict"]
+__all__ = ["Engine", "EngineInternals"]
 
 
 class Engine(LibraryDoor, IndexDoor, SourcesDoor, DoctorDoor):

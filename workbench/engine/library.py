@@ -27,8 +27,7 @@ if TYPE_CHECKING:  # the attributes the Engine brings (this class is only ever m
     from workbench.formats.export import Export
     from workbench.query.intent.detect import Intent
     from workbench.query.related import RelatedPaper
-    from workbench.query.retrieve import SearchResult
-    from workbench.records import Neighbour
+    from workbench.records import Neighbour, SearchResult
     from workbench.stores.graph_queries import GraphQueries
     from workbench.stores.triage import TriageStore
 

@@ -22,7 +22,7 @@ from typing import Any, Protocol
 
 from workbench.engine.resident_client import MAX_REPLY_BYTES, PROTOCOL, settings_token, socket_path
 from workbench.errors import WorkbenchError, is_store_failure, one_line
-from workbench.query.retrieve import SearchResult, search_to_dict
+from workbench.records import SearchResult
 from workbench.settings.config import Settings
 
 
@@ -145,4 +145,4 @@ class ResidentServer:
             if not (is_store_failure(exc) or isinstance(exc, RuntimeError)):
                 return {"declined": f"failed: {type(exc).__name__}"}
             return {"error": one_line(exc, 500), "exit_code": 1}
-        return {"result": search_to_dict(result, filters)}
+        return {"result": result.to_dict(filters)}

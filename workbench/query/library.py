@@ -13,8 +13,7 @@ from workbench.errors import FilterError
 from workbench.library.listing import Listing, sort_rows
 from workbench.library.triage import TriageRecord
 from workbench.query.filters import split_filters
-from workbench.query.retrieve import SearchResult
-from workbench.records import Filter, Hit, ResultRow
+from workbench.records import Filter, Hit, ResultRow, SearchResult
 from workbench.stores.triage import TriageStore
 
 Search = Callable[[str, Sequence[Filter], int], SearchResult]

@@ -13,8 +13,7 @@ from typing import Any, Protocol
 
 from workbench.errors import GraphError, UsageError
 from workbench.query.filters import parse_filter
-from workbench.query.retrieve import SearchResult
-from workbench.records import Filter, Neighbour
+from workbench.records import Filter, Neighbour, SearchResult
 from workbench.stores.graph_queries import GraphQueries
 from workbench.text.safe import quoted
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -19,7 +19,7 @@ import pyarrow as pa
 
 from workbench.errors import UsageError
 from workbench.llm.embed import Embedder
-from workbench.records import SEARCH_MODES, Filter, Hit
+from workbench.records import SEARCH_MODES, Filter, Hit, SearchResult
 from workbench.settings.config import RetrievalSettings
 from workbench.stores.chunks import KEY_COLUMNS, PAGE_OFFSETS, ChunkStore, filters_to_sql
 
@@ -32,46 +32,6 @@ class Candidates:
 
     backend: str
     ranked: list[tuple[str, float, Hit]]
-
-
-@dataclass
-class SearchResult:
-    """Hits plus what it took to get them."""
-
-    query: str
-    mode: str
-    hits: list[Hit]
-    timings_ms: dict[str, float] = field(default_factory=dict)
-    warnings: list[str] = field(default_factory=list)
-
-
-def search_to_dict(result: SearchResult, filters: Sequence[str]) -> dict[str, Any]:
-    """A search result as the stable JSON object `search --json` prints (documented in README)."""
-    return {
-        "query": result.query,
-        "mode": result.mode,
-        "filters": list(filters),
-        "timings_ms": result.timings_ms,
-        "warnings": result.warnings,
-        "results": [
-            {
-                "rank": rank,
-                "doc_id": h.doc_id,
-                "chunk_id": h.chunk_id,
-                "title": h.title,
-                "authors": list(h.authors),
-                "year": h.year,
-                "source": h.source,
-                "item_type": h.item_type,
-                "section": h.section,
-                "pages": [h.page_start, h.page_end],
-                "score": round(h.score, 6),
-                "backend": h.backend,
-                "text": h.text,
-            }
-            for rank, h in enumerate(result.hits, start=1)
-        ],
-    }
 
 
 def _hits_from_arrow(table: pa.Table, backend: str) -> list[Hit]:
