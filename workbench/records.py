@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Literal
 
@@ -456,3 +456,38 @@ class Neighbour:
     weight: float
     via: tuple[str, ...] = ()
     backend: str = "graph"
+
+
+@dataclass(frozen=True)
+class GraphDescription:
+    """A paper's graph neighbourhood (`kind` "paper") or an author with co-authors (`kind` "author"): the graph's
+    JSON-ready rows; parts of the other kind are None or empty, `second_hop` None unless depth 2 was asked for."""
+
+    kind: Literal["paper", "author"]
+    warnings: tuple[str, ...] = ()
+    paper: Mapping[str, Any] | None = None
+    neighbours: Mapping[str, Sequence[Mapping[str, Any]]] | None = None
+    second_hop: Mapping[str, Any] | None = None
+    author: Mapping[str, Any] | None = None
+    other_matches: tuple[Mapping[str, Any], ...] = ()
+    coauthors: tuple[Mapping[str, Any], ...] = ()
+
+    def as_dict(self) -> dict[str, Any]:
+        """The `graph --json` object, keys in the order README documents."""
+        if self.kind == "author":
+            return {
+                "kind": "author",
+                "author": self.author,
+                "other_matches": list(self.other_matches),
+                "coauthors": list(self.coauthors),
+                "warnings": list(self.warnings),
+            }
+        data: dict[str, Any] = {
+            "kind": "paper",
+            "paper": self.paper,
+            "neighbours": self.neighbours,
+            "warnings": list(self.warnings),
+        }
+        if self.second_hop is not None:
+            data["second_hop"] = self.second_hop
+        return data

@@ -14,13 +14,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from workbench.engine.core import EngineCore
-from workbench.engine.records import DocumentDetail, FileDetail, FileFailure, GraphDescription, IndexStatus
+from workbench.engine.records import DocumentDetail, FileDetail, FileFailure, IndexStatus
 from workbench.errors import UsageError
 from workbench.library.listing import Listing
 from workbench.library.reading import DEFAULT_READ_CHARS, DocumentText, check_read_request, document_text
 from workbench.library.triage import QueueItem, TriageRecord, TriageUpdate
 from workbench.query.filters import parse_filters
-from workbench.records import Answer, Filter
+from workbench.records import Answer, Filter, GraphDescription
 from workbench.text.safe import quoted, valid_text
 
 if TYPE_CHECKING:  # the attributes the Engine brings (this class is only ever mixed into it)
@@ -292,7 +292,7 @@ class LibraryDoor(EngineCore):
         try:
             from workbench.query.related import describe
 
-            return GraphDescription.from_dict(describe(queries, doc_id, valid_text(ref), depth, self.graph_warnings()))
+            return describe(queries, doc_id, valid_text(ref), depth, self.graph_warnings())
         finally:
             queries.store.close()
 

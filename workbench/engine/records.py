@@ -1,11 +1,11 @@
-"""What the engine's door returns to front ends: status, a document's detail, the graph's view, doctor's
-checks, the model. Each record's `as_dict` is its `--json` shape (the keys README documents)."""
+"""What the engine's door returns to front ends: status, a document's detail, doctor's checks, the
+model (the records the query path builds too, `GraphDescription`, `SearchResult`, `Answer`, are in `records.py`). Each record's `as_dict` is its `--json` shape (the keys README documents)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
-from typing import Any, Literal
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -78,56 +78,6 @@ class DocumentDetail:
             "notes": [dict(n) for n in self.notes],
             "annotations": [dict(n) for n in self.annotations],
         }
-
-
-@dataclass(frozen=True)
-class GraphDescription:
-    """A paper's graph neighbourhood (`kind` "paper") or an author with co-authors (`kind` "author"): the graph's
-    JSON-ready rows; parts of the other kind are None or empty, `second_hop` None unless depth 2 was asked for."""
-
-    kind: Literal["paper", "author"]
-    warnings: tuple[str, ...] = ()
-    paper: Mapping[str, Any] | None = None
-    neighbours: Mapping[str, Sequence[Mapping[str, Any]]] | None = None
-    second_hop: Mapping[str, Any] | None = None
-    author: Mapping[str, Any] | None = None
-    other_matches: tuple[Mapping[str, Any], ...] = ()
-    coauthors: tuple[Mapping[str, Any], ...] = ()
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> GraphDescription:
-        """The record of a `graph --json` object."""
-        kind: Literal["paper", "author"] = "author" if data.get("kind") == "author" else "paper"
-        return cls(
-            kind=kind,
-            warnings=tuple(data.get("warnings", ())),
-            paper=data.get("paper"),
-            neighbours=data.get("neighbours"),
-            second_hop=data.get("second_hop"),
-            author=data.get("author"),
-            other_matches=tuple(data.get("other_matches", ())),
-            coauthors=tuple(data.get("coauthors", ())),
-        )
-
-    def as_dict(self) -> dict[str, Any]:
-        """The `graph --json` object, keys in the order README documents."""
-        if self.kind == "author":
-            return {
-                "kind": "author",
-                "author": self.author,
-                "other_matches": list(self.other_matches),
-                "coauthors": list(self.coauthors),
-                "warnings": list(self.warnings),
-            }
-        data: dict[str, Any] = {
-            "kind": "paper",
-            "paper": self.paper,
-            "neighbours": self.neighbours,
-            "warnings": list(self.warnings),
-        }
-        if self.second_hop is not None:
-            data["second_hop"] = self.second_hop
-        return data
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from typing import Any, Protocol
 
 from workbench.errors import GraphError, UsageError
 from workbench.query.filters import parse_filter
-from workbench.records import Filter, Neighbour, SearchResult
+from workbench.records import Filter, GraphDescription, Neighbour, SearchResult
 from workbench.stores.graph_queries import GraphQueries
 from workbench.text.safe import quoted
 
@@ -81,7 +81,7 @@ def related(sources: RelatedSources, doc_id: str, limit: int = 10) -> list[Relat
 
 def describe(
     queries: GraphQueries, doc_id: str | None, ref: str, depth: int = 1, warnings: Sequence[str] = ()
-) -> dict[str, Any]:
+) -> GraphDescription:
     """`workbench graph REF`: a paper (`doc_id`) with its neighbours (and theirs at depth 2), or an author.
 
     `warnings` are the graph's own (see `Engine.graph_warnings`: an incomplete sync); a paper the
@@ -93,29 +93,29 @@ def describe(
         groups = queries.neighbours(doc_id)
         if paper is None:
             notes.append("this paper is not in the graph yet: `workbench index` adds it")
-        result: dict[str, Any] = {
-            "kind": "paper",
-            "paper": asdict(paper) if paper else {"doc_id": doc_id},
-            "neighbours": {r: [asdict(n) for n in items] for r, items in groups.items()},
-            "warnings": notes,
-        }
+        second: dict[str, Any] | None = None
         if depth >= 2:
-            second: dict[str, Any] = {}
+            second = {}
             for items in groups.values():
                 for item in items[:3]:
                     if item.doc_id not in second and item.doc_id != doc_id:
                         inner = queries.neighbours(item.doc_id, limit=5)
                         second[item.doc_id] = {r: [asdict(n) for n in ns] for r, ns in inner.items()}
-            result["second_hop"] = second
-        return result
+        return GraphDescription(
+            kind="paper",
+            warnings=tuple(notes),
+            paper=asdict(paper) if paper else {"doc_id": doc_id},
+            neighbours={r: [asdict(n) for n in items] for r, items in groups.items()},
+            second_hop=second,
+        )
     authors = queries.find_author(ref)
     if not authors:
         raise UsageError(f"no paper or author matches {quoted(ref)}")
     best = authors[0]
-    return {
-        "kind": "author",
-        "author": asdict(best),
-        "other_matches": [asdict(a) for a in authors[1:]],
-        "coauthors": [asdict(c) for c in queries.coauthors(best.name)],
-        "warnings": notes,
-    }
+    return GraphDescription(
+        kind="author",
+        warnings=tuple(notes),
+        author=asdict(best),
+        other_matches=tuple(asdict(a) for a in authors[1:]),
+        coauthors=tuple(asdict(c) for c in queries.coauthors(best.name)),
+    )
