@@ -1,5 +1,7 @@
 """What the engine's door returns to front ends: status, a document's detail, doctor's checks, the
-model (the records the query path builds too, `GraphDescription`, `SearchResult`, `Answer`, are in `records.py`). Each record's `as_dict` is its `--json` shape (the keys README documents)."""
+model. Each record's `as_dict` is its `--json` shape (the keys README documents). The records the
+query path builds too (`GraphDescription`, `SearchResult`, `Answer`) are in `workbench.records`.
+"""
 
 from __future__ import annotations
 
