@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from workbench.errors import UsageError
-from workbench.query.depth import DEFAULT_DEPTH, choose_depth
+from workbench.query.depth import DEFAULT_DEPTH, check_depth, choose_depth
 from workbench.query.intent.detect import detect_intent
+from workbench.records import DEPTHS
 
 
 def test_an_asked_depth_wins_over_settings_wording_and_intent() -> None:
@@ -38,3 +39,9 @@ def test_the_wording_of_a_detected_intent_reaches_the_rule() -> None:
     detailed = detect_intent("summarize the raft paper in detail")
     assert choose_depth(None, "auto", brief.depth, brief.kind) == "quick"
     assert choose_depth(None, "auto", detailed.depth, detailed.kind) == "comprehensive"
+
+
+def test_a_named_depth_is_checked_by_the_same_rule_for_questions_and_summaries() -> None:
+    assert [check_depth(d) for d in DEPTHS] == list(DEPTHS)
+    with pytest.raises(UsageError, match=r"unknown depth 'Full' \(use quick, targeted, comprehensive, full\)"):
+        check_depth("Full")

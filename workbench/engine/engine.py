@@ -28,10 +28,11 @@ from workbench.engine.sources import SourcesDoor
 from workbench.errors import GraphNotBuiltError, UsageError
 from workbench.llm.base import LanguageModel, ModelError
 from workbench.llm.embed import Embedder
+from workbench.query.depth import check_depth
 from workbench.query.filters import parse_filters
 from workbench.query.quote_pages import with_page_note
 from workbench.query.retrieve import Retriever
-from workbench.records import DEPTHS, Answer, CostEstimate, Filter, Hit, Neighbour, SearchResult
+from workbench.records import Answer, CostEstimate, Filter, Hit, Neighbour, SearchResult
 from workbench.settings.config import Settings
 from workbench.stores.catalog import Catalog
 from workbench.stores.chunks import ChunkStore
@@ -181,8 +182,7 @@ class Engine(LibraryDoor, IndexDoor, SourcesDoor, DoctorDoor):
 
         `synthesis=False`: the quoted sentences only, no model rewrite (cached apart from rewritten ones).
         """
-        if depth not in DEPTHS:
-            raise UsageError(f"unknown depth {depth!r} (use {', '.join(DEPTHS)})")
+        check_depth(depth)
         self._open_index()
         asker = self._asker if synthesis else self._evidence_asker
         return with_page_note(asker.summarize(doc_id, depth, on_text, cancelled, refresh, on_evidence))

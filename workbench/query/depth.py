@@ -54,15 +54,20 @@ DEPTH_SHAPES = {
 }
 
 
+def check_depth(depth: str) -> str:
+    """`depth` itself when it is one of DEPTHS; UsageError naming it otherwise."""
+    if depth not in DEPTHS:
+        raise UsageError(f"unknown depth {depth!r} (use {', '.join(DEPTHS)})")
+    return depth
+
+
 def choose_depth(asked: str | None, configured: str, implied: str | None, kind: str) -> str:
     """The depth an answer uses: `asked`, else `configured` (unless "auto"), else `implied`, else the intent's.
 
     UsageError names an unknown depth asked for.
     """
     if asked:
-        if asked not in DEPTHS:
-            raise UsageError(f"unknown depth {asked!r} (use {', '.join(DEPTHS)})")
-        return asked
+        return check_depth(asked)
     if configured != "auto":
         return configured
     return implied or DEFAULT_DEPTH.get(kind, "targeted")
