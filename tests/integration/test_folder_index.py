@@ -85,6 +85,7 @@ def test_first_index_records_every_file_with_a_status(library: tuple[Engine, Pat
     assert found["zotero_bitcoin_whitepaper.pdf"][0] == "indexed"
     assert report.failed == 1 and report.no_text == 1
     assert report.added == len(found) - 1
+    assert engine.document_count() == engine.status().documents == report.added  # the TUI's cheap count
     assert engine.internals().chunks.count() == report.chunks > 10
 
 

@@ -156,6 +156,10 @@ class LibraryDoor(EngineCore):
             data_dir=str(self.paths.data_dir),
         )
 
+    def document_count(self) -> int:
+        """How many documents the library holds (the catalog alone: cheap, no chunk table opened)."""
+        return self._catalog.document_count()
+
     def schema_version(self) -> int:
         """The catalog's applied schema version (0 when there is no catalog yet)."""
         return self._catalog.schema_version()

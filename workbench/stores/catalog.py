@@ -447,6 +447,14 @@ class Catalog(SyncRecords, PageRecords):
             names = [d[0] for d in cursor.description]
             return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
 
+    def document_count(self) -> int:
+        """Documents in the catalog (0 when there is no catalog yet)."""
+        with self.read() as con:
+            if con is None:
+                return 0
+            row = con.execute("SELECT count(*) FROM documents").fetchone()
+        return int(row[0]) if row else 0
+
     def summary(self) -> dict[str, Any]:
         """What is indexed: counts by status and source, total chunks, failures."""
         with self.read() as con:

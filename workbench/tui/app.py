@@ -26,6 +26,7 @@ from workbench.tui.messages import (
     EngineLoaded,
     ExportWritten,
     LibraryChecked,
+    ResultsShown,
     TaskFailed,
     TriageChanged,
 )
@@ -79,6 +80,7 @@ class WorkbenchApp(IndexingMixin, NotifyWorkerErrors, App[None]):
         self._engine_ready = threading.Event()
         self._watch_stop = threading.Event()
         self._started = False  # first run / index on start are decided once, at the first check
+        self._background_started = False  # watcher and warm-ups: once the first listing is on screen
         if engine is not None:
             self._engine_ready.set()
 
@@ -129,6 +131,13 @@ class WorkbenchApp(IndexingMixin, NotifyWorkerErrors, App[None]):
     @on(EngineLoaded)
     def _engine_loaded(self) -> None:
         self._check_library()
+
+    def _start_background(self) -> None:
+        """The watcher and the warm-ups, once: after the first listing is drawn (or a task failed),
+        so their imports (LanceDB, onnxruntime) do not hold the GIL while the library is listed."""
+        if self._background_started:
+            return
+        self._background_started = True
         if self.tui.watch:
             self._watch(self._watch_stop)
         if self.tui.warm_up_embedder:
@@ -136,11 +145,15 @@ class WorkbenchApp(IndexingMixin, NotifyWorkerErrors, App[None]):
         if self.tui.warm_up_model:
             self._warm_model()
 
+    @on(ResultsShown)
+    def _first_results_shown(self) -> None:
+        self._start_background()
+
     @work(thread=True, exclusive=True, exit_on_error=False, group="library")
     def _check_library(self) -> None:
         try:
             engine = self.wait_engine()
-            documents = engine.status().documents
+            documents = engine.document_count()  # the catalog alone: no LanceDB import before the listing
             sources = self.settings.sources
             configured = bool(sources.folders) or bool(sources.zotero_dir)
             zotero_dir = None if configured else engine.detect_zotero()
@@ -328,5 +341,7 @@ class WorkbenchApp(IndexingMixin, NotifyWorkerErrors, App[None]):
 
     @on(TaskFailed)
     def _task_failed(self, message: TaskFailed) -> None:
+        if self._engine is not None:  # the first listing failed: the background work still starts
+            self._start_background()
         severity: Severity = "warning" if message.severity == "warning" else "error"
         self.notify(message.error, title=f"{message.task.capitalize()} failed", severity=severity, timeout=8)
