@@ -18,6 +18,7 @@ from tests.zotero_fixture import ZoteroFixture, build_zotero_library
 from workbench.engine.engine import Engine
 from workbench.query.filters import parse_filter
 from workbench.settings.config import Settings
+from workbench.stores.catalog import DOCUMENT_COLUMNS, catalog_document
 
 pytestmark = pytest.mark.integration
 
@@ -213,3 +214,20 @@ def test_graph_drops_trashed_items(indexed: tuple[Engine, ZoteroFixture, Path]) 
         assert f"zotero:1:{key}" not in queries.store.doc_ids()
     finally:
         queries.store.close()
+
+
+def test_catalog_record_is_the_row(indexed: tuple[Engine, ZoteroFixture, Path]) -> None:
+    """Each document's record gives what `SELECT *` gives: every column, in order, same values (`show --json`)."""
+    engine, _, _ = indexed
+    catalog = engine.internals().catalog
+    with catalog.read() as con:
+        assert con is not None
+        cursor = con.execute("SELECT * FROM documents ORDER BY doc_id")
+        names = [d[0] for d in cursor.description]
+        rows = [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+        records = [catalog_document(row) for row in con.execute(f"SELECT {DOCUMENT_COLUMNS} FROM documents ORDER BY doc_id").fetchall()]
+    assert len(rows) >= 9 and any(r["tags"] for r in rows) and any(r["citekey"] for r in rows)
+    for row, record in zip(rows, records, strict=True):
+        assert list(record.as_dict()) == names
+        assert record.as_dict() == row
+        assert json.dumps(record.as_dict(), default=str) == json.dumps(row, default=str)

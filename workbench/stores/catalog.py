@@ -18,7 +18,7 @@ from typing import Any
 import duckdb
 
 from workbench.errors import StoreBusyError, StoreError, one_line
-from workbench.records import Document
+from workbench.records import CatalogDocument, Document
 from workbench.stores.catalog_ids import root_scoped_file_ids
 from workbench.stores.catalog_pages import PageRecords, encode_dropped
 from workbench.stores.catalog_sync import SyncRecords
@@ -107,8 +107,37 @@ MIGRATIONS: tuple[tuple[str, Migration], ...] = (
     ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
+# The `documents` columns in table order, as `CatalogDocument` holds them (a test keeps them equal).
+DOCUMENT_COLUMNS = (
+    "doc_id, title, authors, year, venue, doi, abstract, item_type, tags, collections, citekey, source, folder, "
+    "content_hash, chunk_count, updated_at"
+)
 # Catalog tables keyed by doc_id whose rows follow a document when its file moves.
 DOC_KEYED_TABLES: tuple[str, ...] = ("documents", "triage", "summaries", "metadata_rules")
+
+
+def catalog_document(row: Sequence[Any]) -> CatalogDocument:
+    """A `documents` row, selected as `DOCUMENT_COLUMNS`, as its record (NULL text and lists read as empty)."""
+    doc_id, title, authors, year, venue, doi, abstract, item_type, tags, collections, *rest = row
+    citekey, source, folder, content_hash, chunk_count, updated_at = rest
+    return CatalogDocument(
+        doc_id=str(doc_id),
+        title=title or "",
+        authors=tuple(authors or ()),
+        year=year,
+        venue=venue,
+        doi=doi,
+        abstract=abstract or "",
+        item_type=item_type or "",
+        tags=tuple(tags or ()),
+        collections=tuple(collections or ()),
+        citekey=citekey,
+        source=source or "",
+        folder=folder,
+        content_hash=content_hash or "",
+        chunk_count=int(chunk_count or 0),
+        updated_at=updated_at,
+    )
 
 
 def is_busy_error(exc: duckdb.Error) -> bool:
