@@ -18,7 +18,6 @@ from tests.zotero_fixture import ZoteroFixture, build_zotero_library
 from workbench.engine.engine import Engine
 from workbench.query.filters import parse_filter
 from workbench.settings.config import Settings
-from workbench.stores.catalog import DOCUMENT_COLUMNS, catalog_document
 
 pytestmark = pytest.mark.integration
 
@@ -112,7 +111,7 @@ def test_show_by_citekey_lists_notes_and_annotations(indexed: tuple[Engine, Zote
     assert any("agentic search loop" in a["text"] for a in data["annotations"])
     assert data["notes"] and data["files"][0]["status"] == "indexed"
     by_key = engine.document_detail("THSS3GRC")
-    assert by_key is not None and by_key.document["citekey"] is None
+    assert by_key is not None and by_key.document.citekey is None
 
 
 def test_incremental_runs(indexed: tuple[Engine, ZoteroFixture, Path]) -> None:
@@ -225,9 +224,11 @@ def test_catalog_record_is_the_row(indexed: tuple[Engine, ZoteroFixture, Path]) 
         cursor = con.execute("SELECT * FROM documents ORDER BY doc_id")
         names = [d[0] for d in cursor.description]
         rows = [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
-        records = [catalog_document(row) for row in con.execute(f"SELECT {DOCUMENT_COLUMNS} FROM documents ORDER BY doc_id").fetchall()]
     assert len(rows) >= 9 and any(r["tags"] for r in rows) and any(r["citekey"] for r in rows)
-    for row, record in zip(rows, records, strict=True):
+    assert [d.as_dict() for d in sorted(catalog.all_documents(), key=lambda d: d.doc_id)] == rows
+    for row in rows:
+        record = catalog.document(row["doc_id"])
+        assert record is not None
         assert list(record.as_dict()) == names
         assert record.as_dict() == row
         assert json.dumps(record.as_dict(), default=str) == json.dumps(row, default=str)

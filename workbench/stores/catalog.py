@@ -19,6 +19,7 @@ import duckdb
 
 from workbench.errors import StoreBusyError, StoreError, one_line
 from workbench.records import CatalogDocument, Document
+from workbench.stores.catalog_documents import DOCUMENT_COLUMNS, catalog_document
 from workbench.stores.catalog_ids import root_scoped_file_ids
 from workbench.stores.catalog_pages import PageRecords, encode_dropped
 from workbench.stores.catalog_sync import SyncRecords
@@ -107,37 +108,8 @@ MIGRATIONS: tuple[tuple[str, Migration], ...] = (
     ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
-# The `documents` columns in table order, as `CatalogDocument` holds them (a test keeps them equal).
-DOCUMENT_COLUMNS = (
-    "doc_id, title, authors, year, venue, doi, abstract, item_type, tags, collections, citekey, source, folder, "
-    "content_hash, chunk_count, updated_at"
-)
 # Catalog tables keyed by doc_id whose rows follow a document when its file moves.
 DOC_KEYED_TABLES: tuple[str, ...] = ("documents", "triage", "summaries", "metadata_rules")
-
-
-def catalog_document(row: Sequence[Any]) -> CatalogDocument:
-    """A `documents` row, selected as `DOCUMENT_COLUMNS`, as its record (NULL text and lists read as empty)."""
-    doc_id, title, authors, year, venue, doi, abstract, item_type, tags, collections, *rest = row
-    citekey, source, folder, content_hash, chunk_count, updated_at = rest
-    return CatalogDocument(
-        doc_id=str(doc_id),
-        title=title or "",
-        authors=tuple(authors or ()),
-        year=year,
-        venue=venue,
-        doi=doi,
-        abstract=abstract or "",
-        item_type=item_type or "",
-        tags=tuple(tags or ()),
-        collections=tuple(collections or ()),
-        citekey=citekey,
-        source=source or "",
-        folder=folder,
-        content_hash=content_hash or "",
-        chunk_count=int(chunk_count or 0),
-        updated_at=updated_at,
-    )
 
 
 def is_busy_error(exc: duckdb.Error) -> bool:
@@ -424,15 +396,13 @@ class Catalog(SyncRecords, PageRecords):
                 return set()
             return {row[0] for row in con.execute("SELECT doc_id FROM documents").fetchall()}
 
-    def document(self, doc_id: str) -> dict[str, Any] | None:
-        """One document's catalog row as a dict."""
+    def document(self, doc_id: str) -> CatalogDocument | None:
+        """One document's catalog row, as its record."""
         with self.read() as con:
             if con is None:
                 return None
-            cursor = con.execute("SELECT * FROM documents WHERE doc_id = ?", [doc_id])
-            row = cursor.fetchone()
-            names = [d[0] for d in cursor.description]
-        return dict(zip(names, row, strict=True)) if row else None
+            row = con.execute(f"SELECT {DOCUMENT_COLUMNS} FROM documents WHERE doc_id = ?", [doc_id]).fetchone()
+        return catalog_document(row) if row else None
 
     def file_count(self, root: str) -> int:
         """Files recorded under one root (0 when there is no catalog)."""
@@ -467,14 +437,13 @@ class Catalog(SyncRecords, PageRecords):
             ).fetchall()
         return [FileRecord(*row) for row in rows]
 
-    def all_documents(self) -> list[dict[str, Any]]:
-        """Every document's catalog row as a dict (the graph is derived from them)."""
+    def all_documents(self) -> list[CatalogDocument]:
+        """Every document's catalog row, as its record (the graph is derived from them)."""
         with self.read() as con:
             if con is None:
                 return []
-            cursor = con.execute("SELECT * FROM documents")
-            names = [d[0] for d in cursor.description]
-            return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+            rows = con.execute(f"SELECT {DOCUMENT_COLUMNS} FROM documents").fetchall()
+        return [catalog_document(row) for row in rows]
 
     def summary(self) -> dict[str, Any]:
         """What is indexed: counts by status and source, total chunks, failures."""
