@@ -124,10 +124,9 @@ class Document:
 
 @dataclass(frozen=True)
 class CatalogDocument:
-    """A document as the catalog holds it: every column of its `documents` row, in column order.
+    """A paper's catalog row, every column in table order (`Document` is what a source gives to write).
 
-    What the index knows of a paper once written (`Document` is what a source gives to write):
-    built by the catalog store alone; `as_dict` is the row `show --json` prints.
+    Built by the catalog store alone (`stores/catalog_documents.py`); `as_dict` is what `show --json` prints.
     """
 
     doc_id: str
@@ -149,8 +148,7 @@ class CatalogDocument:
 
     def as_dict(self) -> dict[str, Any]:
         """The row as a dict in column order, lists where the catalog holds lists (`show --json`)."""
-        row = {f.name: getattr(self, f.name) for f in fields(self)}
-        return {k: list(v) if isinstance(v, tuple) else v for k, v in row.items()}
+        return {f.name: list(v) if isinstance(v := getattr(self, f.name), tuple) else v for f in fields(self)}
 
 
 @dataclass(frozen=True)
