@@ -9,7 +9,8 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, field, fields, replace
+from datetime import datetime
 from typing import Any, Literal
 
 from workbench.text.safe import valid_text
@@ -119,6 +120,35 @@ class Document:
     folder: str | None = None
     paths: tuple[str, ...] = ()
     content_hash: str = ""
+
+
+@dataclass(frozen=True)
+class CatalogDocument:
+    """A paper's catalog row, every column in table order (`Document` is what a source gives to write).
+
+    Built by the catalog store alone (`stores/catalog_documents.py`); `as_dict` is what `show --json` prints.
+    """
+
+    doc_id: str
+    title: str = ""
+    authors: tuple[str, ...] = ()
+    year: int | None = None
+    venue: str | None = None
+    doi: str | None = None
+    abstract: str = ""
+    item_type: str = ""
+    tags: tuple[str, ...] = ()
+    collections: tuple[str, ...] = ()
+    citekey: str | None = None
+    source: str = ""  # "folder" or "zotero"
+    folder: str | None = None
+    content_hash: str = ""
+    chunk_count: int = 0
+    updated_at: datetime | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        """The row as a dict in column order, lists where the catalog holds lists (`show --json`)."""
+        return {f.name: list(v) if isinstance(v := getattr(self, f.name), tuple) else v for f in fields(self)}
 
 
 @dataclass(frozen=True)

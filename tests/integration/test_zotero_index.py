@@ -111,7 +111,7 @@ def test_show_by_citekey_lists_notes_and_annotations(indexed: tuple[Engine, Zote
     assert any("agentic search loop" in a["text"] for a in data["annotations"])
     assert data["notes"] and data["files"][0]["status"] == "indexed"
     by_key = engine.document_detail("THSS3GRC")
-    assert by_key is not None and by_key.document["citekey"] is None
+    assert by_key is not None and by_key.document.citekey is None
 
 
 def test_incremental_runs(indexed: tuple[Engine, ZoteroFixture, Path]) -> None:
@@ -213,3 +213,22 @@ def test_graph_drops_trashed_items(indexed: tuple[Engine, ZoteroFixture, Path]) 
         assert f"zotero:1:{key}" not in queries.store.doc_ids()
     finally:
         queries.store.close()
+
+
+def test_catalog_record_is_the_row(indexed: tuple[Engine, ZoteroFixture, Path]) -> None:
+    """Each document's record gives what `SELECT *` gives: every column, in order, same values (`show --json`)."""
+    engine, _, _ = indexed
+    catalog = engine.internals().catalog
+    with catalog.read() as con:
+        assert con is not None
+        cursor = con.execute("SELECT * FROM documents ORDER BY doc_id")
+        names = [d[0] for d in cursor.description]
+        rows = [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+    assert len(rows) >= 9 and any(r["tags"] for r in rows) and any(r["citekey"] for r in rows)
+    assert [d.as_dict() for d in sorted(catalog.all_documents(), key=lambda d: d.doc_id)] == rows
+    for row in rows:
+        record = catalog.document(row["doc_id"])
+        assert record is not None
+        assert list(record.as_dict()) == names
+        assert record.as_dict() == row
+        assert json.dumps(record.as_dict(), default=str) == json.dumps(row, default=str)

@@ -17,7 +17,7 @@ import pytest
 import workbench
 from workbench.engine.engine import Engine
 from workbench.engine.records import DocumentDetail, FileDetail, FileFailure, IndexStatus
-from workbench.records import GraphDescription
+from workbench.records import CatalogDocument, GraphDescription
 from workbench.settings.config import Settings, load_settings
 
 ROOT = Path(workbench.__file__).parent
@@ -123,13 +123,30 @@ def test_status_and_detail_serialise_to_the_documented_keys() -> None:
     assert list(status.as_dict()) == ["documents", "chunks", "files", "sources", "failures", "chunk_rows", "data_dir"]
     assert status.as_dict()["failures"] == [{"path": "/p/x.pdf", "error": "no text"}]
     detail = DocumentDetail(
-        {"doc_id": "file:1/x.md"},
+        CatalogDocument("file:1/x.md", title="X", authors=("A B",), tags=("t",), chunk_count=2),
         (FileDetail("/p/x.md", "indexed", None, 3, {"blank": (2,)}),),
         ({"text": "n", "section": "note", "page": 0},),
         (),
     )
     assert detail.as_dict() == {
-        "document": {"doc_id": "file:1/x.md"},
+        "document": {
+            "doc_id": "file:1/x.md",
+            "title": "X",
+            "authors": ["A B"],
+            "year": None,
+            "venue": None,
+            "doi": None,
+            "abstract": "",
+            "item_type": "",
+            "tags": ["t"],
+            "collections": [],
+            "citekey": None,
+            "source": "",
+            "folder": None,
+            "content_hash": "",
+            "chunk_count": 2,
+            "updated_at": None,
+        },  # the catalog's column order, lists as lists
         "files": [{"path": "/p/x.md", "status": "indexed", "error": None, "pages": 3, "dropped_pages": {"blank": [2]}}],
         "notes": [{"text": "n", "section": "note", "page": 0}],
         "annotations": [],

@@ -6,9 +6,10 @@ import pytest
 
 from workbench.errors import UsageError
 from workbench.library.reading import check_read_request, document_text
+from workbench.records import CatalogDocument
 
-ROW = {"doc_id": "file:1/p.pdf", "title": "A paper", "authors": ["Ada Lovelace"], "year": 1843,
-       "item_type": "pdf", "source": "folder", "abstract": "We compute numbers."}  # fmt: skip
+ROW = CatalogDocument("file:1/p.pdf", title="A paper", authors=("Ada Lovelace",), year=1843, item_type="pdf",
+                      source="folder", abstract="We compute numbers.")  # fmt: skip
 CHUNKS = [
     {"chunk_id": "a", "section": "abstract", "page_start": 1, "page_end": 1, "text": "We compute numbers."},
     {"chunk_id": "b", "section": "methods", "page_start": 1, "page_end": 2, "text": "The engine weaves."},

@@ -202,7 +202,7 @@ def _fts_titles(engine: Engine, kind: str, path: Path, records: dict[str, FileRe
 
     if kind == "zotero":
         doc_ids = sorted({r.doc_id for r in records.values()} | _zotero_docs(engine))
-        pairs = [(d, str((engine.internals().catalog.document(d) or {}).get("title") or "")) for d in doc_ids]
+        pairs = [(d, _indexed_title(engine, d)) for d in doc_ids]
         pairs = [(d, t) for d, t in pairs if t]
     else:
         pairs = _labelled_titles(kind, path, records)
@@ -215,10 +215,16 @@ def _fts_titles(engine: Engine, kind: str, path: Path, records: dict[str, FileRe
             continue
         ranked = [h.doc_id for h in hits]
         if doc_id not in ranked:
-            found_title = str((engine.internals().catalog.document(doc_id) or {}).get("title") or "")
+            found_title = _indexed_title(engine, doc_id)
             differs = title_overlap(title, found_title) < 0.8
             misses.append({"doc_id": doc_id, "title": title, "indexed_title": found_title, "title_differs": differs})
     return {"found": len(pairs) - len(misses), "total": len(pairs), "misses": misses}
+
+
+def _indexed_title(engine: Engine, doc_id: str) -> str:
+    """The title the catalog holds for a paper ("" when it holds none, or not the paper)."""
+    doc = engine.internals().catalog.document(doc_id)
+    return doc.title if doc else ""
 
 
 def _zotero_docs(engine: Engine) -> set[str]:

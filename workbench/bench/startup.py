@@ -122,7 +122,7 @@ async def search_latencies_ms(settings: Settings, searches: int, size: tuple[int
     from workbench.tui.messages import ResultsShown
 
     engine = Engine(settings)
-    titles = sorted((d["doc_id"], str(d.get("title") or "")) for d in engine.internals().catalog.all_documents())
+    titles = sorted((d.doc_id, d.title) for d in engine.internals().catalog.all_documents())
     queries = library_queries([title for _, title in titles], searches)
     shown = asyncio.Event()
     shown_at: list[float] = []

@@ -59,7 +59,7 @@ def bench_summary(engine: Engine, folder: Path, depth: str = "comprehensive", sy
             papers.append(
                 {
                     "doc_id": doc_id,
-                    "title": (bench.internals().catalog.document(doc_id) or {}).get("title"),
+                    "title": doc.title if (doc := bench.internals().catalog.document(doc_id)) else None,
                     "aspects_filled": aspects_filled,
                     "quotes": len(verbatim),
                     "quotes_verbatim": sum(verbatim),

@@ -131,16 +131,16 @@ def cmd_show(engine: Engine, args: argparse.Namespace) -> int:
         _print_json(detail.as_dict())
         return 0
     doc = detail.document
-    print(shown(doc["title"] or ""))
-    print(f"  id: {shown(doc['doc_id'])}   type: {doc['item_type']}   year: {doc['year'] or 'n.d.'}")
-    for label, key in (("authors", "authors"), ("tags", "tags"), ("collections", "collections")):
-        if doc.get(key):
-            print(f"  {label}: {'; '.join(doc[key])}")
-    for label, key in (("venue", "venue"), ("doi", "doi"), ("citekey", "citekey")):
-        if doc.get(key):
-            print(f"  {label}: {doc[key]}")
-    if doc.get("abstract"):
-        print(f"\n  {doc['abstract'][:600]}")
+    print(shown(doc.title))
+    print(f"  id: {shown(doc.doc_id)}   type: {doc.item_type}   year: {doc.year or 'n.d.'}")
+    for label, names in (("authors", doc.authors), ("tags", doc.tags), ("collections", doc.collections)):
+        if names:
+            print(f"  {label}: {'; '.join(names)}")
+    for label, value in (("venue", doc.venue), ("doi", doc.doi), ("citekey", doc.citekey)):
+        if value:
+            print(f"  {label}: {value}")
+    if doc.abstract:
+        print(f"\n  {doc.abstract[:600]}")
     for file in detail.files:
         extra = f" ({file.error})" if file.error else ""
         print(f"  file [{file.status}]: {shown(file.path)}{shown(extra)}")

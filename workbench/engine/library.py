@@ -20,7 +20,7 @@ from workbench.library.listing import Listing
 from workbench.library.reading import DEFAULT_READ_CHARS, DocumentText, check_read_request, document_text
 from workbench.library.triage import QueueItem, TriageRecord, TriageUpdate
 from workbench.query.filters import parse_filters
-from workbench.records import Answer, Filter, GraphDescription
+from workbench.records import Answer, CatalogDocument, Filter, GraphDescription
 from workbench.text.safe import quoted, valid_text
 
 if TYPE_CHECKING:  # the attributes the Engine brings (this class is only ever mixed into it)
@@ -63,7 +63,7 @@ class LibraryDoor(EngineCore):
         return TriageStore(self._catalog)
 
     # -- documents ---------------------------------------------------------------------------
-    def document(self, doc_id: str) -> dict[str, Any] | None:
+    def document(self, doc_id: str) -> CatalogDocument | None:
         """One document's catalog row, by exact id."""
         return self._catalog.document(doc_id)
 
@@ -231,7 +231,7 @@ class LibraryDoor(EngineCore):
         return self._triage_store.update(doc_id, update)
 
     # -- export ----------------------------------------------------------------------------------
-    def _documents(self, refs: Sequence[str], starred: bool) -> list[dict[str, Any]]:
+    def _documents(self, refs: Sequence[str], starred: bool) -> list[CatalogDocument]:
         ids = [self.resolve(ref) for ref in refs]
         if starred:
             ids += [i for i in self.starred() if i not in ids]
@@ -247,7 +247,7 @@ class LibraryDoor(EngineCore):
         docs = self._documents(refs, starred)
         from workbench.formats.export import Export, bibtex, export_name
 
-        return Export("bibtex", bibtex(docs), export_name(docs, "bib"), tuple(str(d["doc_id"]) for d in docs))
+        return Export("bibtex", bibtex(docs), export_name(docs, "bib"), tuple(d.doc_id for d in docs))
 
     def export_markdown(
         self,
@@ -263,7 +263,7 @@ class LibraryDoor(EngineCore):
         from workbench.formats.export import Export, export_name, markdown_note
 
         docs = self._documents(refs, starred)
-        ids = [str(d["doc_id"]) for d in docs]
+        ids = [d.doc_id for d in docs]
         records = self._triage_store.get_many(ids)
         notes = [
             markdown_note(doc, summary=summary if n == 0 else None, answer=answer if n == 0 else None,
@@ -316,7 +316,7 @@ class LibraryDoor(EngineCore):
         """Filter expressions parsed (FilterError names a bad one)."""
         return parse_filters(expressions)
 
-    def _shared_document(self, doc_id: str) -> dict[str, Any] | None:
+    def _shared_document(self, doc_id: str) -> CatalogDocument | None:
         """A document's record from its chunk rows (a home that only reads has no catalog of the index).
 
         Its `content_hash` hashes the chunk ids, which hash the text, so cached summaries are
@@ -326,7 +326,7 @@ class LibraryDoor(EngineCore):
         if not rows:
             return None
         digest = hashlib.sha256("\n".join(sorted(r["chunk_id"] for r in rows)).encode()).hexdigest()
-        return {"doc_id": doc_id, "title": rows[0]["title"], "content_hash": f"chunks:{digest}"}
+        return CatalogDocument(doc_id, title=str(rows[0]["title"] or ""), content_hash=f"chunks:{digest}")
 
 
 class RelatedReads:
@@ -335,7 +335,7 @@ class RelatedReads:
     def __init__(
         self,
         neighbours: Callable[[str], Mapping[str, Sequence[Neighbour]]],
-        document: Callable[[str], Mapping[str, Any] | None],
+        document: Callable[[str], CatalogDocument | None],
         search: Callable[..., SearchResult],
     ) -> None:
         self._neighbours, self._document, self._search = neighbours, document, search
@@ -344,7 +344,7 @@ class RelatedReads:
         """Graph neighbours by edge type."""
         return self._neighbours(doc_id)
 
-    def document(self, doc_id: str) -> Mapping[str, Any] | None:
+    def document(self, doc_id: str) -> CatalogDocument | None:
         """One document's catalog row."""
         return self._document(doc_id)
 

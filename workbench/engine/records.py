@@ -9,6 +9,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from workbench.records import CatalogDocument
+
 
 @dataclass(frozen=True)
 class DoctorCheck:
@@ -65,7 +67,7 @@ class FileDetail:
 class DocumentDetail:
     """A document's catalog row with its files, notes and annotations (`workbench show`)."""
 
-    document: Mapping[str, Any]  # the catalog row, as `Engine.document` gives it
+    document: CatalogDocument  # the catalog row, as `Engine.document` gives it
     files: tuple[FileDetail, ...]
     notes: tuple[Mapping[str, Any], ...]  # each: text, section, page
     annotations: tuple[Mapping[str, Any], ...]
@@ -73,7 +75,7 @@ class DocumentDetail:
     def as_dict(self) -> dict[str, Any]:
         """The `show --json` object."""
         return {
-            "document": dict(self.document),
+            "document": self.document.as_dict(),
             "files": [
                 {**asdict(f), "dropped_pages": {k: list(v) for k, v in f.dropped_pages.items()}} for f in self.files
             ],

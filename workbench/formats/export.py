@@ -1,21 +1,20 @@
 """Export: BibTeX entries and Markdown notes built from catalog rows, answers and triage.
 
 Both formats are plain text so the CLI can print them, the TUI can copy them with OSC 52,
-and either can write them to a file. Documents are the catalog's `documents` rows as dicts
-(see `Catalog.document` / `Engine.document_detail`), so nothing here opens a store.
+and either can write them to a file. Documents are the catalog's records (`CatalogDocument`,
+from `Engine.document` / `Engine.document_detail`), so nothing here opens a store.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from workbench.library.triage import TriageRecord
-from workbench.records import ASPECTS, Answer, Citation
+from workbench.records import ASPECTS, Answer, CatalogDocument, Citation
 from workbench.text.pages import page_label
 
 
@@ -94,20 +93,19 @@ def last_name(author: str) -> str:
     return parts[-1] if parts else ""
 
 
-def generated_citekey(doc: Mapping[str, Any]) -> str:
+def generated_citekey(doc: CatalogDocument) -> str:
     """`lastnameYEARfirstword` from the first author, year and first significant title word."""
-    authors = list(doc.get("authors") or [])
-    name = _ascii_word(last_name(authors[0])) if authors else ""
-    year = str(doc.get("year") or "nd")
-    words = [_ascii_word(w) for w in str(doc.get("title") or "").split()]
+    name = _ascii_word(last_name(doc.authors[0])) if doc.authors else ""
+    year = str(doc.year or "nd")
+    words = [_ascii_word(w) for w in doc.title.split()]
     significant = [w for w in words if w and w not in _STOP_WORDS]
     first = significant[0] if significant else (words[0] if words and words[0] else "untitled")
     return f"{name or 'anon'}{year}{first}"
 
 
-def citekey_for(doc: Mapping[str, Any]) -> str:
+def citekey_for(doc: CatalogDocument) -> str:
     """The document's own citekey (Better BibTeX, Zotero) or a generated one."""
-    own = str(doc.get("citekey") or "").strip()
+    own = (doc.citekey or "").strip()
     return own if own and re.fullmatch(r"[^\s,{}()=\"#%'\\]+", own) else generated_citekey(doc)
 
 
@@ -116,27 +114,26 @@ def entry_type(item_type: str | None) -> str:
     return ENTRY_TYPES.get(item_type or "", "misc")
 
 
-def bibtex_entry(doc: Mapping[str, Any], key: str | None = None) -> str:
-    """One BibTeX entry for a catalog document row."""
-    kind = entry_type(doc.get("item_type"))
-    fields: list[tuple[str, str]] = [("title", str(doc.get("title") or "Untitled"))]
-    authors = [a for a in (doc.get("authors") or []) if str(a).strip()]
+def bibtex_entry(doc: CatalogDocument, key: str | None = None) -> str:
+    """One BibTeX entry for a catalog document."""
+    kind = entry_type(doc.item_type)
+    fields: list[tuple[str, str]] = [("title", doc.title or "Untitled")]
+    authors = [a.strip() for a in doc.authors if a.strip()]
     if authors:
-        fields.append(("author", " and ".join(str(a).strip() for a in authors)))
-    if doc.get("year"):
-        fields.append(("year", str(doc["year"])))
-    if doc.get("venue"):
-        fields.append((VENUE_FIELDS[kind], str(doc["venue"])))
-    if doc.get("doi"):
-        fields.append(("doi", str(doc["doi"])))
-    tags = [str(t) for t in (doc.get("tags") or [])]
-    if tags:
-        fields.append(("keywords", ", ".join(tags)))
+        fields.append(("author", " and ".join(authors)))
+    if doc.year:
+        fields.append(("year", str(doc.year)))
+    if doc.venue:
+        fields.append((VENUE_FIELDS[kind], doc.venue))
+    if doc.doi:
+        fields.append(("doi", doc.doi))
+    if doc.tags:
+        fields.append(("keywords", ", ".join(doc.tags)))
     body = ",\n".join(f"  {name} = {{{bibtex_escape(value)}}}" for name, value in fields)
     return f"@{kind}{{{key or citekey_for(doc)},\n{body}\n}}\n"
 
 
-def bibtex(docs: Iterable[Mapping[str, Any]]) -> str:
+def bibtex(docs: Iterable[CatalogDocument]) -> str:
     """BibTeX for several documents; clashing keys get a, b, c suffixes so every key is unique."""
     seen: dict[str, int] = {}
     entries: list[str] = []
@@ -156,31 +153,31 @@ def citation_line(citation: Citation) -> str:
     return f"[{citation.marker}] {citation.title} — {citation.section}, {pages} (`{citation.doc_id}`)"
 
 
-def short_reference(doc: Mapping[str, Any]) -> str:
+def short_reference(doc: CatalogDocument) -> str:
     """`Author et al. (2020). Title.` for copying a citation as text."""
-    authors = list(doc.get("authors") or [])
-    who = last_name(str(authors[0])) if authors else "Anonymous"
+    authors = doc.authors
+    who = last_name(authors[0]) if authors else "Anonymous"
     if len(authors) == 2:
-        who = f"{who} & {last_name(str(authors[1]))}"
+        who = f"{who} & {last_name(authors[1])}"
     elif len(authors) > 2:
         who = f"{who} et al."
-    year = doc.get("year") or "n.d."
-    title = str(doc.get("title") or "Untitled").rstrip(".")
-    venue = f" {doc['venue']}." if doc.get("venue") else ""
-    doi = f" https://doi.org/{doc['doi']}" if doc.get("doi") else ""
+    year = doc.year or "n.d."
+    title = (doc.title or "Untitled").rstrip(".")
+    venue = f" {doc.venue}." if doc.venue else ""
+    doi = f" https://doi.org/{doc.doi}" if doc.doi else ""
     return f"{who} ({year}). {title}.{venue}{doi}".strip()
 
 
-def _metadata_lines(doc: Mapping[str, Any]) -> list[str]:
+def _metadata_lines(doc: CatalogDocument) -> list[str]:
     rows = [
-        ("Authors", "; ".join(str(a) for a in doc.get("authors") or [])),
-        ("Year", str(doc.get("year") or "")),
-        ("Venue", str(doc.get("venue") or "")),
-        ("DOI", str(doc.get("doi") or "")),
+        ("Authors", "; ".join(doc.authors)),
+        ("Year", str(doc.year or "")),
+        ("Venue", doc.venue or ""),
+        ("DOI", doc.doi or ""),
         ("Citekey", f"@{citekey_for(doc)}"),
-        ("Source", f"{doc.get('source') or '?'} (`{doc.get('doc_id', '')}`)"),
-        ("Tags", ", ".join(str(t) for t in doc.get("tags") or [])),
-        ("Collections", ", ".join(str(c) for c in doc.get("collections") or [])),
+        ("Source", f"{doc.source or '?'} (`{doc.doc_id}`)"),
+        ("Tags", ", ".join(doc.tags)),
+        ("Collections", ", ".join(doc.collections)),
     ]
     return [f"- **{label}:** {value}" for label, value in rows if value]
 
@@ -215,7 +212,7 @@ def answer_markdown(answer: Answer, heading_level: int = 2) -> str:
 
 
 def markdown_note(
-    doc: Mapping[str, Any],
+    doc: CatalogDocument,
     summary: Answer | None = None,
     answer: Answer | None = None,
     triage: TriageRecord | None = None,
@@ -224,9 +221,9 @@ def markdown_note(
     metadata = _metadata_lines(doc)
     if triage is not None:
         metadata.append(f"- **Triage:** {triage.describe()}")
-    parts = [f"# {doc.get('title') or 'Untitled'}", "\n".join(metadata)]
-    if doc.get("abstract"):
-        parts.append("## Abstract\n\n" + " ".join(str(doc["abstract"]).split()))
+    parts = [f"# {doc.title or 'Untitled'}", "\n".join(metadata)]
+    if doc.abstract:
+        parts.append("## Abstract\n\n" + " ".join(doc.abstract.split()))
     if summary is not None:
         parts.append(f"## Summary ({summary.depth})\n\n" + answer_markdown(summary, heading_level=2))
     if answer is not None:
@@ -259,7 +256,7 @@ def write_export(text: str, directory: Path, name: str) -> Path:
     return path
 
 
-def export_name(docs: Sequence[Mapping[str, Any]], extension: str) -> str:
+def export_name(docs: Sequence[CatalogDocument], extension: str) -> str:
     """A file name for an export: the citekey for one paper, `papers-N` for several."""
     if len(docs) == 1:
         return f"{slug(citekey_for(docs[0]))}.{extension}"

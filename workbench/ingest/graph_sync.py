@@ -19,10 +19,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from workbench.ingest.graph_facts import facts_from_chunks
-from workbench.records import Document
+from workbench.records import CatalogDocument, Document
 from workbench.stores.catalog import Catalog
 from workbench.stores.chunks import ChunkStore
 from workbench.stores.graph import SCHEMA_VERSION, GraphStore, paper_vectors
@@ -45,23 +44,23 @@ class GraphSyncReport:
     similar_updated: int = 0  # papers whose SIMILAR lists were recomputed
 
 
-def document_from_row(row: dict[str, Any]) -> Document:
-    """A Document from its catalog row."""
+def document_from_row(row: CatalogDocument) -> Document:
+    """A Document (what the graph and chunk writers take) from its catalog row."""
     return Document(
-        doc_id=row["doc_id"],
-        title=row["title"] or "",
-        source=row["source"] or "",
-        authors=tuple(row["authors"] or ()),
-        year=row["year"],
-        venue=row["venue"],
-        doi=row["doi"],
-        abstract=row["abstract"] or "",
-        item_type=row["item_type"] or "",
-        tags=tuple(row["tags"] or ()),
-        collections=tuple(row["collections"] or ()),
-        citekey=row["citekey"],
-        folder=row["folder"],
-        content_hash=row["content_hash"] or "",
+        doc_id=row.doc_id,
+        title=row.title,
+        source=row.source,
+        authors=row.authors,
+        year=row.year,
+        venue=row.venue,
+        doi=row.doi,
+        abstract=row.abstract,
+        item_type=row.item_type,
+        tags=row.tags,
+        collections=row.collections,
+        citekey=row.citekey,
+        folder=row.folder,
+        content_hash=row.content_hash,
     )
 
 
@@ -96,7 +95,7 @@ def sync_graph(
             changed, gone, rebuilt = _compare_all(catalog, graph, reset=interrupted or rebuilt)
         else:
             changed, gone = changes.changed, changes.gone
-        touched = [r["doc_id"] for r in changed]
+        touched = [r.doc_id for r in changed]
         limit = max(INCREMENTAL_MIN, incremental_share * max(changes.documents, 1))
         small = len(touched) + len(gone) <= limit
         incremental = small and not (rebuilt or interrupted) and not graph.citations_pending()
@@ -115,7 +114,7 @@ def sync_graph(
             citations = graph.resolve_citations()
     # The state first, the marker last: a kill in between only redoes (idempotent) work.
     catalog.record_graph_state(
-        rebuilt or interrupted, gone, [(r["doc_id"], r["content_hash"]) for r in changed], str(SCHEMA_VERSION)
+        rebuilt or interrupted, gone, [(r.doc_id, r.content_hash) for r in changed], str(SCHEMA_VERSION)
     )
     clear_marker(marker)
     return GraphSyncReport(
@@ -128,7 +127,7 @@ def sync_graph(
     )
 
 
-def _compare_all(catalog: Catalog, graph: GraphStore, reset: bool) -> tuple[list[dict[str, Any]], list[str], bool]:
+def _compare_all(catalog: Catalog, graph: GraphStore, reset: bool) -> tuple[list[CatalogDocument], list[str], bool]:
     """Every document against the graph: (rows to upsert, ids to delete, whether the graph was rebuilt)."""
     rows = catalog.all_documents()
     state = {} if reset else catalog.graph_state()
@@ -136,7 +135,7 @@ def _compare_all(catalog: Catalog, graph: GraphStore, reset: bool) -> tuple[list
     rebuilt = bool(graph.rebuilt) or (not in_graph and bool(state))
     if rebuilt:
         state = {}
-    docs = {row["doc_id"]: row for row in rows}
-    changed = [row for doc_id, row in docs.items() if state.get(doc_id) != row["content_hash"]]
+    docs = {row.doc_id: row for row in rows}
+    changed = [row for doc_id, row in docs.items() if state.get(doc_id) != row.content_hash]
     gone = sorted((set(state) | in_graph) - set(docs))
     return changed, gone, rebuilt

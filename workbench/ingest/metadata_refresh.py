@@ -17,7 +17,7 @@ from pathlib import Path
 
 from workbench.ingest.parse import METADATA_RULES_VERSION, parse_file
 from workbench.ingest.parse_error import ParseError
-from workbench.records import Document
+from workbench.records import CatalogDocument, Document
 from workbench.stores.catalog import Catalog, FileRecord
 from workbench.stores.chunks import ChunkStore
 
@@ -29,14 +29,13 @@ def refresh_metadata(catalog: Catalog, chunks: ChunkStore, records: Sequence[Fil
     refreshed = 0
     for record in records:
         row = catalog.document(record.doc_id)
-        if row is None or row.get("source") != "folder":
+        if row is None or row.source != "folder":
             continue
         try:
             parsed = parse_file(Path(record.path))
         except ParseError:
             continue  # unreadable now: keep what the index has; the next real change re-indexes it
-        current = {name: row.get(name) for name in _FIELDS}
-        current["authors"] = tuple(current["authors"] or ())
+        current = {name: getattr(row, name) for name in _FIELDS}
         fresh: dict[str, object] = {
             "title": parsed.title,
             "authors": parsed.authors,
@@ -63,7 +62,7 @@ def refresh_metadata(catalog: Catalog, chunks: ChunkStore, records: Sequence[Fil
     return refreshed
 
 
-def _document(row: dict[str, object]) -> Document:
+def _document(row: CatalogDocument) -> Document:
     from workbench.ingest.graph_sync import document_from_row
 
-    return document_from_row(dict(row))
+    return document_from_row(row)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from workbench.errors import UsageError
-from workbench.records import SECTIONS
+from workbench.records import SECTIONS, CatalogDocument
 
 DEFAULT_READ_CHARS = 20_000  # about 5k tokens: a few pages, enough to check a quote
 MAX_READ_CHARS = 200_000
@@ -64,14 +64,14 @@ def check_read_request(page_from: int | None, page_to: int | None, section: str 
 
 
 def document_text(
-    row: Mapping[str, Any],
+    document: CatalogDocument,
     chunks: Sequence[Mapping[str, Any]],
     page_from: int | None = None,
     page_to: int | None = None,
     section: str | None = None,
     max_chars: int = DEFAULT_READ_CHARS,
 ) -> DocumentText:
-    """A paper's catalog row and its chunks (in reading order) as the passages a read asks for.
+    """A paper's catalog record and its chunks (in reading order) as the passages a read asks for.
 
     A passage is kept when it overlaps the page range and is in the section (either may be left
     out); passages are added whole, in reading order, until `max_chars` is reached (the first one
@@ -100,15 +100,15 @@ def document_text(
     sections = tuple(dict.fromkeys(str(c["section"]) for c in chunks))
     pages = (min(int(c["page_start"]) for c in chunks), max(int(c["page_end"]) for c in chunks)) if chunks else None
     return DocumentText(
-        doc_id=str(row["doc_id"]),
-        title=str(row.get("title") or ""),
-        authors=tuple(row.get("authors") or ()),
-        year=row.get("year"),
-        venue=row.get("venue"),
-        doi=row.get("doi"),
-        item_type=str(row.get("item_type") or ""),
-        source=str(row.get("source") or ""),
-        abstract=str(row.get("abstract") or ""),
+        doc_id=document.doc_id,
+        title=document.title,
+        authors=document.authors,
+        year=document.year,
+        venue=document.venue,
+        doi=document.doi,
+        item_type=document.item_type,
+        source=document.source,
+        abstract=document.abstract,
         sections=sections,
         pages=pages,
         passages=tuple(chosen),

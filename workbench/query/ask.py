@@ -41,6 +41,7 @@ from workbench.records import (
     ASPECTS,
     DEPTHS,
     Answer,
+    CatalogDocument,
     CostEstimate,
     Evidence,
     Hit,
@@ -84,7 +85,7 @@ class QueryTools:
 
     settings: Settings
     search: SearchFunction
-    document: Callable[[str], dict[str, Any] | None]  # a catalog row by doc id
+    document: Callable[[str], CatalogDocument | None]  # a catalog row by doc id
     resolve: Callable[[str], str | None]  # a doc id from an id, Zotero key, citekey or title words
     document_chunks: Callable[[str], list[dict[str, Any]]]  # a paper's chunks in order, with vectors
     related: Callable[[str], Sequence[RelatedPaper]]  # graph + search neighbours of a paper
@@ -282,7 +283,8 @@ class Asker:
         rows = self.tools.related(target)
         if not rows:
             return None
-        title = (self.tools.document(target) or {}).get("title") or target
+        document = self.tools.document(target)
+        title = (document.title if document else "") or target
         lines = [f"Papers related to *{title}*:", ""]
         lines += [f"- {r.title} ({r.year or 'n.d.'}) — found by {', '.join(r.found_by)}" for r in rows]
         estimate = CostEstimate("quick", 0, 0, 0, True, "answered from the graph and search; no model call")
@@ -307,9 +309,9 @@ class Asker:
         doc_id = self.tools.resolve(ref)
         if doc_id is None:
             raise UsageError(f"no document matches {_short(ref)}")
-        row = self.tools.document(doc_id) or {}
-        title = str(row.get("title") or doc_id)
-        content_hash = str(row.get("content_hash") or "")
+        document = self.tools.document(doc_id)
+        title = (document.title if document else "") or doc_id
+        content_hash = document.content_hash if document else ""
         model_name = self._model_name()
         if not refresh:
             body = self.tools.ledger.cached_summary(doc_id, model_name, depth, content_hash)

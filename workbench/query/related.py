@@ -13,7 +13,7 @@ from typing import Any, Protocol
 
 from workbench.errors import GraphError, UsageError
 from workbench.query.filters import parse_filter
-from workbench.records import Filter, GraphDescription, Neighbour, SearchResult
+from workbench.records import CatalogDocument, Filter, GraphDescription, Neighbour, SearchResult
 from workbench.stores.graph_queries import GraphQueries
 from workbench.text.safe import quoted
 
@@ -25,7 +25,7 @@ class RelatedSources(Protocol):
         """Graph neighbours by edge type; GraphError when there is no graph."""
         ...
 
-    def document(self, doc_id: str) -> Mapping[str, Any] | None:
+    def document(self, doc_id: str) -> CatalogDocument | None:
         """One document's catalog row."""
         ...
 
@@ -68,9 +68,9 @@ def related(sources: RelatedSources, doc_id: str, limit: int = 10) -> list[Relat
             entry = found.setdefault(item.doc_id, RelatedPaper(item.doc_id, item.title, item.year))
             entry.found_by.append(f"graph:{relation}")
             entry.via.extend(item.via[:3])
-    row = sources.document(doc_id)
-    if row is not None:
-        query = f"{row.get('title') or ''} {(row.get('abstract') or '')[:400]}"
+    document = sources.document(doc_id)
+    if document is not None:
+        query = f"{document.title} {document.abstract[:400]}"
         hits = sources.search(query, filters=[parse_filter(f"doc!={doc_id}")], limit=limit)
         for hit in hits.hits:
             entry = found.setdefault(hit.doc_id, RelatedPaper(hit.doc_id, hit.title, hit.year))

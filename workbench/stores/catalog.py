@@ -18,7 +18,8 @@ from typing import Any
 import duckdb
 
 from workbench.errors import StoreBusyError, StoreError, one_line
-from workbench.records import Document
+from workbench.records import CatalogDocument, Document
+from workbench.stores.catalog_documents import DOCUMENT_COLUMNS, catalog_document
 from workbench.stores.catalog_ids import root_scoped_file_ids
 from workbench.stores.catalog_pages import PageRecords, encode_dropped
 from workbench.stores.catalog_sync import SyncRecords
@@ -395,15 +396,13 @@ class Catalog(SyncRecords, PageRecords):
                 return set()
             return {row[0] for row in con.execute("SELECT doc_id FROM documents").fetchall()}
 
-    def document(self, doc_id: str) -> dict[str, Any] | None:
-        """One document's catalog row as a dict."""
+    def document(self, doc_id: str) -> CatalogDocument | None:
+        """One document's catalog row, as its record."""
         with self.read() as con:
             if con is None:
                 return None
-            cursor = con.execute("SELECT * FROM documents WHERE doc_id = ?", [doc_id])
-            row = cursor.fetchone()
-            names = [d[0] for d in cursor.description]
-        return dict(zip(names, row, strict=True)) if row else None
+            row = con.execute(f"SELECT {DOCUMENT_COLUMNS} FROM documents WHERE doc_id = ?", [doc_id]).fetchone()
+        return catalog_document(row) if row else None
 
     def file_count(self, root: str) -> int:
         """Files recorded under one root (0 when there is no catalog)."""
@@ -438,14 +437,13 @@ class Catalog(SyncRecords, PageRecords):
             ).fetchall()
         return [FileRecord(*row) for row in rows]
 
-    def all_documents(self) -> list[dict[str, Any]]:
-        """Every document's catalog row as a dict (the graph is derived from them)."""
+    def all_documents(self) -> list[CatalogDocument]:
+        """Every document's catalog row, as its record (the graph is derived from them)."""
         with self.read() as con:
             if con is None:
                 return []
-            cursor = con.execute("SELECT * FROM documents")
-            names = [d[0] for d in cursor.description]
-            return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+            rows = con.execute(f"SELECT {DOCUMENT_COLUMNS} FROM documents").fetchall()
+        return [catalog_document(row) for row in rows]
 
     def document_count(self) -> int:
         """Documents in the catalog (0 when there is no catalog yet)."""

@@ -10,11 +10,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import duckdb
 
-from workbench.records import IndexFingerprint
+from workbench.records import CatalogDocument, IndexFingerprint
+from workbench.stores.catalog_documents import DOCUMENT_COLUMNS, catalog_document
 
 
 def _has_table(con: duckdb.DuckDBPyConnection, name: str) -> bool:
@@ -26,7 +27,7 @@ def _has_table(con: duckdb.DuckDBPyConnection, name: str) -> bool:
 class GraphChanges:
     """What the graph has not seen yet, from the catalog alone (see `SyncRecords.graph_changes`)."""
 
-    changed: list[dict[str, Any]]  # catalog rows of documents new or changed since the graph saw them
+    changed: list[CatalogDocument]  # catalog rows of documents new or changed since the graph saw them
     gone: list[str]  # documents the graph saw that the catalog no longer holds
     documents: int  # documents in the catalog
     schema: str | None  # the graph schema version the last sync recorded (None: none recorded)
@@ -63,12 +64,11 @@ class SyncRecords:
         with self.read() as con:
             if con is None or not _has_table(con, "graph_state"):
                 return GraphChanges([], [], 0, None)
-            cursor = con.execute(
-                "SELECT d.* FROM documents d LEFT JOIN graph_state g ON g.doc_id = d.doc_id "
-                "WHERE g.doc_id IS NULL OR g.content_hash IS DISTINCT FROM d.content_hash"
-            )
-            names = [d[0] for d in cursor.description]
-            changed = [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+            rows = con.execute(
+                f"SELECT {DOCUMENT_COLUMNS} FROM (SELECT d.* FROM documents d LEFT JOIN graph_state g "
+                "ON g.doc_id = d.doc_id WHERE g.doc_id IS NULL OR g.content_hash IS DISTINCT FROM d.content_hash)"
+            ).fetchall()
+            changed = [catalog_document(row) for row in rows]
             gone = con.execute(
                 "SELECT g.doc_id FROM graph_state g ANTI JOIN documents d ON d.doc_id = g.doc_id ORDER BY g.doc_id"
             ).fetchall()

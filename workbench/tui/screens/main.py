@@ -389,7 +389,7 @@ class MainScreen(NotifyWorkerErrors, TriageActions, CopyExportActions, Screen[No
             return ""
         detail = self.details.get(self.current_doc)
         if detail:
-            return str(detail.document.get("title") or self.current_doc)
+            return detail.document.title or self.current_doc
         row = self.query_one(ResultsTable).row_for(self.current_doc)
         return row.title if row else self.current_doc
 

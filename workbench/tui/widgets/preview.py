@@ -55,21 +55,21 @@ def linked_markers(text: str, current: str | None = None) -> str:
 def document_markdown(detail: DocumentDetail, triage: TriageRecord | None, row: ResultRow | None) -> str:
     """A paper's preview: title, metadata, triage, best passage, abstract, files and notes."""
     doc = detail.document
-    title = str(doc.get("title") or doc.get("doc_id"))
-    who = "; ".join(doc.get("authors") or []) or "unknown authors"
-    meta = [who, str(doc.get("year") or "n.d.")]
-    if doc.get("venue"):
-        meta.append(f"*{doc['venue']}*")
-    facts = [f"`{doc.get('doc_id')}`", str(doc.get("source") or ""), str(doc.get("item_type") or "")]
-    if doc.get("doi"):
-        facts.append(f"DOI {doc['doi']}")
-    if doc.get("citekey"):
-        facts.append(f"@{doc['citekey']}")
+    title = doc.title or doc.doc_id
+    who = "; ".join(doc.authors) or "unknown authors"
+    meta = [who, str(doc.year or "n.d.")]
+    if doc.venue:
+        meta.append(f"*{doc.venue}*")
+    facts = [f"`{doc.doc_id}`", doc.source, doc.item_type]
+    if doc.doi:
+        facts.append(f"DOI {doc.doi}")
+    if doc.citekey:
+        facts.append(f"@{doc.citekey}")
     head = [" · ".join(meta), " · ".join(f for f in facts if f)]
-    if doc.get("tags"):
-        head.append("Tags: " + ", ".join(doc["tags"]))
-    if doc.get("collections"):
-        head.append("Collections: " + ", ".join(doc["collections"]))
+    if doc.tags:
+        head.append("Tags: " + ", ".join(doc.tags))
+    if doc.collections:
+        head.append("Collections: " + ", ".join(doc.collections))
     if triage is not None:
         head.append(f"Triage: **{triage.describe()}**")
     lines = [f"## {title}", "  \n".join(head)]  # one paragraph, hard line breaks
@@ -79,8 +79,8 @@ def document_markdown(detail: DocumentDetail, triage: TriageRecord | None, row: 
     if row is not None and passage and passage.lower() != title.lower():
         pages = f"p. {row.page_start}" if row.page_start == row.page_end else f"pp. {row.page_start}–{row.page_end}"
         lines.append(f"## Best match ({row.section}, {pages})\n\n> {passage[:900]}")
-    if doc.get("abstract"):
-        lines.append("## Abstract\n\n" + " ".join(str(doc["abstract"]).split()))
+    if doc.abstract:
+        lines.append("## Abstract\n\n" + " ".join(doc.abstract.split()))
     if detail.files:
         files = [f"- `{f.path}` ({f.status}{': ' + f.error if f.error else ''})" for f in detail.files]
         lines.append("## Files\n\n" + "\n".join(files[:8]))
@@ -186,7 +186,7 @@ class Preview(NotifyWorkerErrors, Vertical):
 
     def show_document(self, detail: DocumentDetail, triage: TriageRecord | None, row: ResultRow | None) -> None:
         """Show a paper (unless an answer is streaming: that keeps the pane)."""
-        self.doc_id = str(detail.document.get("doc_id") or "") or None
+        self.doc_id = detail.document.doc_id or None
         if self.running:
             return
         self._clear_answer()
