@@ -26,7 +26,7 @@ from workbench.text.safe import quoted, valid_text
 if TYPE_CHECKING:  # the attributes the Engine brings (this class is only ever mixed into it)
     from workbench.formats.export import Export
     from workbench.query.intent.detect import Intent
-    from workbench.query.related import RelatedPaper
+    from workbench.query.related import RelatedPaper, RelatedSources
     from workbench.records import Neighbour, SearchResult
     from workbench.stores.graph_queries import GraphQueries
     from workbench.stores.triage import TriageStore
@@ -285,9 +285,11 @@ class LibraryDoor(EngineCore):
 
         return related(self._related_reads(), self.resolve(ref), limit)
 
-    def _related_reads(self) -> RelatedReads:
+    def _related_reads(self) -> RelatedSources:
         """What `query.related` reads of the engine: neighbours, a document's row, search; nothing more."""
-        return RelatedReads(self.neighbours, self.document, self.search)
+        from workbench.query.related import RelatedSources
+
+        return RelatedSources(self.neighbours, self.document, self.search)
 
     def graph_description(self, ref: str, depth: int = 1) -> GraphDescription:
         """A paper's graph neighbourhood (`depth` 2: one hop more), or an author with co-authors."""
@@ -327,37 +329,6 @@ class LibraryDoor(EngineCore):
             return None
         digest = hashlib.sha256("\n".join(sorted(r["chunk_id"] for r in rows)).encode()).hexdigest()
         return CatalogDocument(doc_id, title=str(rows[0]["title"] or ""), content_hash=f"chunks:{digest}")
-
-
-class RelatedReads:
-    """The three reads `query.related` makes, bound to one engine (it is given these, not the engine)."""
-
-    def __init__(
-        self,
-        neighbours: Callable[[str], Mapping[str, Sequence[Neighbour]]],
-        document: Callable[[str], CatalogDocument | None],
-        search: Callable[..., SearchResult],
-    ) -> None:
-        self._neighbours, self._document, self._search = neighbours, document, search
-
-    def neighbours(self, doc_id: str) -> Mapping[str, Sequence[Neighbour]]:
-        """Graph neighbours by edge type."""
-        return self._neighbours(doc_id)
-
-    def document(self, doc_id: str) -> CatalogDocument | None:
-        """One document's catalog row."""
-        return self._document(doc_id)
-
-    def search(
-        self,
-        query: str,
-        mode: str | None = None,
-        filters: Sequence[Filter | str] = (),
-        limit: int | None = None,
-        per_doc: bool = True,
-    ) -> SearchResult:
-        """Search the index."""
-        return self._search(query, mode, filters, limit, per_doc)
 
 
 def _pages_by_reason(dropped: Sequence[tuple[int, str]]) -> dict[str, list[int]]:

@@ -1,44 +1,31 @@
 """Relationship queries: the graph's neighbours merged with retrieval, each result labelled
 with the backend that found it (the `relationship` intent, `workbench related` and `graph`).
 
-The collaborators are explicit: whatever gives neighbours, a document row and a search
-(`RelatedSources`; the engine is one), and for `describe` an open `GraphQueries`.
+The collaborators are explicit: three reads (`RelatedSources`: neighbours, a document's row and
+a search, which the engine binds to its own methods), and for `describe` an open `GraphQueries`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from workbench.errors import GraphError, UsageError
 from workbench.query.filters import parse_filter
-from workbench.records import CatalogDocument, Filter, GraphDescription, Neighbour, SearchResult
+from workbench.records import CatalogDocument, GraphDescription, Neighbour, SearchResult
 from workbench.stores.graph_queries import GraphQueries
 from workbench.text.safe import quoted
 
 
-class RelatedSources(Protocol):
-    """What `related` reads: graph neighbours, a document's catalog row, and search."""
+@dataclass(frozen=True)
+class RelatedSources:
+    """What `related` reads, and nothing more: graph neighbours by edge type (GraphError when there is
+    no graph), a document's catalog row, and a search (`search(query, filters=..., limit=...)`)."""
 
-    def neighbours(self, doc_id: str) -> Mapping[str, Sequence[Neighbour]]:
-        """Graph neighbours by edge type; GraphError when there is no graph."""
-        ...
-
-    def document(self, doc_id: str) -> CatalogDocument | None:
-        """One document's catalog row."""
-        ...
-
-    def search(
-        self,
-        query: str,
-        mode: str | None = None,
-        filters: Sequence[Filter | str] = (),
-        limit: int | None = None,
-        per_doc: bool = True,
-    ) -> SearchResult:
-        """Search the index."""
-        ...
+    neighbours: Callable[[str], Mapping[str, Sequence[Neighbour]]]
+    document: Callable[[str], CatalogDocument | None]
+    search: Callable[..., SearchResult]
 
 
 @dataclass(frozen=True)
