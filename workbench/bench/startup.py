@@ -66,6 +66,19 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[max(0, math.ceil(fraction * len(ordered)) - 1)]
 
 
+def timed_script_lines(script: str, env: dict[str, str] | None, timeout: float, failure: str) -> list[str]:
+    """Run `script` in a fresh `python -c`, given the spawn time as its argument; its non-empty output
+    lines (WorkbenchError `failure: stderr` when it fails or prints nothing)."""
+    started = time.time()
+    result = subprocess.run(
+        [sys.executable, "-c", script, repr(started)], capture_output=True, text=True, env=env, timeout=timeout
+    )
+    lines = [line for line in result.stdout.splitlines() if line.strip()]
+    if result.returncode != 0 or not lines:
+        raise WorkbenchError(f"{failure}: {result.stderr.strip()[-500:]}")
+    return lines
+
+
 def first_frame_seconds(runs: int = 5, env: dict[str, str] | None = None) -> list[tuple[float, float]]:
     """(wall seconds from spawn to the first frame, CPU seconds the process used), per fresh process.
 
@@ -73,19 +86,7 @@ def first_frame_seconds(runs: int = 5, env: dict[str, str] | None = None) -> lis
     """
     times: list[tuple[float, float]] = []
     for _ in range(runs):
-        started = time.time()
-        result = subprocess.run(
-            [sys.executable, "-c", FIRST_FRAME_SCRIPT, repr(started)],
-            capture_output=True,
-            text=True,
-            env=env,
-            timeout=120,
-            check=False,
-        )
-        lines = [line for line in result.stdout.splitlines() if line.strip()]
-        if result.returncode != 0 or not lines:
-            raise WorkbenchError(f"the TUI did not start: {result.stderr.strip()[-500:]}")
-        wall, cpu = lines[0].split()
+        wall, cpu = timed_script_lines(FIRST_FRAME_SCRIPT, env, 120, "the TUI did not start")[0].split()
         times.append((float(wall), float(cpu)))
     return times
 

@@ -20,8 +20,6 @@ from __future__ import annotations
 import asyncio
 import os
 import statistics
-import subprocess
-import sys
 import time
 from collections.abc import Sequence
 from dataclasses import replace
@@ -51,20 +49,14 @@ TimedApp(settings=load_settings()).run(headless=True, size=(100, 30))
 
 def listing_frame_seconds(runs: int = 3, env: dict[str, str] | None = None) -> list[tuple[float, float, int]]:
     """(seconds to the first frame, seconds to the library listing drawn, rows listed), per fresh process."""
+    from workbench.bench.startup import timed_script_lines
+
     times: list[tuple[float, float, int]] = []
     for _ in range(runs):
-        started = time.time()
-        result = subprocess.run(
-            [sys.executable, "-c", LISTING_FRAME_SCRIPT, repr(started)],
-            capture_output=True,
-            text=True,
-            env=env,
-            timeout=600,
-            check=False,
-        )
-        fields = {line.split()[0]: line.split()[1:] for line in result.stdout.splitlines() if line.strip()}
-        if result.returncode != 0 or "listing" not in fields or "ready" not in fields:
-            raise WorkbenchError(f"the TUI did not list the library: {result.stderr.strip()[-500:]}")
+        lines = timed_script_lines(LISTING_FRAME_SCRIPT, env, 600, "the TUI did not list the library")
+        fields = {line.split()[0]: line.split()[1:] for line in lines}
+        if "listing" not in fields or "ready" not in fields:
+            raise WorkbenchError(f"the TUI did not list the library: {lines[-1][-500:]}")
         times.append((float(fields["ready"][0]), float(fields["listing"][0]), int(fields["listing"][1])))
     return times
 
