@@ -21,7 +21,7 @@ import pytest
 from tests.conftest import PDFS, SCIFACT
 from tests.zotero_fixture import build_zotero_library
 from workbench.engine.engine import Engine
-from workbench.ingest.pipeline import writer_lock
+from workbench.ingest.writer_lock import writer_lock
 from workbench.query.filters import parse_filter
 from workbench.settings.config import Settings, load_settings
 from workbench.watch import run_watch

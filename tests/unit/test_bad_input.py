@@ -18,7 +18,7 @@ import pytest
 from workbench.cli.main import main
 from workbench.ingest.parse import parse_file
 from workbench.ingest.parse_error import ParseError
-from workbench.ingest.pipeline import file_hash
+from workbench.ingest.regular_file import hash_regular
 from workbench.records import Chunk, folder_doc_id
 from workbench.settings.config import ConfigError, Settings, load_settings, settings_from_dict
 from workbench.stores.catalog import Catalog
@@ -81,7 +81,7 @@ def test_a_fifo_is_neither_hashed_nor_parsed_and_nothing_blocks(tmp_path: Path) 
     fifo = tmp_path / "paper.md"
     os.mkfifo(fifo)
     try:
-        done, error = _finishes(file_hash, str(fifo))
+        done, error = _finishes(hash_regular, str(fifo))
         assert done, "hashing a FIFO blocked"
         assert isinstance(error, OSError) and "FIFO" in str(error)
         done, error = _finishes(parse_file, fifo)

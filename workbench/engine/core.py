@@ -95,7 +95,7 @@ class EngineCore:
         """Hold the single-writer lock; a home that only reads refuses in one line, before touching anything."""
         self._check_writable()
         self._paths.ensure()
-        from workbench.ingest.pipeline import writer_lock
+        from workbench.ingest.writer_lock import writer_lock
 
         with writer_lock(self._paths.writer_lock_path):
             yield

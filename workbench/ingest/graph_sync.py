@@ -44,7 +44,7 @@ class GraphSyncReport:
     similar_updated: int = 0  # papers whose SIMILAR lists were recomputed
 
 
-def document_from_row(row: CatalogDocument) -> Document:
+def document_from_catalog(row: CatalogDocument) -> Document:
     """A Document (what the graph and chunk writers take) from its catalog row."""
     return Document(
         doc_id=row.doc_id,
@@ -104,7 +104,7 @@ def sync_graph(
             graph.delete_papers(gone)
         for start in range(0, len(changed), BATCH):
             batch = changed[start : start + BATCH]
-            graph.upsert_papers([facts_from_chunks(document_from_row(r), chunks) for r in batch])
+            graph.upsert_papers([facts_from_chunks(document_from_catalog(r), chunks) for r in batch])
         vectors = paper_vectors(chunks, touched) if changed else {}
         similar = graph.update_similar(vectors, prune_stale=before is None) if changed else 0
         citations = None

@@ -63,6 +63,6 @@ def refresh_metadata(catalog: Catalog, chunks: ChunkStore, records: Sequence[Fil
 
 
 def _document(row: CatalogDocument) -> Document:
-    from workbench.ingest.graph_sync import document_from_row
+    from workbench.ingest.graph_sync import document_from_catalog
 
-    return document_from_row(row)
+    return document_from_catalog(row)

@@ -22,15 +22,12 @@ next run finds the same pair, finds no old rows to carry over and indexes the fi
 from __future__ import annotations
 
 import contextlib
-import fcntl
-import os
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from workbench.errors import StoreBusyError
 from workbench.ingest.chunk import chunk_sections
 from workbench.ingest.index_report import IndexReport, file_note
 from workbench.ingest.metadata_refresh import refresh_metadata as refresh_metadata_of
@@ -51,10 +48,6 @@ from workbench.text.safe import valid_text
 MOVABLE_STATUSES: frozenset[str] = frozenset({"indexed", "no-text"})
 
 
-class WriterBusyError(StoreBusyError):
-    """Another process is already writing to the stores."""
-
-
 @dataclass(frozen=True)
 class Progress:
     """One document handled: position, path and outcome (for progress bars and logs)."""
@@ -63,35 +56,6 @@ class Progress:
     total: int
     path: str
     status: str
-
-
-@contextmanager
-def writer_lock(lock_path: Path) -> Iterator[None]:
-    """Hold the single-writer lock for the stores, or fail at once naming the holder."""
-    lock_path.parent.mkdir(parents=True, exist_ok=True)
-    with lock_path.open("a+") as handle:
-        try:
-            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            handle.seek(0)
-            holder = handle.read().strip() or "unknown"
-            raise WriterBusyError(f"another workbench process (pid {holder}) is writing the index") from None
-        handle.seek(0)
-        handle.truncate()
-        handle.write(str(os.getpid()))
-        handle.flush()
-        try:
-            yield
-        finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
-
-
-def file_hash(path: str) -> str:
-    """sha256 of a regular file's bytes (the content hash for change and duplicate detection).
-
-    Opened without blocking and checked to be a regular file at that moment (see `regular_file`).
-    """
-    return hash_regular(path)
 
 
 def metadata_sections(parsed: ParsedDocument) -> tuple[Section, ...]:
@@ -332,7 +296,7 @@ class Indexer:
     ) -> str:
         doc_id = entry.doc_id
         try:
-            content_hash = known_hash or file_hash(entry.path)
+            content_hash = known_hash or hash_regular(entry.path)
         except OSError as exc:
             return self._record_failure(entry, doc_id, "", f"cannot read: {exc.strerror or exc}", report)
         if previous and previous.content_hash == content_hash and previous.status != "failed":
@@ -467,7 +431,7 @@ class Indexer:
             if not candidates:
                 continue
             try:
-                content_hash = hashes.get(entry.key) or file_hash(entry.path)
+                content_hash = hashes.get(entry.key) or hash_regular(entry.path)
             except OSError:
                 continue
             hashes[entry.key] = content_hash

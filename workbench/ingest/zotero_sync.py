@@ -23,7 +23,8 @@ from pathlib import Path, PureWindowsPath
 from workbench.ingest.index_report import IndexReport, file_note
 from workbench.ingest.parse import SUPPORTED_SUFFIXES, parse_file
 from workbench.ingest.parse_error import ParseError
-from workbench.ingest.pipeline import Indexer, Progress, file_hash
+from workbench.ingest.pipeline import Indexer, Progress
+from workbench.ingest.regular_file import hash_regular
 from workbench.records import Document, Section
 from workbench.sources.zotero import Watermark, ZoteroItem, read_library
 from workbench.stores.catalog import Catalog, FileRecord
@@ -170,7 +171,7 @@ class ZoteroSync:
                 continue
             try:
                 stat = path.stat()
-                content_hash = file_hash(str(path))
+                content_hash = hash_regular(str(path))
                 parsed = parse_file(path)
             except (OSError, ParseError) as exc:
                 reason = str(exc)

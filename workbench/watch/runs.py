@@ -20,7 +20,8 @@ from pathlib import Path
 
 from workbench.errors import StoreError
 from workbench.ingest.index_report import IndexReport
-from workbench.ingest.pipeline import Progress, WriterBusyError
+from workbench.ingest.pipeline import Progress
+from workbench.ingest.writer_lock import WriterBusyError
 from workbench.sources.watch import Pending, PendingChanges, root_device
 from workbench.sources.zotero import ZOTERO_DATABASE
 from workbench.sources.zotero_schema import ZoteroError
