@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from workbench.bench.answers_fit import Probe, Run, fit_presence
+from workbench.bench.answers_fit import Probe, Run, fit_presence, presence_rows
 from workbench.bench.question_sets import Question
 from workbench.query.evidence import Candidate, QuestionContext, sentence_features
 from workbench.query.logistic import LogisticWeights
@@ -133,3 +133,41 @@ def test_a_kind_with_too_few_questions_gets_no_calibration_of_its_own() -> None:
     runs = [_run(i, bitcoin_library(), library_without_bitcoin()) for i in range(5)]
     model, seen = fit_presence([("toy", runs, [])])
     assert model.calibrations == {} and seen["per_kind"] == {}
+
+
+def middle_library() -> list[Hit]:
+    """A paper on the same topic leads, with a weaker match than the source's own passages."""
+    return [
+        hit("ledger", "A shared ledger records each payment once to stop double use of funds.", 0,
+            dense=(0, 0.45), fts=(1, 5.0)),
+        hit("lattice", "Lattice models of spin glasses have many metastable states.", 0, dense=(1, 0.21), fts=(0, 6.0)),
+    ]  # fmt: skip
+
+
+def _paper_run(number: int, present: list[Hit], removed: list[Hit]) -> Run:
+    run = _run(number, present, removed)
+    run.question = replace(run.question, sources=(f"paper{number}",))
+    return run
+
+
+def test_questions_about_one_paper_share_a_cross_validation_fold() -> None:
+    runs = [_run(i, bitcoin_library(), library_without_bitcoin()) for i in range(3)]  # all about "bitcoin"
+    other = _paper_run(9, bitcoin_library(), library_without_bitcoin())
+    groups = {r.group for r in presence_rows([("toy", [*runs, other], [])])}
+    assert groups == {"bitcoin", "paper9"}
+
+
+def test_the_threshold_spends_the_abstention_the_target_allows() -> None:
+    """4 of 100 answerable questions look like the 60 whose source was removed and a same-topic
+    paper answers instead: abstaining on those 4 (<= 5%) buys "not found" for all 60."""
+    runs = [_paper_run(i, middle_library() if i < 4 else bitcoin_library(),
+                       middle_library() if i < 60 else library_without_bitcoin()) for i in range(100)]  # fmt: skip
+    for run in runs[:4]:
+        run.candidates = candidates(QUESTION, run.hits, 0.45)
+    for run in runs[:60]:
+        run.removed = candidates(QUESTION, run.removed_hits, 0.45)
+    model, _ = fit_presence([("toy", runs, [])])
+    abstained = [not decide(QUESTION, r.hits, r.candidates, model).found for r in runs]
+    removed = [not decide(QUESTION, r.removed_hits, r.removed, model).found for r in runs]
+    assert sum(abstained) / len(runs) <= 0.05
+    assert sum(removed) / len(runs) >= 0.8
