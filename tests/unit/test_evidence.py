@@ -84,10 +84,40 @@ def test_pick_skips_near_duplicates_and_weak_sentences() -> None:
         candidate("a", "Mobility is 15000.", 0.9, [1, 0, 0]),
         candidate("b", "The mobility is 15000.", 0.85, [1, 0.01, 0]),  # the same statement in another paper
         candidate("c", "Something else entirely.", 0.5, [0, 1, 0]),
-        candidate("d", "Barely related.", 0.2, [0, 0, 1]),  # under the relative floor
+        candidate("d", "Barely related.", 0.15, [0, 0, 1]),  # under the relative floor
     ]
     chosen = pick(candidates, limit=5, per_paper=3)
     assert [e.sentence for e in chosen] == ["Mobility is 15000.", "Something else entirely."]
+
+
+def test_diversity_weighs_the_same_whatever_the_scale_of_the_scores() -> None:
+    # A hard question's scores are small; an easy one's large. Which sentences are picked, and in
+    # what order, must not depend on that scale: a fixed penalty for resembling a kept sentence
+    # outweighed the whole score of a weak answer and pushed it out for an unrelated sentence.
+    def chosen(scale: float) -> list[str]:
+        candidates = [
+            candidate("a", "Garbage collection keeps the sets small.", 0.12 * scale, [1, 0, 0]),
+            candidate("a", "A gossip-based collector runs in the background.", 0.09 * scale, [0.6, 0.8, 0]),
+            candidate("b", "Cells of the embryo form tissue.", 0.06 * scale, [0, 0, 1]),
+        ]
+        return [e.sentence for e in pick(candidates, limit=2, per_paper=3)]
+
+    assert chosen(1.0) == chosen(7.0)
+    assert chosen(1.0) == [
+        "Garbage collection keeps the sets small.",
+        "A gossip-based collector runs in the background.",  # resembles the first, scores above the third
+    ]
+
+
+def test_a_sentence_well_below_a_confident_first_one_is_still_evidence() -> None:
+    # The answer often scores a third of the sentence that restates the question (fulltext fit set):
+    # the relative floor must not cut the evidence down to that one sentence.
+    candidates = [
+        candidate("a", "Crazy Stone won the 10th KGS computer-Go tournament.", 0.285, [1, 0, 0]),
+        candidate("a", "It won ahead of 8 participants, including GNU Go.", 0.064, [0, 1, 0]),
+    ]
+    chosen = pick(candidates, limit=6, per_paper=6)
+    assert len(chosen) == 2
 
 
 def test_finder_ranks_the_answering_sentence_first_and_caches_vectors(tmp_path: Path) -> None:
