@@ -25,6 +25,7 @@ sentence's score, refitted on the same data); the `heldout` parts are never used
 
 from __future__ import annotations
 
+import hashlib
 import json
 import shutil
 import time
@@ -57,7 +58,8 @@ SENTENCE_GOLD = ("fulltext", "scifact")
 def set_engine(engine: Engine, qs: QuestionSet) -> tuple[Engine, Path, str]:
     """An engine whose stores live in a cache folder keyed by the set's inputs and the index settings."""
     s = engine.settings
-    stats = [(str(p.resolve()), p.stat().st_size) for p in qs.inputs]
+    # The inputs by name and content, not path: every checkout of the same files shares one index.
+    stats = [(p.name, hashlib.sha256(p.read_bytes()).hexdigest()) for p in qs.inputs]
     key = cache_key(qs.name, stats, len(qs.documents), s.embedding.model, s.index.chunk_tokens,
                     s.index.max_chunk_tokens, s.index.min_chunk_tokens, s.fts, "answers-v2")  # fmt: skip
     folder = engine.paths.cache_dir / "bench" / f"answers-{qs.name}-{key}"

@@ -91,11 +91,12 @@ def result_kind(question: str, hits: Sequence[Hit]) -> str:
 # 126 unanswerable: the same questions with their source paper removed, and 26 absent topics);
 # abstracts:question: 56 PubMedQA questions (82 unanswerable); abstracts:statement: 56 SciFact
 # claims (56 unanswerable; the absent topics are questions, so they fall in the other kind).
-# Each threshold puts the weakest 4% (papers) or 2% (abstracts) of the kind's answerable fit
-# questions under it: the largest share that 5-fold cross-validation on the fit questions, folds
-# by source paper, keeps at or under 4% abstaining (PRESENCE_ABSTAIN_MAX). The `heldout` questions
-# (52 full-text from 17 other papers, 24 PubMedQA, 24 SciFact, 14 absent topics) were used for
-# none of it; on them this point abstains on 11.5% of the full-text questions (see README).
+# Each threshold puts the weakest 1% (papers, claims) or 2% (abstracts asked a question) of the
+# kind's answerable fit questions under it: the largest share that 5-fold cross-validation on the
+# fit questions, folds by source paper, keeps at or under 2% abstaining (PRESENCE_ABSTAIN_MAX): a
+# wrong "not found" costs the most trust, and new papers abstain more than the fit papers' folds
+# promise. The `heldout` questions (52 full-text from 17 other papers, 24 PubMedQA, 24 SciFact, 14
+# absent topics) were used for none of the fitting; README gives the trade-off curve on both parts.
 DEFAULT_PRESENCE = PresenceModel(
     {
         "papers": Calibration(
@@ -106,7 +107,7 @@ DEFAULT_PRESENCE = PresenceModel(
                     1.099, 1.796, 1.411, 0.263, 2.069, 1.3,
                 ),
             ),
-            threshold=0.3865,
+            threshold=0.0888,
         ),
         "abstracts:question": Calibration(
             LogisticWeights(
@@ -126,7 +127,7 @@ DEFAULT_PRESENCE = PresenceModel(
                     0.997, 0.535, 0.898, 0.971, 1.528, 0.89,
                 ),
             ),
-            threshold=0.2077,
+            threshold=0.184,
         ),
     }
 )  # fmt: skip
