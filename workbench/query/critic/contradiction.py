@@ -130,6 +130,8 @@ def predicate_key(word: str) -> tuple[int, int, bool, str] | None:
     """(group, side, flipped, prefix) of a predicate word: inflections of one word share a key
     ("reduce", "reduces", "reduced" are all "reduc"). Agent nouns ("inhibitor", "suppressor",
     "enhancer") are no direction: they name a thing."""
+    if word.startswith("independ"):  # "independent of age", "NF-κB-independent functions": descriptive
+        return None
     for rest, flipped in [(word, False)] + [
         (word[len(prefix) :], True)
         for prefix in _NEGATING_PREFIXES
