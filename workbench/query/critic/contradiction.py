@@ -108,6 +108,9 @@ def predicates(tokens: Sequence[str]) -> list[Predicate]:
     for i, w in enumerate(tokens):
         if w in STOPWORDS and w not in {"more", "less", "fewer", "associated", "association"}:
             continue
+        following = tokens[i + 1] if i + 1 < len(tokens) else ""
+        if w.startswith("independ") and following != "of":
+            continue  # "independent functions", "independently associated" describe; "independent of X" negates
         mark = _classify(w)
         if mark is not None:
             group, side, flipped = mark
@@ -130,8 +133,6 @@ def predicate_key(word: str) -> tuple[int, int, bool, str] | None:
     """(group, side, flipped, prefix) of a predicate word: inflections of one word share a key
     ("reduce", "reduces", "reduced" are all "reduc"). Agent nouns ("inhibitor", "suppressor",
     "enhancer") are no direction: they name a thing."""
-    if word.startswith("independ"):  # "independent of age", "NF-κB-independent functions": descriptive
-        return None
     for rest, flipped in [(word, False)] + [
         (word[len(prefix) :], True)
         for prefix in _NEGATING_PREFIXES
