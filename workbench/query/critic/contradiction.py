@@ -69,9 +69,22 @@ _SUFFIX = re.compile(
 )
 
 
+# an agent noun names a thing, not a change: "suppressor cells", "HDAC6 inhibitor", "enhancer
+# regions", "beta-blockers" (the comparatives "higher", "lower" … are listed whole, not as a suffix)
+_AGENT_SUFFIXES = frozenset({"er", "ers", "or", "ors"})
+
+
+def _stem_of(word: str, prefixes: tuple[str, ...]) -> str | None:
+    """The prefix the word is made of (one of `prefixes` plus an ordinary suffix), or None."""
+    for p in prefixes:
+        if word.startswith(p) and _SUFFIX.fullmatch(word[len(p) :]):
+            return p
+    return None
+
+
 def _side(word: str, prefixes: tuple[str, ...]) -> bool:
     """True when the word is one of the prefixes plus an ordinary suffix."""
-    return any(word.startswith(p) and _SUFFIX.fullmatch(word[len(p) :]) for p in prefixes)
+    return _stem_of(word, prefixes) is not None
 
 
 _NEGATING_PREFIXES = ("non-", "non", "un", "in", "im", "ir", "de", "dis")
@@ -95,6 +108,9 @@ def predicates(tokens: Sequence[str]) -> list[Predicate]:
     for i, w in enumerate(tokens):
         if w in STOPWORDS and w not in {"more", "less", "fewer", "associated", "association"}:
             continue
+        following = tokens[i + 1] if i + 1 < len(tokens) else ""
+        if w.startswith("independ") and following != "of":
+            continue  # "independent functions", "independently associated" describe; "independent of X" negates
         mark = _classify(w)
         if mark is not None:
             group, side, flipped = mark
@@ -109,17 +125,27 @@ def predicates(tokens: Sequence[str]) -> list[Predicate]:
 
 def _classify(word: str) -> tuple[int, int, bool] | None:
     """(group, side, flipped) of a predicate word; `flipped` when a negating prefix was removed."""
-    for group, (positive, negative) in enumerate(_PREDICATES):
-        side = 1 if _side(word, positive) else -1 if _side(word, negative) else 0
-        if side:
-            return group, side, False
-    for prefix in _NEGATING_PREFIXES:
-        if word.startswith(prefix) and len(word) - len(prefix) >= 4:
-            for group, (positive, negative) in enumerate(_PREDICATES):
-                rest = word[len(prefix) :]
-                side = 1 if _side(rest, positive) else -1 if _side(rest, negative) else 0
-                if side:
-                    return group, side, True
+    found = predicate_key(word)
+    return None if found is None else found[:3]
+
+
+def predicate_key(word: str) -> tuple[int, int, bool, str] | None:
+    """(group, side, flipped, prefix) of a predicate word: inflections of one word share a key
+    ("reduce", "reduces", "reduced" are all "reduc"). Agent nouns ("inhibitor", "suppressor",
+    "enhancer") are no direction: they name a thing."""
+    for rest, flipped in [(word, False)] + [
+        (word[len(prefix) :], True)
+        for prefix in _NEGATING_PREFIXES
+        if word.startswith(prefix) and len(word) - len(prefix) >= 4
+    ]:
+        for group, (positive, negative) in enumerate(_PREDICATES):
+            for side, prefixes in ((1, positive), (-1, negative)):
+                stem_ = _stem_of(rest, prefixes)
+                if stem_ is None:
+                    continue
+                if group != _EFFECT_GROUP and rest[len(stem_) :] in _AGENT_SUFFIXES:
+                    return None
+                return group, side, flipped, stem_
     return None
 
 
@@ -177,10 +203,14 @@ def polarity(claim_text: str, sentence: str, min_shared: int = 2) -> int:
 
 
 def novel_predicates(claim_text: str, source_text: str) -> list[str]:
-    """Directional predicate words of the claim that the source never uses (e.g. "encourages")."""
+    """Directional predicate words of the claim that the source never uses in any inflection
+    (e.g. "encourages"; "reduces" is not novel where the source says "reduce")."""
     source_stems = {stem(w) for w in words(source_text)}
+    source_keys = {predicate_key(w) for w in words(source_text)} - {None}
     return [
-        m.word for m in predicates(words(claim_text)) if m.group != _EFFECT_GROUP and stem(m.word) not in source_stems
+        m.word
+        for m in predicates(words(claim_text))
+        if m.group != _EFFECT_GROUP and stem(m.word) not in source_stems and predicate_key(m.word) not in source_keys
     ]
 
 

@@ -76,11 +76,18 @@ def lexical_antonym_swaps(claim_text: str, sentence: str, source_text: str) -> l
     return list(dict.fromkeys(swaps))
 
 
-def _negation_scopes(tokens: Sequence[str]) -> list[set[str]]:
-    """Content stems in the scope of each negation of a sentence ("not only", "no doubt" skipped)."""
+# a clause ends at punctuation or a contrast: "memory, but not naive, T cells enhance X" negates
+# "naive" only, "the large intestine, but not the small intestine, may" the small intestine only
+_CLAUSE_BREAK = re.compile(r"[,;:()]|\b(?:but|whereas|although|while|however|rather than)\b", re.IGNORECASE)
+_DESCRIPTIVE = frozenset({"without", "independent", "independently"})  # "women without diabetes", "independent of age"
+
+
+def _negation_scopes(tokens: Sequence[str], descriptive: frozenset[str] = frozenset()) -> list[set[str]]:
+    """Content stems in the scope of each negation of a sentence ("not only", "no doubt" and the
+    `descriptive` words skipped)."""
     scopes: list[set[str]] = []
     for i, w in enumerate(tokens):
-        if w not in NEGATIONS:
+        if w not in NEGATIONS or w in descriptive:
             continue
         following = tokens[i + 1] if i + 1 < len(tokens) else ""
         if (w == "not" and following == "only") or (w == "no" and following in {"doubt", "matter"}):
@@ -88,6 +95,14 @@ def _negation_scopes(tokens: Sequence[str]) -> list[set[str]]:
         scope = tokens[i + 1 : i + 1 + _SCOPE]
         scopes.append({stem(t) for t in scope if t not in STOPWORDS and t not in NEGATIONS and len(t) > 2})
     return scopes
+
+
+def sentence_negation_scopes(sentence: str) -> list[set[str]]:
+    """The negation scopes of a source sentence, each bounded by its clause; "without" and
+    "independent of" describe (patients without diabetes, independent of age) rather than negate."""
+    return [
+        scope for clause in _CLAUSE_BREAK.split(sentence) for scope in _negation_scopes(words(clause), _DESCRIPTIVE)
+    ]
 
 
 def negation_conflict(claim_text: str, sentences: Sequence[str], min_shared: int = 2) -> bool:
@@ -98,7 +113,7 @@ def negation_conflict(claim_text: str, sentences: Sequence[str], min_shared: int
         return False
     claim_stems = {stem(t) for t in claim_tokens if t not in STOPWORDS and len(t) > 2}
     return any(
-        len(scope & claim_stems) >= min_shared for sentence in sentences for scope in _negation_scopes(words(sentence))
+        len(scope & claim_stems) >= min_shared for sentence in sentences for scope in sentence_negation_scopes(sentence)
     )
 
 

@@ -23,10 +23,11 @@ The verdict rests on deterministic checks, not on the model (small local models 
 3. A small logistic model turns (a)-(e) into a support probability. Its weights and the two
    cut-offs were fitted on the train split of the SciFact claims (`workbench bench critic --fit`).
    Steps 1-3 live in `claims`, `grounding`, `contradiction` and `support`.
-4. Claim status: "supported" (probability ≥ `approve`, no missing number, wrong entity, other
-   number, other ratio or reversed comparison), "contradicted" (a contradiction cue and probability
-   < `approve`, or a blocking disagreement of value or order), "unsupported" (probability
-   < `reject`), "weak" (in between), "uncited", or "bad-citation" (no marker names a source).
+4. Claim status: "supported" (probability ≥ `approve`, or ≥ the higher `approve_with_cue` when a
+   contradiction cue fired; no missing number, wrong entity, other number, other ratio or reversed
+   comparison), "contradicted" (a contradiction cue and probability under that cut, or a blocking
+   disagreement of value or order), "unsupported" (probability < `reject`), "weak" (in between),
+   "uncited", or "bad-citation" (no marker names a source).
 5. Answer decision: APPROVE when every claim is supported; REJECT when there are no claims, no
    claim cites a given source, no claim is supported while some are unsupported/contradicted, or
    more than `reject_fraction` of the claims are unsupported/contradicted/badly cited; REVISE
@@ -56,8 +57,8 @@ from workbench.query.critic.support import (
     Source,
     SourceUnit,
     resolve_keys,
-    source_units,
     support_features,
+    unit_records,
 )
 from workbench.query.critic.verdict import (
     DEFAULT_THRESHOLDS,
@@ -109,13 +110,7 @@ class Critic:
     def check_claims(self, answer: str, sources: Sequence[Source]) -> list[ClaimCheck]:
         """The per-claim findings for an answer (no answer-level decision)."""
         claims = split_claims(answer, {s.key for s in sources})
-        units_by_key = {
-            s.key: [
-                SourceUnit(s.key, text, frozenset(content_stems(text)), i == 0 and bool(s.title.strip()))
-                for i, text in enumerate(source_units(s))
-            ]
-            for s in sources
-        }
+        units_by_key = {s.key: unit_records(s) for s in sources}
         plans: list[tuple[Claim, tuple[str, ...], tuple[str, ...], list[SourceUnit]]] = []
         for claim in claims:
             cited, unknown = resolve_keys(claim.keys, sources)
@@ -205,10 +200,11 @@ class Critic:
         if features.quantifier_conflict:
             cues.append("the cited text restricts what the claim says of all")
         hard_flag = features.blocks_approval
+        needed = max(t.approve, t.approve_with_cue) if features.has_cue else t.approve
         status: ClaimStatus
-        if support >= t.approve and not hard_flag:
+        if support >= needed and not hard_flag:
             status = "supported"
-        elif cues and (support < t.approve or hard_flag):
+        elif cues and (support < needed or hard_flag):
             status = "contradicted"
             problems.extend(cues)
         elif support < t.reject:

@@ -18,6 +18,7 @@ from workbench.query.critic.contradiction_cues import lexical_antonym_swaps, neg
 from workbench.query.critic.contradiction_scope import (
     asserts,
     comparison_conflict,
+    condition,
     negated_clause_conflict,
     quantifier_conflict,
     ratio_conflicts,
@@ -32,7 +33,9 @@ from workbench.query.critic.grounding import (
     has_negation,
     missing_entities,
     numbers,
+    words,
 )
+from workbench.query.critic.sections import Role, sentence_roles
 from workbench.query.logistic import LogisticWeights
 
 
@@ -76,6 +79,7 @@ class SupportFeatures:
     comparison_conflict: bool = False  # a sentence compares the claim's two groups the other way round
     ratio_conflicts: tuple[str, ...] = ()  # "one in two" where the matching sentences say "one in five"
     quantifier_conflict: bool = False  # "only"/"all" against "not only"/"some" about the same things
+    finding_similarity: float = 0.0  # cosine to the best-matching finding (not the title, objective or methods)
 
     def vector(self, with_similarity: bool = True) -> list[float]:
         """The logistic model's inputs, in `FEATURE_NAMES` order."""
@@ -100,7 +104,25 @@ class SupportFeatures:
             1.0 if self.ratio_conflicts else 0.0,
             1.0 if self.quantifier_conflict else 0.0,
         ]
-        return ([self.similarity, self.body_similarity] if with_similarity else []) + values
+        return ([self.similarity, self.body_similarity, self.finding_similarity] if with_similarity else []) + values
+
+    @property
+    def has_cue(self) -> bool:
+        """Some contradiction cue fired: an opposite direction, antonym, negation, number, ratio,
+        comparison or quantifier. Such a claim needs more support to be approved
+        (`CriticThresholds.approve_with_cue`)."""
+        return bool(
+            self.antonym_swaps
+            or self.polarity < 0
+            or self.wordnet_swaps
+            or self.direction_conflict
+            or self.negation_unmatched
+            or self.negation_conflict
+            or self.stance_conflict
+            or self.negation_anywhere
+            or self.quantifier_conflict
+            or self.blocks_approval
+        )
 
     @property
     def blocks_approval(self) -> bool:
@@ -119,6 +141,7 @@ class SupportFeatures:
 FEATURE_NAMES = (
     "similarity",
     "body_similarity",
+    "finding_similarity",
     "coverage_all",
     "number_missing",
     "entity_missing_share",
@@ -139,7 +162,7 @@ FEATURE_NAMES = (
     "ratio_conflict",
     "quantifier_conflict",
 )
-SIMILARITY_FEATURES = 2  # the leading features that need an embedder
+SIMILARITY_FEATURES = 3  # the leading features that need an embedder
 LEXICAL_FEATURE_NAMES = FEATURE_NAMES[SIMILARITY_FEATURES:]
 
 
@@ -147,56 +170,58 @@ LEXICAL_FEATURE_NAMES = FEATURE_NAMES[SIMILARITY_FEATURES:]
 # regression (Newton steps, l2 = 1) on the train split — 70% of SciFact claim ids by sha256 — with
 # SUPPORT = 1 and CONTRADICT/NEI = 0, CONTRADICT weighted 3x (approving a contradicted claim is the
 # costliest error), MiniLM int8 embeddings. The held-out 30% is used for neither weights nor cut-offs.
-# Feature order is `FEATURE_NAMES`; the comparison, ratio and number conflicts also block approval.
+# Feature order is `FEATURE_NAMES`; the comparison, ratio and number conflicts also block approval,
+# and a claim with any contradiction cue (`has_cue`) needs `CriticThresholds.approve_with_cue`.
 DEFAULT_WEIGHTS = LogisticWeights(
-    bias=-2.526,
+    bias=-2.78,
     weights=(
-        0.883,
-        1.077,
-        2.013,
-        -1.166,
-        -0.24,
-        -0.751,
-        0.147,
-        0.724,
-        0.957,
-        -1.422,
-        -0.634,
-        -0.851,
-        -0.862,
-        -1.222,
-        -0.086,
-        0.212,
-        -2.059,
-        -0.893,
-        -2.145,
-        -1.145,
-        0.232,
+        0.567,
+        0.618,
+        1.205,
+        2.048,
+        -1.188,
+        -0.288,
+        -0.673,
+        0.26,
+        0.64,
+        0.966,
+        -1.584,
+        -0.776,
+        -1.276,
+        -0.815,
+        -1.224,
+        -0.089,
+        0.308,
+        -2.16,
+        -0.783,
+        -2.171,
+        -1.204,
+        0.227,
     ),
 )
 # The same fit without the similarity features, used when the critic has no embedder.
 LEXICAL_WEIGHTS = LogisticWeights(
-    bias=-1.572,
+    bias=-1.617,
     weights=(
-        1.449,
-        -1.204,
-        -0.347,
-        -0.832,
-        0.43,
-        1.126,
-        1.043,
-        -1.424,
-        -0.806,
-        -0.417,
-        -0.835,
-        -1.056,
-        1.144,
-        0.303,
-        -1.908,
-        -0.925,
-        -2.049,
-        -1.074,
-        0.157,
+        1.586,
+        -1.216,
+        -0.385,
+        -0.814,
+        0.33,
+        0.949,
+        1.04,
+        -1.549,
+        -0.774,
+        -0.441,
+        -0.747,
+        -1.069,
+        1.129,
+        0.383,
+        -1.994,
+        -0.947,
+        -2.079,
+        -1.092,
+        0.141,
     ),
 )
 
@@ -212,6 +237,7 @@ class SourceUnit:
     text: str
     stems: frozenset[str]
     is_title: bool = False
+    role: Role = ""  # the abstract's part: "finding" (results, conclusions), "setup" (objective, methods), "" unknown
 
 
 def source_units(source: Source) -> list[str]:
@@ -229,6 +255,18 @@ def source_units(source: Source) -> list[str]:
         else:
             units.append(pending)
     return units
+
+
+def unit_records(source: Source) -> list[SourceUnit]:
+    """The source's sentences as units: content stems, the title marked, each sentence's part."""
+    texts = source_units(source)
+    titled = bool(source.title.strip())
+    lead: list[Role] = [""] if titled else []
+    roles = lead + sentence_roles(texts[1:] if titled else texts)
+    return [
+        SourceUnit(source.key, text, frozenset(content_stems(text)), i == 0 and titled, role)
+        for i, (text, role) in enumerate(zip(texts, roles, strict=True))
+    ]
 
 
 def resolve_keys(keys: Sequence[str], sources: Sequence[Source]) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -265,7 +303,14 @@ def support_features(
     cited_text = " ".join(u.text for u in units)
     body_texts = [units[i].text for i in body if asserts(units[i].text)]
     every = [u.text for u in units if asserts(u.text)]
+    findings = [i for i, u in enumerate(units) if not u.is_title and u.role != "setup" and asserts(u.text)]
     source_numbers = numbers(cited_text, include_words=True)
+    claim_condition = condition(words(claim_text))
+
+    def same(i: int) -> bool:
+        """The sentence is not about the opposite condition ("overexpressing X" for "lacking X")."""
+        return condition(words(units[i].text)) * claim_condition >= 0
+
     return SupportFeatures(
         similarity=float(sims[best]),
         coverage_best=coverage_best,
@@ -276,11 +321,11 @@ def support_features(
         wrong_entities=tuple(entity_variants(claim_text, cited_text)),
         negation_unmatched=has_negation(claim_text) and not any(has_negation(units[i].text) for i in body),
         antonym_swaps=tuple(antonym_swaps(claim_text, units[body[0]].text, cited_text)),
-        polarity=next((p for p in (polarity(claim_text, units[i].text) for i in order[:2]) if p), 0),
+        polarity=next((p for p in (polarity(claim_text, units[i].text) for i in order[:2] if same(i)) if p), 0),
         novel_predicates=tuple(novel_predicates(claim_text, cited_text)),
         best_sentence=units[best].text,
         best_key=units[best].key,
-        direction_conflict=any(polarity(claim_text, units[i].text) < 0 for i in body),
+        direction_conflict=any(polarity(claim_text, units[i].text) < 0 for i in body if same(i)),
         negation_conflict=negation_conflict(claim_text, [units[i].text for i in body]),
         wordnet_swaps=tuple(lexical_antonym_swaps(claim_text, units[body[0]].text, cited_text)),
         number_conflicts=tuple(number_conflicts(claim_text, [units[i].text for i in body], cited_text)),
@@ -292,4 +337,5 @@ def support_features(
         comparison_conflict=comparison_conflict(claim_text, every),
         ratio_conflicts=tuple(ratio_conflicts(claim_text, body_texts, cited_text)),
         quantifier_conflict=quantifier_conflict(claim_text, every, min_shared=STRONG_ALIGNMENT),
+        finding_similarity=max((sims[i] for i in findings), default=0.0),
     )
