@@ -4,14 +4,15 @@
 ids, so never used to fit the weights) are each turned into a one-sentence answer citing
 their evidence abstract. Measured on this sample: 10 SUPPORT and 2 CONTRADICT approved
 (precision 0.83; 10 and 1 before issue 18's second pass, 11 and 4, precision 0.73, before the
-cues of `contradiction_scope`), 3 SUPPORT
-and 12 CONTRADICT rejected; with the contradiction cues switched off it was 16 and 14 (precision
-0.53), 1 and 1 rejected, so the bars below catch broken negation/direction checks. The cues of
+cues of `contradiction_scope`), 3 SUPPORT and 11 CONTRADICT rejected (12 before the third
+pass); with the contradiction cues switched off it was 16 and 14 approved (precision 0.53),
+1 and 1 rejected, so the bars below catch broken negation/direction checks. The cues of
 `contradiction_cues` (direction over the best three sentences, a negated matching sentence,
 WordNet antonyms, changed numbers) fire on 11 of the 20 CONTRADICT claims and 2 of the 20
 SUPPORT claims; those of `contradiction_scope` (any sentence about the same things saying the
 opposite, a negated clause, a reversed comparison, another ratio, a restricted "all") on 8 and 2.
-(The whole held-out split: 57 of 105 SUPPORT and 5 of 54 CONTRADICT approved; 46 and 3 before.)
+(The whole held-out split: 49 of 105 SUPPORT and 4 of 54 CONTRADICT approved; 46 and 3 before
+issue 18's third pass.)
 """
 
 from __future__ import annotations

@@ -3,16 +3,11 @@ conditions, the parts of a structured abstract, and the higher approve cut for a
 
 from __future__ import annotations
 
-import numpy as np
-
-from workbench.bench.critic import choose_thresholds
 from workbench.query.critic.contradiction import novel_predicates, polarity, predicates
 from workbench.query.critic.contradiction_cues import negation_conflict
 from workbench.query.critic.grounding import content_stems, words
-from workbench.query.critic.judge import Critic
 from workbench.query.critic.sections import heading_role, sentence_roles
 from workbench.query.critic.support import Source, SourceUnit, support_features, unit_records
-from workbench.query.critic.verdict import CriticThresholds
 
 
 def _units(*sentences: str) -> list[SourceUnit]:
@@ -108,39 +103,3 @@ def test_finding_similarity_skips_the_title_objective_and_methods() -> None:
     features = support_features("Surgery improves remission of diabetes.", units, sims)
     assert features.finding_similarity == 0.4
     assert features.similarity == 0.9
-
-
-# --- a cue raises the approve cut --------------------------------------------------------------
-
-
-def test_a_claim_with_a_cue_needs_the_higher_cut() -> None:
-    sources = [Source("1", "Aspirin did not reduce mortality in older adults with heart failure at all.")]
-    answer = "Aspirin reduces mortality in older adults with heart failure [1]."
-    lenient = Critic(None, thresholds=CriticThresholds(approve=0.0, approve_with_cue=0.0, reject=0.0))
-    strict = Critic(None, thresholds=CriticThresholds(approve=0.0, approve_with_cue=0.999, reject=0.0))
-    checks = strict.check_claims(answer, sources)
-    assert checks[0].features is not None and checks[0].features.has_cue
-    assert lenient.check_claims(answer, sources)[0].status == "supported"
-    assert checks[0].status == "contradicted"
-    plain = "Aspirin is given to older adults with heart failure [1]."
-    clean = strict.check_claims(plain, [Source("1", "Aspirin is given to older adults with heart failure.")])
-    assert clean[0].features is not None and not clean[0].features.has_cue and clean[0].status == "supported"
-
-
-def test_the_cut_for_cued_claims_is_fitted_apart() -> None:
-    # 40 supported claims over 0.50-0.89 (10 of them cued); 60 contradicted, 8 cued ones scored
-    # 0.60-0.67: one cut must rise above them all, two cuts keep the uncued supported claims
-    support = np.concatenate([np.linspace(0.50, 0.89, 40), np.linspace(0.60, 0.67, 8), np.full(52, 0.1)])
-    labels = ["SUPPORT"] * 40 + ["CONTRADICT"] * 60
-    blocked = np.zeros(len(labels), dtype=bool)
-    cued = np.zeros(len(labels), dtype=bool)
-    cued[30:48] = True
-    one = choose_thresholds(support, blocked, labels, max_contradicted=0.04)
-    two = choose_thresholds(support, blocked, labels, max_contradicted=0.04, cued=cued)
-    assert two.approve < one.approve <= two.approve_with_cue
-
-    def approved(t: CriticThresholds) -> np.ndarray:
-        return support >= np.where(cued, t.approve_with_cue, t.approve)
-
-    assert approved(two)[:40].sum() > (support[:40] >= one.approve).sum()
-    assert approved(two)[40:].sum() / 60 <= 0.04

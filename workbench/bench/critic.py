@@ -162,33 +162,24 @@ def choose_thresholds(
     labels: Sequence[str],
     precision: float = 0.85,
     max_contradicted: float = MAX_CONTRADICTED,
-    cued: np.ndarray | None = None,
 ) -> CriticThresholds:
-    """Train-only cut-offs. `approve` (claims without a contradiction cue) and `approve_with_cue`
-    (claims with one, `cued`) are the pair with the most SUPPORT approvals (support ≥ its cut and
-    no missing number or wrong entity) whose approvals reach `precision` and approve at most
-    `max_contradicted` of the CONTRADICT claims; ties go to the higher cuts. Without `cued` the
-    two are one cut: the lowest that meets both. `reject` rejects at most 10% of SUPPORT claims."""
+    """Train-only cut-offs: `approve` is the lowest whose approvals (support ≥ cut and no missing
+    number or wrong entity) reach `precision` and approve at most `max_contradicted` of the
+    CONTRADICT claims; `reject` rejects at most 10% of SUPPORT claims. One cut for every claim: a
+    second one for claims with a contradiction cue, chosen as a pair on ~120 contradicted claims,
+    fitted the train part's few contradicted claims rather than the next part's."""
     positive = np.array([label == "SUPPORT" for label in labels])
     contradicted = np.array([label == "CONTRADICT" for label in labels])
-    cue = np.zeros(len(labels), dtype=bool) if cued is None else np.asarray(cued, dtype=bool)
-    cuts = [round(float(c), 2) for c in np.arange(0.95, 0.2, -0.01)]
-    best: tuple[int, float, float] | None = None  # (supported approvals, approve, approve_with_cue)
-    for cut in cuts:
-        for cue_cut in [c for c in cuts if c >= cut] if cued is not None else [cut]:
-            chosen = ~blocked & (support >= np.where(cue, cue_cut, cut))
-            if chosen.sum() < 10 or positive[chosen].mean() < precision:
-                continue
-            if contradicted.any() and (chosen & contradicted).sum() / contradicted.sum() > max_contradicted:
-                continue
-            hits = int((chosen & positive).sum())
-            if best is None or hits > best[0] or (hits == best[0] and cued is None):
-                best = (hits, cut, cue_cut)
-    approve, approve_with_cue = (0.95, 0.95) if best is None else best[1:]
+    approve = 0.95
+    for cut in np.arange(0.95, 0.2, -0.01):
+        chosen = (support >= cut) & ~blocked
+        if chosen.sum() < 10 or positive[chosen].mean() < precision:
+            continue
+        if contradicted.any() and (chosen & contradicted).sum() / contradicted.sum() > max_contradicted:
+            continue
+        approve = float(cut)
     reject = float(np.quantile(support[positive], 0.10)) if positive.any() else 0.2
-    return CriticThresholds(
-        approve=approve, approve_with_cue=approve_with_cue, reject=round(min(reject, approve - 0.05), 2)
-    )
+    return CriticThresholds(approve=round(approve, 2), reject=round(min(reject, approve - 0.05), 2))
 
 
 def _metrics(rows: Sequence[tuple[LabelledClaim, Verdict]]) -> dict[str, Any]:
@@ -274,11 +265,7 @@ def bench_critic(
         "n": len(rows),
         "labels": dict(Counter(c.label for c in claims)),
         "embedder": embedder.model,
-        "thresholds": {
-            "approve": critic.thresholds.approve,
-            "approve_with_cue": critic.thresholds.approve_with_cue,
-            "reject": critic.thresholds.reject,
-        },
+        "thresholds": {"approve": critic.thresholds.approve, "reject": critic.thresholds.reject},
         "weights": dict(zip(("bias", *FEATURE_NAMES), (critic.weights.bias, *critic.weights.weights), strict=True)),
         "splits": _per_split(rows),
         "seconds_per_claim": round(seconds / max(1, len(rows)), 4),
@@ -320,24 +307,15 @@ def _refit(tasks: Sequence[tuple[LabelledClaim, str, list[Source]]], cached: Cac
             fold_weights = fit_logistic(x[folds != fold], y[folds != fold], sample_weight[folds != fold])
             support[folds == fold] = [fold_weights.probability(row) for row in x[folds == fold]]
         blocked = np.array([f.blocks_approval for _, f in usable])
-        cued = np.array([f.has_cue for _, f in usable])
-        thresholds = choose_thresholds(support, blocked, [claim.label for claim, _ in usable], cued=cued)
+        thresholds = choose_thresholds(support, blocked, [claim.label for claim, _ in usable])
         refit = Critic(embed, thresholds=thresholds, weights=weights)
         refit_rows = [(claim, refit.review(answer, sources)) for claim, answer, sources in tasks]
         names = FEATURE_NAMES if embed is not None else LEXICAL_FEATURE_NAMES
         fitted[name] = {
             "weights": dict(zip(("bias", *names), (weights.bias, *weights.weights), strict=True)),
             "code": repr(weights),
-            "thresholds": {
-                "approve": thresholds.approve,
-                "approve_with_cue": thresholds.approve_with_cue,
-                "reject": thresholds.reject,
-            },
+            "thresholds": {"approve": thresholds.approve, "reject": thresholds.reject},
             "splits": _per_split(refit_rows),
         }
-    fitted["default_thresholds"] = {
-        "approve": DEFAULT_THRESHOLDS.approve,
-        "approve_with_cue": DEFAULT_THRESHOLDS.approve_with_cue,
-        "reject": DEFAULT_THRESHOLDS.reject,
-    }
+    fitted["default_thresholds"] = {"approve": DEFAULT_THRESHOLDS.approve, "reject": DEFAULT_THRESHOLDS.reject}
     return fitted

@@ -23,11 +23,11 @@ The verdict rests on deterministic checks, not on the model (small local models 
 3. A small logistic model turns (a)-(e) into a support probability. Its weights and the two
    cut-offs were fitted on the train split of the SciFact claims (`workbench bench critic --fit`).
    Steps 1-3 live in `claims`, `grounding`, `contradiction` and `support`.
-4. Claim status: "supported" (probability ≥ `approve`, or ≥ the higher `approve_with_cue` when a
-   contradiction cue fired; no missing number, wrong entity, other number, other ratio or reversed
-   comparison), "contradicted" (a contradiction cue and probability under that cut, or a blocking
-   disagreement of value or order), "unsupported" (probability < `reject`), "weak" (in between),
-   "uncited", or "bad-citation" (no marker names a source).
+4. Claim status: "supported" (probability ≥ `approve`; no missing number, wrong entity, other
+   number, other ratio or reversed comparison), "contradicted" (a contradiction cue and
+   probability under that cut, or a blocking disagreement of value or order), "unsupported"
+   (probability < `reject`), "weak" (in between), "uncited", or "bad-citation" (no marker names a
+   source).
 5. Answer decision: APPROVE when every claim is supported; REJECT when there are no claims, no
    claim cites a given source, no claim is supported while some are unsupported/contradicted, or
    more than `reject_fraction` of the claims are unsupported/contradicted/badly cited; REVISE
@@ -200,7 +200,7 @@ class Critic:
         if features.quantifier_conflict:
             cues.append("the cited text restricts what the claim says of all")
         hard_flag = features.blocks_approval
-        needed = max(t.approve, t.approve_with_cue) if features.has_cue else t.approve
+        needed = t.approve
         status: ClaimStatus
         if support >= needed and not hard_flag:
             status = "supported"

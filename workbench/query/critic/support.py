@@ -107,24 +107,6 @@ class SupportFeatures:
         return ([self.similarity, self.body_similarity, self.finding_similarity] if with_similarity else []) + values
 
     @property
-    def has_cue(self) -> bool:
-        """Some contradiction cue fired: an opposite direction, antonym, negation, number, ratio,
-        comparison or quantifier. Such a claim needs more support to be approved
-        (`CriticThresholds.approve_with_cue`)."""
-        return bool(
-            self.antonym_swaps
-            or self.polarity < 0
-            or self.wordnet_swaps
-            or self.direction_conflict
-            or self.negation_unmatched
-            or self.negation_conflict
-            or self.stance_conflict
-            or self.negation_anywhere
-            or self.quantifier_conflict
-            or self.blocks_approval
-        )
-
-    @property
     def blocks_approval(self) -> bool:
         """A number the source lacks, a wrong entity variant, or a disagreement of value or order
         (another number with the same unit, another ratio, the two groups compared the other way):
@@ -170,8 +152,7 @@ LEXICAL_FEATURE_NAMES = FEATURE_NAMES[SIMILARITY_FEATURES:]
 # regression (Newton steps, l2 = 1) on the train split — 70% of SciFact claim ids by sha256 — with
 # SUPPORT = 1 and CONTRADICT/NEI = 0, CONTRADICT weighted 3x (approving a contradicted claim is the
 # costliest error), MiniLM int8 embeddings. The held-out 30% is used for neither weights nor cut-offs.
-# Feature order is `FEATURE_NAMES`; the comparison, ratio and number conflicts also block approval,
-# and a claim with any contradiction cue (`has_cue`) needs `CriticThresholds.approve_with_cue`.
+# Feature order is `FEATURE_NAMES`; the comparison, ratio and number conflicts also block approval.
 DEFAULT_WEIGHTS = LogisticWeights(
     bias=-2.78,
     weights=(

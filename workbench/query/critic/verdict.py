@@ -20,14 +20,11 @@ Decision = Literal["APPROVE", "REVISE", "REJECT"]
 
 @dataclass(frozen=True)
 class CriticThresholds:
-    """Cut-offs of the decision. `approve` (claims without a contradiction cue) and
-    `approve_with_cue` (claims with one): the pair with the highest train recall whose approvals
-    reach precision 0.85 and approve at most 4% of the CONTRADICT claims (a margin under the 5%
-    target), on out-of-fold train probabilities; `reject`: rejects at most 10% of train SUPPORT
-    claims."""
+    """Cut-offs of the decision. `approve`: the lowest whose approvals reach precision 0.85 and
+    approve at most 4% of the CONTRADICT claims (a margin under the 5% target), on out-of-fold
+    train probabilities; `reject`: rejects at most 10% of train SUPPORT claims."""
 
-    approve: float = 0.55  # support probability at or above which a claim counts as supported
-    approve_with_cue: float = 0.64  # the same for a claim with a contradiction cue (never below `approve`)
+    approve: float = 0.59  # support probability at or above which a claim counts as supported
     reject: float = 0.12  # support probability below which a claim counts as unsupported
     reject_fraction: float = 0.5  # REJECT when more than this share of claims is bad
     min_claim_words: int = 3  # uncited sentences with fewer content words (and no number, name or
@@ -35,7 +32,7 @@ class CriticThresholds:
 
 
 DEFAULT_THRESHOLDS = CriticThresholds()
-LEXICAL_THRESHOLDS = CriticThresholds(approve=0.5, approve_with_cue=0.61, reject=0.12)
+LEXICAL_THRESHOLDS = CriticThresholds(approve=0.6, reject=0.12)
 
 ClaimStatus = Literal["supported", "weak", "unsupported", "contradicted", "uncited", "bad-citation", "filler"]
 
