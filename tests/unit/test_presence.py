@@ -79,7 +79,18 @@ def test_the_result_of_a_library_that_holds_the_answer_has_stronger_features() -
     )  # fmt: skip
     for name in stronger:
         assert holding[INDEX[name]] > lacking[INDEX[name]], name
-    assert holding[INDEX["agreement"]] == 1.0 and lacking[INDEX["agreement"]] == 0.0
+    assert holding[INDEX["agreement"]] > 0.0 and lacking[INDEX["agreement"]] == 0.0
+
+
+def test_agreement_on_the_top_paper_counts_less_the_fewer_papers_could_be_first() -> None:
+    """Two backends agree by chance one time in k among k papers: in a library of two papers
+    agreement says little, among many it says much."""
+    two = bitcoin_library()[:3]
+    many = two + [hit(f"other{i}", "Unrelated passage about metastable states.", 0, dense=(3 + i, 0.1))
+                  for i in range(8)]  # fmt: skip
+    small = presence_features(QUESTION, two, candidates(QUESTION, two, 0.7))[INDEX["agreement"]]
+    large = presence_features(QUESTION, many, candidates(QUESTION, many, 0.7))[INDEX["agreement"]]
+    assert small == 0.5 and large == 0.9
 
 
 def test_an_empty_result_is_not_found_whatever_the_model() -> None:

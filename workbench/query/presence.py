@@ -11,7 +11,8 @@ over the whole retrieval and evidence result:
 - the best single passage's share of the question's words (weighted by how few of the
   retrieved papers use each) and of its word pairs ("target zone", "diploid selection");
 - the backends' own scores: the best dense similarity and its gap to the rest, the best BM25
-  score's ratio to the rest, whether dense and full-text search put the same paper first.
+  score's ratio to the rest, whether dense and full-text search put the same paper first (less
+  what chance gives among the papers retrieved: in a library of two they agree half the time).
 
 The same scores mean different things for whole papers and for abstracts, and for a question
 and a claim, so there is one calibration per kind of result (`result_kind`: the retrieved
@@ -101,33 +102,33 @@ DEFAULT_PRESENCE = PresenceModel(
     {
         "papers": Calibration(
             LogisticWeights(
-                bias=-6.27,
+                bias=-6.258,
                 weights=(
-                    1.174, 0.541, 2.264, 1.102, 0.558, 1.595,
-                    1.099, 1.796, 1.411, 0.263, 2.069, 1.3,
+                    1.321, 0.665, 2.489, 1.015, 0.551, 1.768,
+                    0.893, 2.042, 1.789, 0.352, 2.152, 0.915,
                 ),
             ),
-            threshold=0.0888,
+            threshold=0.1157,
         ),
         "abstracts:question": Calibration(
             LogisticWeights(
-                bias=-5.242,
+                bias=-5.24,
                 weights=(
-                    1.543, 0.73, 0.791, 0.873, -0.218, 0.798,
-                    1.271, 0.88, 0.541, 0.721, 1.436, 1.396,
+                    1.551, 0.735, 0.798, 0.872, -0.22, 0.8,
+                    1.276, 0.882, 0.548, 0.726, 1.447, 1.415,
                 ),
             ),
-            threshold=0.3283,
+            threshold=0.3344,
         ),
         "abstracts:statement": Calibration(
             LogisticWeights(
-                bias=-4.094,
+                bias=-4.102,
                 weights=(
-                    0.649, 0.566, 0.909, 0.52, 0.207, 0.694,
-                    0.997, 0.535, 0.898, 0.971, 1.528, 0.89,
+                    0.654, 0.568, 0.913, 0.522, 0.211, 0.696,
+                    0.995, 0.534, 0.901, 0.974, 1.537, 0.916,
                 ),
             ),
-            threshold=0.184,
+            threshold=0.1844,
         ),
     }
 )  # fmt: skip
@@ -183,7 +184,7 @@ def presence_features(question: str, hits: Sequence[Hit], candidates: Sequence[C
         "dense_top": dense_top,
         "dense_gap": dense_top - sum(dense) / len(dense) if dense else 0.0,
         "fts_ratio": math.log(fts[0] / fts_rest) if fts and fts[0] > 0 and fts_rest > 0 else 0.0,
-        "agreement": 1.0 if top_dense and top_dense == top_fts else 0.0,
+        "agreement": _chance_corrected(top_dense == top_fts != "", hits),
     }
     return tuple(values[name] for name in PRESENCE_FEATURE_NAMES)
 
@@ -211,6 +212,14 @@ def _passage_share(question_stems: set[str], hits: Sequence[Hit], passage_stems:
     idf = {s: math.log((len(per_paper) + 1) / (frequency[s] + 0.5)) for s in question_stems}
     total = sum(idf.values())
     return max(sum(idf[s] for s in found) for found in per_passage) / total if total > 0 else 0.0
+
+
+def _chance_corrected(agree: bool, hits: Sequence[Hit]) -> float:
+    """Agreement of the two backends on the top paper, less what chance gives: among k retrieved
+    papers two unrelated rankings agree one time in k, so agreeing counts 1 - 1/k (a library of
+    two papers agrees half the time whatever the question; one of hundreds almost never)."""
+    papers = len({h.doc_id for h in hits})
+    return 1.0 - 1.0 / papers if agree and papers else 0.0
 
 
 def _top_paper(hits: Sequence[Hit], rank_key: str) -> str:
