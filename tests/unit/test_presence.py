@@ -100,6 +100,36 @@ def test_an_empty_result_is_not_found_whatever_the_model() -> None:
     assert decide(QUESTION, bitcoin_library(), candidates(QUESTION, bitcoin_library(), 0.7), model).found
 
 
+def test_an_answer_between_the_two_cut_offs_is_found_with_a_caution() -> None:
+    """A probability of 0.5: found under a 0.4 threshold; cautioned when the caution cut-off is
+    above it, not when it is below; never cautioned when not found."""
+    hits = bitcoin_library()
+    found = candidates(QUESTION, hits, 0.7)
+    even = LogisticWeights(bias=0.0, weights=(0.0,) * len(PRESENCE_FEATURE_NAMES))
+
+    def presence(threshold: float, caution: float) -> tuple[bool, bool]:
+        result = decide(QUESTION, hits, found, PresenceModel({"papers": Calibration(even, threshold, caution)}))
+        return result.found, result.uncertain
+
+    assert presence(0.4, 0.6) == (True, True)
+    assert presence(0.4, 0.45) == (True, False)
+    assert presence(0.6, 0.9) == (False, False)
+
+
+def test_the_caution_cut_off_is_fitted_above_the_not_found_one() -> None:
+    """The caution may cover more answerable questions than "not found" may (`PRESENCE_CAUTION_MAX`
+    against `PRESENCE_ABSTAIN_MAX`): with 8 of 100 answerable questions that look like the removed
+    ones, "not found" stays under them and the caution covers them."""
+    runs = _lookalike_runs(8)
+    model, info = fit_presence([("toy", runs, [])])
+    ((kind, calibration),) = model.calibrations.items()
+    assert calibration.caution > calibration.threshold
+    decisions = [decide(QUESTION, r.hits, r.candidates, model) for r in runs]
+    assert sum(not d.found for d in decisions) / len(runs) <= PRESENCE_ABSTAIN_MAX
+    assert all(d.uncertain for d in decisions[:8]) and not any(d.uncertain for d in decisions[8:])
+    assert info["per_kind"][kind]["caution_share"] > info["per_kind"][kind]["abstaining_share"]
+
+
 def test_the_kind_of_result_comes_from_the_pages_reached_and_the_form_of_the_query() -> None:
     deep = [replace(h, page_start=4, page_end=5) for h in bitcoin_library()]
     assert result_kind(QUESTION, deep) == "papers"

@@ -253,9 +253,14 @@ def presence_rule(model: PresenceModel, floor: float = 0.0) -> NotFound:
     return not_found
 
 
+def caution_rule(model: PresenceModel) -> NotFound:
+    """Whether an answer found by the presence model carries its caution ("may not hold the answer")."""
+    return lambda question, hits, candidates: decide(question, hits, candidates, model).uncertain
+
+
 def score_runs(
     qs: QuestionSet, doc_ids: dict[str, str], runs: Sequence[Run], absent: Sequence[Probe], not_found: NotFound,
-    depth: str = "targeted",
+    depth: str = "targeted", cautioned: NotFound | None = None,
 ) -> dict[str, Any]:  # fmt: skip
     """The set's numbers per split (`fit`, `heldout`, `all`)."""
     is_gold = gold_check(qs, doc_ids)
@@ -265,6 +270,7 @@ def score_runs(
     for split in ("fit", "heldout", "all"):
         chosen = [r for r in runs if split == "all" or r.question.split == split]
         at3, at6, at_default, recall, recall30, abstain, removed = [], [], [], [], [], [], []
+        caution, flagged = [], []  # answerable questions with the caution; removed ones not found or cautioned
         paged: list[tuple[Question, Evidence]] = []  # the first answer-bearing quote shown, for the page check
         for run in chosen:
             depth_sentences = max(6, shape.sentences)
@@ -279,6 +285,9 @@ def score_runs(
             recall30.append(any(passage_has_gold(qs, doc_ids, run.question, h) for h in run.hits))
             abstain.append(not_found(run.question.text, run.hits, run.candidates))
             removed.append(not_found(run.question.text, run.removed_hits, run.removed))
+            if cautioned is not None:
+                caution.append(cautioned(run.question.text, run.hits, run.candidates))
+                flagged.append(removed[-1] or cautioned(run.question.text, run.removed_hits, run.removed))
             if split == "all" and not at_default[-1]:
                 misses["evidence" if recall[-1] else "retrieval"].append(run.question.qid)
             if split == "all" and abstain[-1]:
@@ -296,6 +305,9 @@ def score_runs(
             "not_found_absent_topics": _rate([not_found(p.text, p.hits, p.candidates) for p in probes]),
             "absent_topics": len(probes),
         }
+        if cautioned is not None:
+            out[split]["caution_answerable"] = _rate(caution)
+            out[split]["not_found_or_caution_source_removed"] = _rate(flagged)
         if qs.name == "fulltext":
             out[split]["gold_page"] = gold_page(paged)
     if qs.name == "fulltext":  # small enough to list: which questions the answer missed, and where
@@ -365,7 +377,8 @@ def bench_answers(
     result["presence"] = _presence_json(presence)
     result["min_evidence_score"] = floor
     result["sets"] = {
-        qs.name: score_runs(qs, d, runs, absent, presence_rule(presence, floor)) for qs, d, runs, absent in collected
+        qs.name: score_runs(qs, d, runs, absent, presence_rule(presence, floor), cautioned=caution_rule(presence))
+        for qs, d, runs, absent in collected
     }
     result["weights"] = _named(FEATURE_NAMES, finder.weights)
     result["aspect_choice"] = aspect_choice(engine, pubmedqa) if pubmedqa else {"status": "no PubMedQA path"}
@@ -378,7 +391,7 @@ def _named(names: Sequence[str], weights: LogisticWeights) -> dict[str, float]:
 
 def _presence_json(model: PresenceModel) -> dict[str, Any]:
     return {
-        kind: {"threshold": c.threshold, "weights": _named(PRESENCE_FEATURE_NAMES, c.weights)}
+        kind: {"threshold": c.threshold, "caution": c.caution, "weights": _named(PRESENCE_FEATURE_NAMES, c.weights)}
         for kind, c in model.calibrations.items()
     }
 

@@ -33,7 +33,7 @@ from workbench.query.evidence import EvidenceFinder, SentenceVectors
 from workbench.query.gather import EvidenceGatherer, Gathered, SearchFunction, relevance
 from workbench.query.intent.detect import Intent, detect_intent
 from workbench.query.plan import Plan, Planner
-from workbench.query.presence import decide
+from workbench.query.presence import UNCERTAIN_NOTE, Presence, decide
 from workbench.query.related import RelatedPaper
 from workbench.query.summary import SENTENCES_PER_DEPTH, AspectExtractor
 from workbench.query.synthesis import CancelledError, SynthesisRun, SynthesisRunner, TextSink, skipped_synthesis
@@ -189,10 +189,13 @@ class Asker:
         warnings = [*intent.warnings, *gathered.warnings]
         evidence = tuple(gathered.evidence)
         evidence_seconds = round(time.perf_counter() - started, 3)
+        presence = decide(query, gathered.passages, gathered.candidates) if target is None else None
+        if presence is not None and presence.uncertain:
+            warnings.append(UNCERTAIN_NOTE)
         if not gathered.passages:
             answer = self._abstain(query, intent.kind, chosen, "Nothing in your library matches this question.", (),
                                    started, warnings)  # fmt: skip
-        elif target is None and not self.holds_answer(query, gathered):
+        elif presence is not None and not self.holds_answer(presence, gathered):
             closest = tuple(gathered.passages[:5])
             titles = "\n".join(f"- {t}" for t in dict.fromkeys(h.title or h.doc_id for h in closest))
             text = (
@@ -220,11 +223,10 @@ class Asker:
         self.record(answer)
         return answer
 
-    def holds_answer(self, query: str, gathered: Gathered) -> bool:
+    def holds_answer(self, presence: Presence, gathered: Gathered) -> bool:
         """Does the library hold the answer? The presence model's decision on the whole result
         (`query.presence`), and the best sentence at least `min_evidence_score`."""
-        present = decide(query, gathered.passages, gathered.candidates).found
-        return present and relevance(gathered.groups) >= self.settings.answer.min_evidence_score
+        return presence.found and relevance(gathered.groups) >= self.settings.answer.min_evidence_score
 
     def _synthesised(
         self, query: str, intent: str, depth: str, groups: Mapping[str, Sequence[Evidence]],

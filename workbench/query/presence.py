@@ -47,16 +47,23 @@ _IDF = SENTENCE_FEATURES.index("idf_coverage")
 _COVERAGE = SENTENCE_FEATURES.index("coverage")
 
 
+UNCERTAIN_NOTE = (
+    "your library may not hold the answer: these are the closest passages, and they may come from a paper "
+    "that only resembles the question"
+)
 PAPER_PAGES = 3  # retrieved passages that reach this page come from whole papers, not abstracts
 KINDS = ("papers", "abstracts:question", "abstracts:statement")
 
 
 @dataclass(frozen=True)
 class Calibration:
-    """P(the library holds the answer) from presence features, and the cut-off under which it says "not found"."""
+    """P(the library holds the answer) from presence features, the cut-off under which it says
+    "not found", and a higher one under which a found answer carries a caution: the evidence is
+    still quoted, with a note that it may come from a paper that only resembles the question."""
 
     weights: LogisticWeights
     threshold: float
+    caution: float = 0.0
 
 
 # Without a fitted calibration: the best sentence's score alone, as the old cut-off (0.04) used it.
@@ -96,8 +103,11 @@ def result_kind(question: str, hits: Sequence[Hit]) -> str:
 # kind's answerable fit questions under it: the largest share that 5-fold cross-validation on the
 # fit questions, folds by source paper, keeps at or under 2% abstaining (PRESENCE_ABSTAIN_MAX): a
 # wrong "not found" costs the most trust, and new papers abstain more than the fit papers' folds
-# promise. The `heldout` questions (52 full-text from 17 other papers, 24 PubMedQA, 24 SciFact, 14
-# absent topics) were used for none of the fitting; README gives the trade-off curve on both parts.
+# promise. Each caution cut-off puts the weakest 6% (papers, claims) or 8% (abstracts asked a
+# question) under it: the largest share that the same cross-validation keeps at or under 10%
+# (PRESENCE_CAUTION_MAX); an answer between the two is quoted with `UNCERTAIN_NOTE`. The `heldout`
+# questions (52 full-text from 17 other papers, 24 PubMedQA, 24 SciFact, 14 absent topics) were
+# used for none of the fitting; README gives the trade-off curve on both parts.
 DEFAULT_PRESENCE = PresenceModel(
     {
         "papers": Calibration(
@@ -109,6 +119,7 @@ DEFAULT_PRESENCE = PresenceModel(
                 ),
             ),
             threshold=0.1157,
+            caution=0.4795,
         ),
         "abstracts:question": Calibration(
             LogisticWeights(
@@ -119,6 +130,7 @@ DEFAULT_PRESENCE = PresenceModel(
                 ),
             ),
             threshold=0.3344,
+            caution=0.6493,
         ),
         "abstracts:statement": Calibration(
             LogisticWeights(
@@ -129,6 +141,7 @@ DEFAULT_PRESENCE = PresenceModel(
                 ),
             ),
             threshold=0.1844,
+            caution=0.2548,
         ),
     }
 )  # fmt: skip
@@ -142,6 +155,7 @@ class Presence:
     features: tuple[float, ...]
     probability: float
     found: bool
+    uncertain: bool = False  # found, but under the calibration's caution cut-off
 
 
 def decide(
@@ -152,7 +166,8 @@ def decide(
     calibration = (model or DEFAULT_PRESENCE).calibration(kind)
     features = presence_features(question, hits, candidates)
     probability = calibration.weights.probability(features)
-    return Presence(kind, features, round(probability, 4), bool(hits) and probability >= calibration.threshold)
+    found = bool(hits) and probability >= calibration.threshold
+    return Presence(kind, features, round(probability, 4), found, found and probability < calibration.caution)
 
 
 def presence_features(question: str, hits: Sequence[Hit], candidates: Sequence[Candidate]) -> tuple[float, ...]:
