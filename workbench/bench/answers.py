@@ -13,6 +13,8 @@ evidence gatherer; no model), and the benchmark reports per set and split:
 - `not_found_source_removed`: the same questions asked of the library without their source paper
   (every search excludes it, as if it had never been indexed) must say "not found";
 - `not_found_absent_topics`: questions on topics no paper covers must say "not found";
+- `caution_answerable`: answerable questions answered with the presence model's caution note;
+  `not_found_or_caution_source_removed`: source-removed questions that say "not found" or carry it;
 - `evidence_seconds` p50/p95: question to evidence block, index and models warm;
 - `gold_page` (full text): whether the answer-bearing quote is cited to the labelled page
   (`bench.answer_pages`).
