@@ -74,3 +74,20 @@ def test_not_found_once_the_paper_has_left_the_library(library: tuple[Path, Path
     finally:
         shutil.move(moved, folder / PAPERS[0])
         engine.index_folders([folder])
+
+
+def test_an_answer_in_the_caution_band_keeps_its_evidence_and_says_so(
+    library: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The presence model's caution: with every found answer put in the band (caution cut-off 1.0)
+    the Bitcoin question keeps its proof-of-work evidence and carries the note; with none, no note."""
+    from workbench.query import presence
+
+    papers = presence.DEFAULT_PRESENCE.calibrations["papers"]
+    for caution, noted in ((1.0, True), (0.0, False)):
+        calibrations = {**presence.DEFAULT_PRESENCE.calibrations, "papers": replace(papers, caution=caution)}
+        monkeypatch.setattr(presence, "DEFAULT_PRESENCE", presence.PresenceModel(calibrations))
+        answer = evidence_only().ask(BITCOIN_QUESTION)
+        assert answer.status == "answered", answer.text
+        assert any("proof-of-work" in e.sentence.lower() for e in answer.evidence)
+        assert (presence.UNCERTAIN_NOTE in answer.warnings) is noted, answer.warnings
