@@ -161,6 +161,7 @@ def test_an_index_without_page_offsets_migrates_and_asks_for_a_rebuild_only_wher
     assert rebuilt.internals().chunks.rows_without_page_offsets() == 0
     answer = rebuilt.ask(QUESTION, depth="targeted")
     assert next(e for e in answer.evidence if e.sentence.startswith("New transaction broadcasts")).page == 4
-    assert all(e.page is not None for e in answer.evidence) and not answer.warnings
+    assert all(e.page is not None for e in answer.evidence)
+    assert not any("index --rebuild" in w for w in answer.warnings), answer.warnings
     summary = rebuilt.summarize(next(iter(rebuilt.internals().catalog.doc_ids())), depth="quick")
     assert summary.evidence and all(e.page is not None for e in summary.evidence)
