@@ -180,8 +180,9 @@ def fit_presence(sets: Sequence[tuple[str, Sequence[Run], Sequence[Probe]]]) -> 
         chosen = [r for r in chosen if r.set_name in names]
         if not chosen:
             continue
-        share = _cross_validated_share(chosen, PRESENCE_ABSTAIN_MAX)
-        caution_share = max(share, _cross_validated_share(chosen, PRESENCE_CAUTION_MAX))
+        rates = _cross_validated_rates(chosen)
+        share = _largest_share(rates, PRESENCE_ABSTAIN_MAX)
+        caution_share = max(share, _largest_share(rates, PRESENCE_CAUTION_MAX))
         weights = _fit_rows(chosen)
         threshold = _threshold(weights, chosen, share)
         calibrations[kind] = Calibration(weights, threshold, max(threshold, _threshold(weights, chosen, caution_share)))
@@ -214,17 +215,17 @@ def _threshold(weights: LogisticWeights, rows: Sequence[PresenceRow], share: flo
     return round(max(0.0, min(limits) - 1e-4), 4)
 
 
-def _cross_validated_share(rows: Sequence[PresenceRow], bound: float) -> float:
-    """The largest share (of SHARES) whose thresholds, fitted without a fold, put at most `bound` of
-    every set's answerable questions in that fold under them (over all folds)."""
+def _cross_validated_rates(rows: Sequence[PresenceRow]) -> dict[float, float]:
+    """For each share of SHARES: the largest share of one set's answerable questions that fall under
+    thresholds fitted without their fold (folds by `PresenceRow.group`)."""
     folds = [int(hashlib.sha256(r.group.encode()).hexdigest()[:8], 16) % FOLDS for r in rows]
     models = []
     for fold in range(FOLDS):
         train = [r for r, f in zip(rows, folds, strict=True) if f != fold]
         models.append((_fit_rows(train), train) if {r.label for r in train} == {0.0, 1.0} else None)
-    best = 0.0
+    rates: dict[float, float] = {}
     for share in SHARES:
-        abstained: dict[str, list[bool]] = {}
+        under: dict[str, list[bool]] = {}
         for fold, fitted in enumerate(models):
             if fitted is None:
                 continue
@@ -232,7 +233,12 @@ def _cross_validated_share(rows: Sequence[PresenceRow], bound: float) -> float:
             cut = _threshold(weights, train, share)
             for r, f in zip(rows, folds, strict=True):
                 if f == fold and r.label == 1.0:
-                    abstained.setdefault(r.set_name, []).append(weights.probability(r.features) < cut)
-        if abstained and all(np.mean(v) <= bound for v in abstained.values()):
-            best = share
-    return best
+                    under.setdefault(r.set_name, []).append(weights.probability(r.features) < cut)
+        if under:
+            rates[share] = max(float(np.mean(v)) for v in under.values())
+    return rates
+
+
+def _largest_share(rates: dict[float, float], bound: float) -> float:
+    """The largest share whose cross-validated rate is at most `bound` (0 when none is)."""
+    return max((share for share, rate in rates.items() if rate <= bound), default=0.0)
