@@ -16,6 +16,7 @@ evidence gatherer; no model), and the benchmark reports per set and split:
 - `caution_answerable`: answerable questions answered with the presence model's caution note;
   `not_found_or_caution_source_removed`: source-removed questions that say "not found" or carry it;
 - `evidence_seconds` p50/p95: question to evidence block, index and models warm;
+- `library_sizes` (full text): the same decisions in libraries of 1 and 3 papers (`bench.answers_sizes`);
 - `gold_page` (full text): whether the answer-bearing quote is cited to the labelled page
   (`bench.answer_pages`).
 
@@ -41,6 +42,7 @@ import numpy as np
 from workbench.bench import cache_key
 from workbench.bench.answer_pages import gold_page
 from workbench.bench.answers_fit import Probe, Run, choose_cutoff, fit_presence, fit_scorer
+from workbench.bench.answers_sizes import library_sizes
 from workbench.bench.evidence import matches_gold
 from workbench.bench.question_sets import Question, QuestionSet, absent_split, contains_span
 from workbench.engine.engine import Engine
@@ -260,6 +262,13 @@ def caution_rule(model: PresenceModel) -> NotFound:
     return lambda question, hits, candidates: decide(question, hits, candidates, model).uncertain
 
 
+def shown(candidates: Sequence[Candidate], pool: Sequence[Hit], depth: str = "targeted") -> list[Evidence]:
+    """The evidence an answer at `depth` would quote, at least 6 sentences (for `evidence@6`)."""
+    shape = DEPTH_SHAPES[depth]
+    sentences = max(6, shape.sentences)
+    return pick(candidates, sentences, per_paper_cap(pool, shape.per_paper, sentences))
+
+
 def score_runs(
     qs: QuestionSet, doc_ids: dict[str, str], runs: Sequence[Run], absent: Sequence[Probe], not_found: NotFound,
     depth: str = "targeted", cautioned: NotFound | None = None,
@@ -275,8 +284,7 @@ def score_runs(
         caution, flagged = [], []  # answerable questions with the caution; removed ones not found or cautioned
         paged: list[tuple[Question, Evidence]] = []  # the first answer-bearing quote shown, for the page check
         for run in chosen:
-            depth_sentences = max(6, shape.sentences)
-            evidence = pick(run.candidates, depth_sentences, per_paper_cap(run.pool, shape.per_paper, depth_sentences))
+            evidence = shown(run.candidates, run.pool, depth)
             found = [is_gold(run.question, e.sentence, e.doc_id) for e in evidence]
             at3.append(any(found[:3]))
             at6.append(any(found[:6]))
@@ -334,6 +342,7 @@ def bench_answers(
     collected = []
     built: dict[str, Any] = {}
     finder: EvidenceFinder | None = None
+    benches: dict[str, Engine] = {}
     for qs in question_sets:
         bench, doc_ids, seconds, key = ensure_set_index(engine, qs)
         if limit and qs.name != "fulltext":  # a sample (by a hash of the id: both splits keep their share)
@@ -344,6 +353,7 @@ def bench_answers(
         runs = collect(bench, qs, doc_ids)
         absent = collect_absent(bench, qs.absent)
         finder = bench.internals().asker.evidence_finder
+        benches[qs.name] = bench
         collected.append((qs, doc_ids, runs, absent))
         built[qs.name] = {"index_key": key, "documents": len(doc_ids), "index_build_seconds":
                           None if seconds is None else round(seconds, 1)}  # fmt: skip
@@ -382,9 +392,32 @@ def bench_answers(
         qs.name: score_runs(qs, d, runs, absent, presence_rule(presence, floor), cautioned=caution_rule(presence))
         for qs, d, runs, absent in collected
     }
+    for qs, doc_ids, _, _ in collected:
+        if qs.name == "fulltext":  # the decision in a library of 1 and of 3 papers
+            result["sets"][qs.name]["library_sizes"] = sized(benches[qs.name], qs, doc_ids, presence, finder.weights)
     result["weights"] = _named(FEATURE_NAMES, finder.weights)
     result["aspect_choice"] = aspect_choice(engine, pubmedqa) if pubmedqa else {"status": "no PubMedQA path"}
     return result
+
+
+def sized(
+    bench: Engine, qs: QuestionSet, doc_ids: dict[str, str], presence: PresenceModel, weights: LogisticWeights
+) -> dict[str, Any]:
+    """The full-text questions asked of small libraries (`bench.answers_sizes`)."""
+    asker = bench.internals().asker
+    asker.evidence_finder.weights = weights  # the scorer as fitted (`--fit` refits another set's finder)
+    is_gold = gold_check(qs, doc_ids)
+
+    def ask_without(question: Question, excluded: Sequence[str]) -> tuple[list[Hit], list[Hit], list[Candidate]]:
+        depth = asker.choose_depth(asker.intent(question.text), None)
+        hits, pool = _pool(_gatherer(bench, excluded), question.text, depth)
+        return hits, pool, asker.evidence_finder.candidates(question.text, pool)
+
+    def shows_gold(question: Question, pool: Sequence[Hit], candidates: Sequence[Candidate]) -> bool:
+        quoted = shown(candidates, pool)[: DEPTH_SHAPES["targeted"].sentences]
+        return any(is_gold(question, e.sentence, e.doc_id) for e in quoted)
+
+    return library_sizes(qs.questions, doc_ids, ask_without, shows_gold, presence)
 
 
 def _named(names: Sequence[str], weights: LogisticWeights) -> dict[str, float]:
