@@ -36,7 +36,7 @@ def small_library(question: Question, source: Sequence[str], others: Sequence[st
 
 def library_sizes(
     questions: Sequence[Question], doc_ids: dict[str, str], ask_without: AskWithout, shows_gold: ShowsGold,
-    model: PresenceModel, sizes: Sequence[int] = SIZES,
+    model: PresenceModel | None, sizes: Sequence[int] = SIZES,
 ) -> dict[str, Any]:  # fmt: skip
     """Per size and split: on answerable questions, how often the answer is found, cautioned or "not
     found" and shows the gold sentence; with the source removed (the others alone), how often it
