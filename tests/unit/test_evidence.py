@@ -4,6 +4,7 @@ near-duplicates, the vector cache, and grouping by paper."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -16,6 +17,7 @@ from workbench.query.evidence import (
     SentenceVectors,
     passage_sentences,
     pick,
+    quoted_vector,
     sentence_features,
 )
 from workbench.records import Hit
@@ -155,3 +157,40 @@ def test_group_by_paper_orders_papers_by_their_best_sentence() -> None:
     groups = group_by_paper(chosen)
     assert [doc for doc, _ in groups] == ["b", "a"]
     assert [e.sentence for e in groups[1][1]] == ["A one.", "A two."]
+
+
+def test_no_sentence_is_quoted_twice_when_a_quote_carries_its_neighbour() -> None:
+    # The Bitcoin abstract: one sentence is picked alone, and the next one is quoted with it as
+    # its subject (it shares no word with the question); the evidence showed the first twice.
+    first = "Digital signatures provide part of the solution to payments online."
+    second = "We propose a solution using a peer-to-peer network."
+    alone = candidate("bitcoin", first, 0.5, [1, 0, 0])
+    paired = Candidate(alone.hit, second, np.asarray([0, 1, 0], dtype=np.float32), (0.4, 0.0), 0.4, previous=first)
+    assert paired.quoted == f"{first} {second}"  # quoted with the sentence before it
+    chosen = pick([alone, paired], limit=6, per_paper=6)
+    assert [e.sentence for e in chosen] == [first, second]
+    # picked the other way round, the sentence already inside the pair's quote is not shown again
+    chosen = pick([replace(alone, score=0.3), paired], limit=6, per_paper=6)
+    assert [e.sentence for e in chosen] == [f"{first} {second}"]
+
+
+def test_a_sentence_in_two_overlapping_passages_is_quoted_once() -> None:
+    sentence = "The rate peaks at about 13 GB/s and dies off quickly."
+    follows = "All map tasks finish before 200 seconds have elapsed."
+    one = replace(candidate("mr", sentence, 0.5, [1, 0, 0]), following=follows)
+    other = candidate("mr", follows, 0.45, [0, 1, 0])  # the same paper's next chunk starts with it
+    chosen = pick([one, other], limit=6, per_paper=6)
+    assert [e.sentence for e in chosen] == [f"{sentence} {follows}"]
+
+
+def test_a_quote_that_lost_its_neighbour_still_finds_its_sentence_vector() -> None:
+    # Callers that pick again (each side of a comparison, each aspect) exclude what was quoted by
+    # its vector: a quote shortened by `pick` must still lead back to its own sentence.
+    first = "Digital signatures provide part of the solution to payments online."
+    second = "We propose a solution using a peer-to-peer network."
+    alone = candidate("bitcoin", first, 0.5, [1, 0, 0])
+    paired = Candidate(alone.hit, second, np.asarray([0, 1, 0], dtype=np.float32), (0.4, 0.0), 0.4, previous=first)
+    chosen = pick([alone, paired], limit=6, per_paper=6)
+    assert chosen[1].sentence == second != paired.quoted
+    assert quoted_vector(chosen[1], [alone, paired]).tolist() == [0.0, 1.0, 0.0]
+    assert quoted_vector(chosen[0], [alone, paired]).tolist() == [1.0, 0.0, 0.0]

@@ -22,7 +22,7 @@ import math
 import re
 from collections import OrderedDict
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -179,10 +179,13 @@ class Candidate:
         """The text to quote: the sentence, preceded by the one before it when only that one names
         what the question asks about (neither sentence alone would make sense to the reader), and
         followed by the one after it when that one carries the answer to what this one introduces."""
-        text = self.sentence
-        if self.previous and len(self.features) > PAIR_FEATURE and self.features[PAIR_FEATURE] == 0.0:
-            text = f"{self.previous} {text}"
-        return f"{text} {self.following}" if self.following else text
+        return " ".join(self.quoted_sentences)
+
+    @property
+    def quoted_sentences(self) -> tuple[str, ...]:
+        """The sentences `quoted` joins, in order."""
+        with_previous = self.previous and len(self.features) > PAIR_FEATURE and self.features[PAIR_FEATURE] == 0.0
+        return tuple(part for part in (self.previous if with_previous else "", self.sentence, self.following) if part)
 
 
 class EvidenceFinder:
@@ -372,14 +375,37 @@ def pick(
         if best_index < 0:
             break
         chosen = remaining.pop(best_index)
-        key = " ".join(chosen.sentence.lower().split())
-        if key in seen_text:
-            continue
-        seen_text.add(key)
+        if _sentence_key(chosen.sentence) in seen_text:
+            continue  # already quoted, alone or as another quote's context
+        chosen = _without_quoted_context(chosen, seen_text)
+        seen_text.update(_sentence_key(part) for part in chosen.quoted_sentences)
         kept.append(chosen)
         kept_vectors.append(chosen.vector)
         per_doc[chosen.hit.doc_id] = per_doc.get(chosen.hit.doc_id, 0) + 1
     return [as_evidence(c, str(start_marker + i), aspect) for i, c in enumerate(kept)]
+
+
+def _sentence_key(sentence: str) -> str:
+    return " ".join(sentence.lower().split())
+
+
+def _without_quoted_context(candidate: Candidate, quoted: set[str]) -> Candidate:
+    """The candidate without the neighbour it would be quoted with when an earlier quote already
+    shows that sentence (overlapping passages, or a pair quoted around one sentence): no sentence
+    is shown twice."""
+    previous = "" if _sentence_key(candidate.previous) in quoted else candidate.previous
+    following = "" if _sentence_key(candidate.following) in quoted else candidate.following
+    if (previous, following) == (candidate.previous, candidate.following):
+        return candidate
+    return replace(candidate, previous=previous, following=following)
+
+
+def quoted_vector(evidence: Evidence, candidates: Sequence[Candidate]) -> np.ndarray:
+    """The vector of the sentence an evidence record quotes, among the candidates it was picked from
+    (its quote may have lost a neighbour already quoted elsewhere, so it is matched by its sentence)."""
+    inside = [c for c in candidates if c.hit.chunk_id == evidence.chunk_id and c.sentence in evidence.sentence]
+    exact = [c for c in inside if c.quoted == evidence.sentence]
+    return max(exact or inside, key=lambda c: c.score).vector
 
 
 def as_evidence(candidate: Candidate, marker: str, aspect: str = "") -> Evidence:

@@ -17,7 +17,7 @@ import numpy as np
 
 from workbench.errors import FilterError
 from workbench.query.depth import ASPECT_QUERIES, DEPTH_SHAPES
-from workbench.query.evidence import Candidate, EvidenceFinder, pick
+from workbench.query.evidence import Candidate, EvidenceFinder, pick, quoted_vector
 from workbench.query.filters import parse_filter
 from workbench.query.intent.detect import Intent
 from workbench.query.subqueries import merge_subquery_results, needs_escalation, query_coverage
@@ -159,8 +159,7 @@ class EvidenceGatherer:
             candidates = self.finder.candidates(side, pool)
             scored.extend(candidates)
             picked = pick(candidates, share, per_paper, start_marker=len(chosen) + 1, exclude=used)
-            by_sentence = {c.quoted: c.vector for c in candidates}
-            used.extend(by_sentence[e.sentence] for e in picked)
+            used.extend(quoted_vector(e, candidates) for e in picked)
             chosen.extend(picked)
         return chosen, scored
 
@@ -187,7 +186,7 @@ class EvidenceGatherer:
                 picked = pick(pools[aspect], 1, 1, aspect=aspect, exclude=used)
                 if picked:
                     chosen[aspect].extend(picked)
-                    used.append(next(c.vector for c in pools[aspect] if c.quoted == picked[0].sentence))
+                    used.append(quoted_vector(picked[0], pools[aspect]))
         groups: dict[str, list[Evidence]] = {}
         marker = 1
         for aspect in ASPECTS:
