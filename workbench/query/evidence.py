@@ -34,6 +34,7 @@ from workbench.query.quote_pages import hit_quote_page
 from workbench.records import Evidence, Hit
 from workbench.stores.sentence_cache import SentenceVectorCache
 from workbench.text.fts_text import word_units
+from workbench.text.prose import is_label_run
 
 EmbedTexts = Callable[[Sequence[str]], np.ndarray]
 
@@ -100,13 +101,16 @@ def _unit(matrix: np.ndarray) -> np.ndarray:
 
 
 def passage_sentences(text: str, title: str = "") -> list[str]:
-    """The sentences of a passage worth quoting (fragments, bare numbers and the title left out)."""
+    """The sentences of a passage worth quoting (fragments, bare numbers, the title and the text of
+    tables and figures left out)."""
     out = []
     title_key = " ".join(title.lower().split())
     for sentence in split_sentences(text):
         if sum(1 for w in word_units(sentence) if len(w) >= 2 and not w.isdigit()) < MIN_WORDS:
             continue
         if title_key and " ".join(sentence.lower().rstrip(".").split()) == title_key:
+            continue
+        if is_label_run(sentence):  # a table row, a figure's labels, a header: nothing to quote
             continue
         if len(sentence) > MAX_SENTENCE_CHARS:
             sentence = sentence[: MAX_SENTENCE_CHARS - 1].rsplit(" ", 1)[0] + " …"

@@ -1,0 +1,45 @@
+"""Table rows, figure labels and headers read as one "sentence" are not quoted; prose in any
+script is."""
+
+from __future__ import annotations
+
+import pytest
+
+from workbench.query.evidence import passage_sentences
+from workbench.text.prose import is_label_run
+
+LABEL_RUNS = [
+    # the Bitcoin paper's block diagram, as its text layer reads it
+    "Hash01 Hash2 Hash3 Hash23 Block Header Merkle Root Prev Hash Nonce Block Header Merkle Root Prev Hash "
+    "Nonce Merkle Branch for Tx3 Longest Proof-of-Work Chain Tx3 10.",
+    # MapReduce's throughput plot: axis ticks and labels
+    "500 1000 0 5000 10000 15000 20000 Input (MB/s) 500 1000 0 5000 10000 15000 20000 Shuffle (MB/s) Done",
+    "Method Crawler Recall Precision Recall Recall@100 Recall@50 Google - - - 0.2015 0.1891 0.1568",
+    "Bola et al. PNAS | Published online January 9, 2017 | E609 NEUROSCIENCE PSYCHOLOGICAL AND COGNITIVE "
+    "SCIENCES PNAS PLUS",
+]
+PROSE = [
+    "The network timestamps transactions by hashing them into an ongoing chain of hash-based proof-of-work.",
+    "Die Ergebnisse zeigen, dass die Mobilität der Elektronen mit der Temperatur deutlich abnimmt.",
+    "Результаты показывают, что подвижность электронов заметно снижается с ростом температуры.",
+    "Τα αποτελέσματα δείχνουν ότι η κινητικότητα των ηλεκτρονίων μειώνεται με τη θερμοκρασία.",
+    "本文提出了一种基于深度学习的中文文本分类方法，并在三个公开数据集上进行了实验验证。",
+    "日本語の文章では大文字と小文字の区別がないため、この規則は適用されない。",
+    "BERT, GPT-2 and T5 were fine-tuned on SQuAD 2.0 and evaluated on TriviaQA by F1 and exact match.",
+    "In 2019, 528,155 news releases from the Federal Register were added to the TREC collection.",
+]
+
+
+@pytest.mark.parametrize("text", LABEL_RUNS)
+def test_tables_figure_labels_and_headers_are_label_runs(text: str) -> None:
+    assert is_label_run(text)
+
+
+@pytest.mark.parametrize("text", PROSE)
+def test_prose_in_any_script_is_not(text: str) -> None:
+    assert not is_label_run(text)
+
+
+def test_a_passage_keeps_its_prose_and_drops_its_figure_text() -> None:
+    passage = f"{PROSE[0]} {LABEL_RUNS[0]} Each block contains the hash of the previous block."
+    assert passage_sentences(passage) == [PROSE[0], "Each block contains the hash of the previous block."]
