@@ -3,9 +3,11 @@ script is."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
-from workbench.query.evidence import passage_sentences
+from workbench.query.evidence import Candidate, pick
+from workbench.records import Hit
 from workbench.text.prose import is_label_run
 
 LABEL_RUNS = [
@@ -40,6 +42,13 @@ def test_prose_in_any_script_is_not(text: str) -> None:
     assert not is_label_run(text)
 
 
-def test_a_passage_keeps_its_prose_and_drops_its_figure_text() -> None:
-    passage = f"{PROSE[0]} {LABEL_RUNS[0]} Each block contains the hash of the previous block."
-    assert passage_sentences(passage) == [PROSE[0], "Each block contains the hash of the previous block."]
+def test_evidence_quotes_the_prose_and_never_the_figure_text() -> None:
+    # The Bitcoin paper's block diagram scored above a real sentence; it is scored, never quoted,
+    # neither alone nor as the neighbour a sentence is quoted with.
+    def candidate(sentence: str, score: float, vector: list[float], following: str = "") -> Candidate:
+        hit = Hit(f"c{len(sentence)}", "bitcoin", "Bitcoin", "methods", sentence, 2, 2, 1.0, "hybrid")
+        return Candidate(hit, sentence, np.asarray(vector, dtype=np.float32), (score,), score, following=following)
+
+    figure, prose = LABEL_RUNS[0], "Each block contains the hash of the previous block."
+    chosen = pick([candidate(figure, 0.9, [1, 0]), candidate(prose, 0.5, [0, 1], following=LABEL_RUNS[1])], 6, 6)
+    assert [e.sentence for e in chosen] == [prose]

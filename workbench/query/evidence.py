@@ -101,16 +101,13 @@ def _unit(matrix: np.ndarray) -> np.ndarray:
 
 
 def passage_sentences(text: str, title: str = "") -> list[str]:
-    """The sentences of a passage worth quoting (fragments, bare numbers, the title and the text of
-    tables and figures left out)."""
+    """The sentences of a passage worth scoring (fragments, bare numbers and the title left out)."""
     out = []
     title_key = " ".join(title.lower().split())
     for sentence in split_sentences(text):
         if sum(1 for w in word_units(sentence) if len(w) >= 2 and not w.isdigit()) < MIN_WORDS:
             continue
         if title_key and " ".join(sentence.lower().rstrip(".").split()) == title_key:
-            continue
-        if is_label_run(sentence):  # a table row, a figure's labels, a header: nothing to quote
             continue
         if len(sentence) > MAX_SENTENCE_CHARS:
             sentence = sentence[: MAX_SENTENCE_CHARS - 1].rsplit(" ", 1)[0] + " …"
@@ -359,6 +356,9 @@ def pick(
         (c for c in candidates if max((float(c.vector @ v) for v in kept_vectors), default=0.0) < DUPLICATE_SIMILARITY),
         key=lambda c: -c.score,
     )
+    # A table row, a figure's labels or a running header read as one sentence says nothing quoted.
+    # It is still scored (the presence model reads every scored sentence), just never shown.
+    remaining = [c for c in remaining if not is_label_run(c.sentence)]
     if remaining and remaining[0].score > 0:
         floor = remaining[0].score * RELATIVE_FLOOR
         remaining = [c for c in remaining if c.score >= floor]
@@ -396,9 +396,12 @@ def _sentence_key(sentence: str) -> str:
 def _without_quoted_context(candidate: Candidate, quoted: set[str]) -> Candidate:
     """The candidate without the neighbour it would be quoted with when an earlier quote already
     shows that sentence (overlapping passages, or a pair quoted around one sentence): no sentence
-    is shown twice."""
-    previous = "" if _sentence_key(candidate.previous) in quoted else candidate.previous
-    following = "" if _sentence_key(candidate.following) in quoted else candidate.following
+    is shown twice. Nor is a neighbour that is a table row or a figure's labels."""
+
+    def keep(neighbour: str) -> str:
+        return "" if _sentence_key(neighbour) in quoted or is_label_run(neighbour) else neighbour
+
+    previous, following = keep(candidate.previous), keep(candidate.following)
     if (previous, following) == (candidate.previous, candidate.following):
         return candidate
     return replace(candidate, previous=previous, following=following)
