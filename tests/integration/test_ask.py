@@ -4,6 +4,7 @@ cover, depths and their costs, the ledger, summaries from the paper's own senten
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -14,6 +15,7 @@ from workbench.engine.engine import Engine
 from workbench.errors import UsageError
 from workbench.llm.llamacpp import LlamaCppModel, default_model_path
 from workbench.llm.stand_in import StandInModel
+from workbench.query.evidence import QUOTE_RULES_VERSION
 from workbench.records import DEPTHS
 from workbench.settings.config import Settings
 from workbench.settings.paths import default_models_dir
@@ -170,6 +172,26 @@ def test_summary_has_four_aspects_of_verbatim_sentences_and_is_cached(library: P
     again = engine.summarize("file:1/graphene.md")
     assert len(model.calls) == calls  # served from the cache: the model was not called
     assert again.text == answer.text and again.evidence == answer.evidence
+
+
+def test_a_summary_cached_under_older_quoting_rules_is_made_again(library: Path) -> None:
+    # A summary cached by an older version keeps the sentences its rules chose (a sentence quoted
+    # twice, a figure's labels): after an upgrade it is made again, not served.
+    engine = engine_with(StandInModel(), synthesis="never")
+    fresh = engine.summarize("file:1/graphene.md")
+    asker = engine.internals().asker
+    ledger = asker.tools.ledger
+    document = asker.tools.document("file:1/graphene.md")
+    assert document is not None
+    key = asker._summary_key()
+    assert key.endswith(f"quotes-v{QUOTE_RULES_VERSION}")
+    stale = json.dumps({**fresh.to_dict(), "text": "chosen by older rules"})
+    for depth in ("comprehensive", "quick"):
+        ledger.store_summary("file:1/graphene.md", key.replace(f"v{QUOTE_RULES_VERSION}", "v1"), depth,
+                             document.content_hash, stale)  # fmt: skip
+    assert engine.summarize("file:1/graphene.md", depth="quick").text != "chosen by older rules"
+    ledger.store_summary("file:1/graphene.md", key, "quick", document.content_hash, stale)  # the current key
+    assert engine.summarize("file:1/graphene.md", depth="quick").text == "chosen by older rules"
 
 
 def test_cancel_stops_a_running_answer(library: Path) -> None:

@@ -29,7 +29,7 @@ from workbench.llm.base import LanguageModel, ModelError
 from workbench.query.citations import citation_for, evidence_citation
 from workbench.query.critic.judge import Critic
 from workbench.query.depth import choose_depth
-from workbench.query.evidence import EvidenceFinder, SentenceVectors
+from workbench.query.evidence import QUOTE_RULES_VERSION, EvidenceFinder, SentenceVectors
 from workbench.query.gather import EvidenceGatherer, Gathered, SearchFunction, relevance
 from workbench.query.intent.detect import Intent, detect_intent
 from workbench.query.plan import Plan, Planner
@@ -314,7 +314,7 @@ class Asker:
         document = self.tools.document(doc_id)
         title = (document.title if document else "") or doc_id
         content_hash = document.content_hash if document else ""
-        model_name = self._model_name()
+        model_name = self._summary_key()
         if not refresh:
             body = self.tools.ledger.cached_summary(doc_id, model_name, depth, content_hash)
             cached = Answer.from_json(body) if body else None
@@ -346,10 +346,12 @@ class Asker:
         self.tools.ledger.store_summary(doc_id, model_name, depth, content_hash, json.dumps(answer.to_dict()))
         return answer
 
-    def _model_name(self) -> str:
-        """The name summaries are cached under: the model, or "evidence-only" without synthesis."""
+    def _summary_key(self) -> str:
+        """The name summaries are cached under: the model, or "evidence-only" without synthesis, and
+        the version of the rules that choose and quote their sentences (a new version makes them
+        again instead of serving what older rules chose)."""
         model, _ = self._model()
-        return model.name if model is not None else "evidence-only"
+        return f"{model.name if model is not None else 'evidence-only'} quotes-v{QUOTE_RULES_VERSION}"
 
     def record(self, answer: Answer) -> None:
         """Add a query to the ledger: estimate, actual tokens, latency, verdict."""

@@ -11,6 +11,7 @@ Scripts without case (Chinese, Japanese, Korean, Thai, Arabic …) are never jud
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 _TOKEN = re.compile(r"[^\W_][\w'’.-]*")
 MIN_TOKENS = 8  # shorter runs are judged by other rules (too few words to quote)
@@ -20,6 +21,7 @@ MIN_TOKENS = 8  # shorter runs are judged by other rules (too few words to quote
 LOWER_SHARE = 0.2
 
 
+@lru_cache(maxsize=16384)  # asked of every candidate sentence at every pick
 def is_label_run(text: str) -> bool:
     """A long run of capitalised words and numbers in a script with letter case (see the module)."""
     tokens = _TOKEN.findall(text)
