@@ -65,8 +65,10 @@ def test_search_json_is_one_stable_object(indexed: tuple[Path, Path]) -> None:
         "score",
         "backend",
         "text",
+        "snippet",
     }
     assert first["doc_id"] == "file:1/graphene.md" and first["rank"] == 1
+    assert first["snippet"] == "Graphene shows high electron mobility at room temperature."  # the matching sentence
     assert first["backend"] in {"dense", "fts", "both"}
 
 

@@ -53,8 +53,8 @@ def print_search(data: dict[str, Any], as_json: bool) -> int:
             f"{hit['rank']:>2}. {shown(hit['title'][:70])}  ({shown(who)}, {year})  "
             f"[{hit['backend']} {hit['score']:.3f}]"
         )
-        snippet = " ".join(hit["text"].split())[:160]
-        print(f"    {shown(hit['doc_id'])} · {hit['section']} · {pages}: {snippet}")
+        passage = hit.get("snippet") or " ".join(hit["text"].split())[:160]  # a resident of an older version
+        print(f"    {shown(hit['doc_id'])} · {hit['section']} · {pages}: {shown(passage)}")
     return 0
 
 

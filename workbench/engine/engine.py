@@ -32,6 +32,7 @@ from workbench.query.depth import check_depth
 from workbench.query.filters import parse_filters
 from workbench.query.quote_pages import with_page_note
 from workbench.query.retrieve import Retriever
+from workbench.query.snippet import snippet
 from workbench.records import Answer, CostEstimate, Filter, Hit, Neighbour, SearchResult
 from workbench.settings.config import Settings
 from workbench.stores.catalog import Catalog
@@ -113,7 +114,9 @@ class Engine(LibraryDoor, IndexDoor, SourcesDoor, DoctorDoor):
         from workbench.stores.sentence_cache import SentenceVectorCache
 
         def search(query: str, filters: Sequence[Filter], limit: int) -> list[Hit]:
-            return self.search(query, filters=filters, limit=limit, per_doc=False).hits
+            # the passages an answer reads: no snippets (they are for showing hits)
+            self._open_index()
+            return self._retriever.search(valid_text(query), None, list(filters), limit, False).hits
 
         embedder = self._embedder
         reads = self._related_reads()
@@ -209,7 +212,9 @@ class Engine(LibraryDoor, IndexDoor, SourcesDoor, DoctorDoor):
         parsed = parse_filters(filters)
         query = valid_text(query)
         self._open_index()
-        return self._retriever.search(query, mode, parsed, limit, per_doc)
+        result = self._retriever.search(query, mode, parsed, limit, per_doc)
+        result.hits = [replace(h, snippet=snippet(h.text, query)) for h in result.hits]
+        return result
 
     # -- the watcher -------------------------------------------------------------------------------
     def watch(

@@ -32,6 +32,7 @@ class SearchHit(_Record):
     score: float
     backend: str = Field(description="which retriever found it: dense, fts or both")
     text: str = Field(description="the passage, verbatim")
+    snippet: str = Field("", description="at most 200 characters of it, from where it best meets the query")
 
 
 class SearchResult(BaseModel):

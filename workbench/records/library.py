@@ -193,6 +193,7 @@ class Hit:
     item_type: str = ""
     extra: dict[str, object] = field(default_factory=dict, compare=False, hash=False)
     page_offsets: tuple[int, ...] = ()  # where each of its pages begins in `text`; () when unknown
+    snippet: str = ""  # where the passage meets the query (`query.snippet`); "" when not made
 
 
 @dataclass
@@ -228,6 +229,7 @@ class SearchResult:
                     "score": round(h.score, 6),
                     "backend": h.backend,
                     "text": h.text,
+                    "snippet": h.snippet,
                 }
                 for rank, h in enumerate(self.hits, start=1)
             ],
