@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from workbench.query.filters import FilterError, parse_filter
-from workbench.query.retrieve import fuse_rrf, fuse_weighted, rank
+from workbench.query.retrieve import Retriever, fuse_rrf, fuse_weighted, rank
 from workbench.records import Hit
+from workbench.settings.config import RetrievalSettings
 from workbench.stores.chunks import filters_to_sql, fts_terms
 
 
@@ -65,3 +66,26 @@ def test_weighted_fusion_uses_normalised_scores_and_weights() -> None:
     fts_heavy = fuse_weighted(dense, fts, 0.2, 0.8)
     assert dense_heavy[0][0] == "a" and dense_heavy[0][1] == pytest.approx(0.8)
     assert fts_heavy[0][0] == "b" and fts_heavy[0][1] == pytest.approx(0.8)
+
+
+def test_a_paper_is_shown_with_the_passage_both_backends_found() -> None:
+    # The Bitcoin paper for "double spending": dense search's nearest chunk ("6. Incentive …") holds
+    # neither word, BM25's best is the abstract, which dense search ranks second. The paper's rank
+    # and score stay those of its best chunk in each backend; the passage shown is the abstract.
+    retriever = Retriever.__new__(Retriever)
+    for fusion in ("weighted", "rrf"):
+        retriever.settings = RetrievalSettings(fusion=fusion)
+        shown_passages(retriever)
+
+
+def shown_passages(retriever: Retriever) -> None:
+    dense = [hit("bitcoin", "incentive", 0.62, "dense"), hit("bitcoin", "abstract", 0.6, "dense"),
+             hit("lattice", "spins", 0.3, "dense")]  # fmt: skip
+    fts = [hit("bitcoin", "abstract", 9.1, "fts"), hit("lattice", "spins", 1.2, "fts")]
+    papers = retriever.fuse("hybrid", dense, fts, per_doc=True)
+    assert [(h.doc_id, h.chunk_id) for h in papers] == [("bitcoin", "abstract"), ("lattice", "spins")]
+    per_paper = retriever.fuse("hybrid", dense[:1] + dense[2:], fts, per_doc=True)  # without the abstract's dense hit
+    assert papers[0].score == pytest.approx(per_paper[0].score) and papers[0].backend == "both"
+    passages = retriever.fuse("hybrid", dense, fts, per_doc=False)  # the passages an answer reads: unchanged
+    assert passages[0].chunk_id == "abstract" and {h.chunk_id for h in passages} == {"abstract", "incentive", "spins"}
+    assert retriever.fuse("dense", dense, fts, per_doc=True)[0].chunk_id == "incentive"  # one backend: its best

@@ -194,16 +194,20 @@ class Retriever:
         return hydrated
 
     def fuse(self, mode: str, dense_hits: list[Hit], fts_hits: list[Hit], per_doc: bool) -> list[Hit]:
-        """Combine backend hits into one ranking according to the mode and fusion settings."""
+        """Combine backend hits into one ranking according to the mode and fusion settings.
+
+        With `per_doc`, papers are ranked by their best chunk in each backend, and the passage shown
+        for a paper is its best chunk fused at chunk level: the two backends' best chunks of one
+        paper may differ (dense search's nearest passage need not hold a query word), and the
+        passage both found ranks above either alone."""
         dense, fts = rank(dense_hits, "dense", per_doc), rank(fts_hits, "fts", per_doc)
-        if mode == "dense":
-            fused = dense.ranked
-        elif mode == "fts":
-            fused = fts.ranked
-        elif self.settings.fusion == "rrf":
-            fused = fuse_rrf([dense, fts], self.settings.rrf_k)
-        else:
-            fused = fuse_weighted(dense, fts, self.settings.dense_weight, self.settings.fts_weight)
+        fused = self._fused(mode, dense, fts)
+        if per_doc and mode == "hybrid":
+            passages = self._fused(mode, rank(dense_hits, "dense", False), rank(fts_hits, "fts", False))
+            shown: dict[str, Hit] = {}
+            for _, _, passage in passages:  # best first: each paper's first is its best passage
+                shown.setdefault(passage.doc_id, passage)
+            fused = [(key, score, shown.get(key, hit)) for key, score, hit in fused]
         in_dense = {key: (rank, score) for rank, (key, score, _) in enumerate(dense.ranked)}
         in_fts = {key: (rank, score) for rank, (key, score, _) in enumerate(fts.ranked)}
         results = []
@@ -214,6 +218,15 @@ class Retriever:
             results.append(Hit(**{**hit.__dict__, "score": float(score), "backend": backend,
                                   "extra": {**hit.extra, **_backend_scores(key, in_dense, in_fts)}}))  # fmt: skip
         return results
+
+    def _fused(self, mode: str, dense: Candidates, fts: Candidates) -> list[tuple[str, float, Hit]]:
+        if mode == "dense":
+            return dense.ranked
+        if mode == "fts":
+            return fts.ranked
+        if self.settings.fusion == "rrf":
+            return fuse_rrf([dense, fts], self.settings.rrf_k)
+        return fuse_weighted(dense, fts, self.settings.dense_weight, self.settings.fts_weight)
 
     def search(
         self,
