@@ -194,3 +194,15 @@ def test_a_quote_that_lost_its_neighbour_still_finds_its_sentence_vector() -> No
     assert chosen[1].sentence == second != paired.quoted
     assert quoted_vector(chosen[1], [alone, paired]).tolist() == [0.0, 1.0, 0.0]
     assert quoted_vector(chosen[0], [alone, paired]).tolist() == [1.0, 0.0, 0.0]
+
+
+def test_a_later_pick_of_the_same_answer_does_not_quote_again_what_an_earlier_one_did() -> None:
+    # Each aspect, and each side of a comparison, picks in turn: a sentence inside an earlier quote
+    # is not quoted again, alone or as a neighbour.
+    first = "Digital signatures provide part of the solution to payments online."
+    second = "We propose a solution using a peer-to-peer network."
+    earlier = pick([candidate("bitcoin", first, 0.5, [1, 0, 0])], limit=1, per_paper=1)
+    paired = replace(candidate("bitcoin", second, 0.4, [0, 1, 0]), features=(0.4, 0.0), previous=first)
+    again = candidate("bitcoin", first, 0.6, [0, 0, 1])  # the same sentence from an overlapping passage
+    later = pick([again, paired], limit=2, per_paper=2, shown=[e.sentence for e in earlier])
+    assert [e.sentence for e in later] == [second]

@@ -345,6 +345,7 @@ def pick(
     start_marker: int = 1,
     aspect: str = "",
     exclude: Sequence[np.ndarray] = (),
+    shown: Sequence[str] = (),
 ) -> list[Evidence]:
     """Maximal marginal relevance over candidates: score x (1 - `diversity` x closeness to those kept).
 
@@ -353,7 +354,8 @@ def pick(
     for one that repeats the paper's), and a fixed penalty of 0.25 x closeness outweighed the whole
     score of a hard question's answer whenever it resembled a sentence already kept.
     A sentence nearly identical to one already kept (or to one in `exclude`) is never taken;
-    a paper stops contributing after `per_paper` sentences.
+    a paper stops contributing after `per_paper` sentences. No sentence is quoted twice, in this
+    pick or in `shown` (the quotes earlier picks of the same answer made).
     """
     kept_vectors: list[np.ndarray] = list(exclude)
     remaining = sorted(
@@ -368,7 +370,7 @@ def pick(
         remaining = [c for c in remaining if c.score >= floor]
     kept: list[Candidate] = []
     per_doc: dict[str, int] = {}
-    seen_text: set[str] = set()
+    seen_text = _Quoted(shown)
     while remaining and len(kept) < limit:
         best_index, best_value = -1, -np.inf
         for index, candidate in enumerate(remaining):
@@ -383,10 +385,10 @@ def pick(
         if best_index < 0:
             break
         chosen = remaining.pop(best_index)
-        if _sentence_key(chosen.sentence) in seen_text:
+        if chosen.sentence in seen_text:
             continue  # already quoted, alone or as another quote's context
         chosen = _without_quoted_context(chosen, seen_text)
-        seen_text.update(_sentence_key(part) for part in chosen.quoted_sentences)
+        seen_text.add(chosen.quoted_sentences)
         kept.append(chosen)
         kept_vectors.append(chosen.vector)
         per_doc[chosen.hit.doc_id] = per_doc.get(chosen.hit.doc_id, 0) + 1
@@ -397,13 +399,28 @@ def _sentence_key(sentence: str) -> str:
     return " ".join(sentence.lower().split())
 
 
-def _without_quoted_context(candidate: Candidate, quoted: set[str]) -> Candidate:
+class _Quoted:
+    """The sentences an answer already quotes: those of this pick, and those inside earlier quotes."""
+
+    def __init__(self, earlier: Sequence[str]) -> None:
+        self.sentences: set[str] = set()
+        self.earlier = [_sentence_key(quote) for quote in earlier]
+
+    def __contains__(self, sentence: object) -> bool:
+        key = _sentence_key(str(sentence))
+        return key in self.sentences or any(key in quote for quote in self.earlier)
+
+    def add(self, sentences: Sequence[str]) -> None:
+        self.sentences.update(_sentence_key(s) for s in sentences)
+
+
+def _without_quoted_context(candidate: Candidate, quoted: _Quoted) -> Candidate:
     """The candidate without the neighbour it would be quoted with when an earlier quote already
     shows that sentence (overlapping passages, or a pair quoted around one sentence): no sentence
     is shown twice. Nor is a neighbour that is a table row or a figure's labels."""
 
     def keep(neighbour: str) -> str:
-        return "" if _sentence_key(neighbour) in quoted or is_label_run(neighbour) else neighbour
+        return "" if neighbour in quoted or is_label_run(neighbour) else neighbour
 
     previous, following = keep(candidate.previous), keep(candidate.following)
     if (previous, following) == (candidate.previous, candidate.following):

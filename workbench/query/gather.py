@@ -158,7 +158,8 @@ class EvidenceGatherer:
             pool = self.search(side, filters, self.targeted_chunks)
             candidates = self.finder.candidates(side, pool)
             scored.extend(candidates)
-            picked = pick(candidates, share, per_paper, start_marker=len(chosen) + 1, exclude=used)
+            picked = pick(candidates, share, per_paper, start_marker=len(chosen) + 1, exclude=used,
+                          shown=[e.sentence for e in chosen])  # fmt: skip
             used.extend(quoted_vector(e, candidates) for e in picked)
             chosen.extend(picked)
         return chosen, scored
@@ -183,7 +184,8 @@ class EvidenceGatherer:
         used: list[np.ndarray] = []
         for _ in range(shape.sentences):
             for aspect in ASPECTS:
-                picked = pick(pools[aspect], 1, 1, aspect=aspect, exclude=used)
+                quoted = [e.sentence for picks in chosen.values() for e in picks]
+                picked = pick(pools[aspect], 1, 1, aspect=aspect, exclude=used, shown=quoted)
                 if picked:
                     chosen[aspect].extend(picked)
                     used.append(quoted_vector(picked[0], pools[aspect]))
