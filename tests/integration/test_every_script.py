@@ -70,6 +70,33 @@ def test_a_chinese_title_finds_its_paper_by_keyword_and_ask_quotes_it(library: P
     assert any(e.doc_id == "file:1/thesis.md" for e in answer.evidence)
 
 
+def test_chinese_pages_are_chunked_within_what_the_embedder_reads(tmp_path: Path, workbench_home: Path) -> None:
+    folder = tmp_path / "papers"
+    folder.mkdir()
+    sentences = [f"第{n}节讨论了轮腿式平衡机器人在复杂地形下的运动控制与姿态稳定问题。" for n in range(60)]
+    unpunctuated = "基于卷积神经网络的装甲板识别与弹道补偿算法" * 40  # 800 characters with nothing to split on
+    text = f"# 轮腿式平衡机器人\n\n{''.join(sentences)}\n\n{unpunctuated}\n"
+    (folder / "robot.md").write_text(text, encoding="utf-8")
+    engine = Engine(Settings())
+    engine.index_folders([folder])
+    store = engine.internals().chunks
+    rows = store.table().to_arrow().to_pylist()  # type: ignore[union-attr]
+    cap = Settings().index.max_chunk_tokens
+    assert len(rows) >= 6
+    assert all(r["token_count"] <= cap for r in rows)  # a page of Chinese was one chunk of 1,000+ tokens before
+    assert sum(len(r["text"].replace(" ", "")) for r in rows) >= len("".join(sentences) + unpunctuated)
+    assert engine.search("第47节", mode="fts").hits  # the 48th sentence, far past the first 256 tokens
+    checks = {c.name: c for c in engine.doctor()}
+    assert "longer than index.max_chunk_tokens" not in checks["chunks"].detail
+
+    table = store.table()
+    assert table is not None
+    old_chunker_row = f"chunk_id = '{rows[0]['chunk_id']}'"
+    table.update(where=old_chunker_row, values={"token_count": 900})  # as an older chunker left it
+    detail = {c.name: c for c in Engine(Settings()).doctor()}["chunks"].detail
+    assert f"1 passage is longer than index.max_chunk_tokens ({cap})" in detail and "index --rebuild" in detail
+
+
 def test_a_changed_fts_text_rebuilds_the_keyword_index_without_re_embedding(
     library: Path, workbench_home: Path
 ) -> None:

@@ -66,3 +66,32 @@ def test_ids_are_stable_and_depend_on_text() -> None:
 
 def test_empty_sections_give_no_chunks() -> None:
     assert chunk_sections("doc", [Section("other", "  \n\n \f ")], words) == []
+
+
+def characters(texts: Sequence[str]) -> list[int]:
+    """One token per non-space character, as WordPiece counts Chinese."""
+    return [sum(1 for ch in t if not ch.isspace()) for t in texts]
+
+
+def test_chinese_full_stops_end_sentences_so_chunks_stay_under_the_cap() -> None:
+    sentence = "轮腿式机器人是一个非线性欠驱动强耦合的多变量系统。"  # 25 characters, no space anywhere
+    page = sentence * 40  # 1,000 characters: one unsplittable "sentence" before
+    chunks = chunk_sections("doc", [Section("other", page)], characters, target_tokens=100, max_tokens=120)
+    assert len(chunks) >= 8
+    assert all(c.token_count <= 120 for c in chunks)
+    assert all(c.text.endswith("。") for c in chunks)  # cut between sentences, not inside one
+    assert "".join(c.text.replace(" ", "") for c in chunks) == page
+
+
+def test_text_without_spaces_or_full_stops_is_split_on_characters_under_the_cap() -> None:
+    run = "基于机器视觉的手写数字识别与目标追踪技术研究" * 30  # 660 characters, nothing to split on
+    chunks = chunk_sections("doc", [Section("other", run)], characters, target_tokens=100, max_tokens=120)
+    assert all(c.token_count <= 120 for c in chunks)
+    assert "".join(c.text.replace(" ", "") for c in chunks) == run
+
+
+def test_a_sentence_of_unmapped_glyphs_gives_no_chunk() -> None:
+    text = "\U00100021\U0010002b\n\n\uf0e7\uf0f7 \uf0e8 ."
+    assert chunk_sections("doc", [Section("other", text)], words) == []
+    kept = chunk_sections("doc", [Section("other", "if p\ue085q the attacker loses.\n\n" + text)], words)
+    assert [c.text for c in kept] == ["if p\ue085q the attacker loses."]  # a glyph inside prose stays

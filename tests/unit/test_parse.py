@@ -399,6 +399,15 @@ def test_join_lines_dehyphenates_and_collapses() -> None:
     assert join_lines(["an LLM-", "based agent"]) == "an LLM-based agent"
 
 
+def test_join_lines_runs_chinese_and_japanese_lines_on_without_a_space() -> None:
+    assert join_lines(["动平衡问题始终是轮腿式机器人研究中的关键问", "题，其运动控制的研究"]) == (
+        "动平衡问题始终是轮腿式机器人研究中的关键问题，其运动控制的研究"
+    )
+    assert join_lines(["深層学習による", "画像認識"]) == "深層学習による画像認識"
+    assert join_lines(["使用 LQR", "算法"]) == "使用 LQR 算法"  # Latin beside Han keeps its space
+    assert join_lines(["한국어 문장", "다음 줄"]) == "한국어 문장 다음 줄"  # Korean is written with spaces
+
+
 def test_identifier_helpers() -> None:
     assert find_doi("see https://doi.org/10.1101/2022.03.19.484946; this") == ("10.1101/2022.03.19.484946")
     assert find_doi("(doi:10.1000/abc(12)3).") == "10.1000/abc(12)3"

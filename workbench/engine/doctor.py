@@ -97,8 +97,21 @@ class DoctorDoor(EngineCore):
         return f"{self._paths.catalog_path} schema version {version}" if version else "not created yet"
 
     def _check_chunks(self) -> str:
-        note = index_note(self._chunks.rows_without_page_offsets())
-        return f"{self._settings.chunks_uri()}: {self.status().chunk_rows} chunks" + (f"; {note}" if note else "")
+        notes = [index_note(self._chunks.rows_without_page_offsets()), self._long_chunks_note()]
+        listed = "".join(f"; {note}" for note in notes if note)
+        return f"{self._settings.chunks_uri()}: {self.status().chunk_rows} chunks{listed}"
+
+    def _long_chunks_note(self) -> str:
+        """Chunks over the size cap: an earlier chunker left Chinese and Japanese pages unsplit."""
+        cap = self._settings.index.max_chunk_tokens
+        over = self._chunks.rows_over_tokens(cap)
+        if not over:
+            return ""
+        return (
+            f"{over} {'passage is' if over == 1 else 'passages are'} longer than index.max_chunk_tokens ({cap}), "
+            "split by an earlier version that could not split text without spaces: search by meaning misses "
+            "their ends; run `workbench index --rebuild` to split them again"
+        )
 
     def _check_fingerprint(self) -> str:
         current = self.fingerprint

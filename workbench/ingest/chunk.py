@@ -1,9 +1,15 @@
 """Section-aware chunking: passages of ~200-300 embedder tokens that never cross sections.
 
 Sentences are packed greedily up to the target size; a sentence longer than the hard cap
-is split on words. A form feed (`\\f`) in section text marks a page break, so every chunk
-knows the exact pages it spans and where in its text each page begins (`text.pages`): a quote
-is cited to the page it is printed on.
+is split on words, and a part that is still too long (Chinese or Japanese text has no spaces
+to split on) into even runs of characters, so no chunk is longer than the embedder reads.
+Chinese and Japanese full stops end sentences as ". " does (before, a page of Chinese was one
+"sentence" that no space could split: chunks of up to 870 tokens, of which the embedder read
+256, beside chunks of one stray page number). A sentence of nothing but private-use characters
+(glyphs a font never mapped to text) and punctuation is dropped: nothing can search or read it.
+A form feed (`\\f`) in section text marks a page break, so every chunk knows the exact pages it
+spans and where in its text each page begins (`text.pages`): a quote is cited to the page it
+is printed on.
 """
 
 from __future__ import annotations
@@ -16,11 +22,21 @@ from workbench.records import Chunk, Section
 from workbench.text.pages import page_offsets
 
 TokenCounter = Callable[[Sequence[str]], list[int]]
-# Part of the index fingerprint: bump it when a change here moves chunk boundaries.
+# Part of the index fingerprint: bump it when chunks made by the old rules and the new cannot be
+# searched side by side (an index built under another version refuses reads until
+# `workbench index --rebuild`). Version 1's chunks stay valid under this code: the CJK sentence
+# ends and the character split change only text with CJK full stops or a run too long to split
+# on spaces, in files indexed from now on; `workbench doctor` counts older chunks longer than the
+# embedder reads.
 CHUNKER_VERSION = 1
 
-_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+(?=[\"'(\[A-Z0-9])|\n{2,}")
+_SENTENCE_END = re.compile(
+    r"(?<=[.!?;])\s+(?=[\"'(\[A-Z0-9])|\n{2,}|(?<=[。！？][”’」』）])\s*|(?<=[。！？])(?![”’」』）])\s*"
+)
 _WHITESPACE = re.compile(r"[ \t\r\n]+")
+_PRIVATE_USE = re.compile("[\ue000-\uf8ff\U000f0000-\U000ffffd\U00100000-\U0010fffd]")
+_CONTENT = re.compile(r"[^\W_]")  # a letter or digit, in any script
+_SPLIT_SHARE = 0.9  # an over-long sentence's parts aim under this share of the cap
 
 
 @dataclass(frozen=True)
@@ -30,13 +46,18 @@ class _Piece:
     tokens: int
 
 
+def _unmapped_only(text: str) -> bool:
+    """Whether `text` is private-use glyphs with at most punctuation beside them (no letter, no digit)."""
+    return bool(_PRIVATE_USE.search(text)) and not _CONTENT.search(_PRIVATE_USE.sub("", text))
+
+
 def _pieces(section: Section, count_tokens: TokenCounter, max_tokens: int) -> list[_Piece]:
     raw: list[tuple[str, int]] = []
     for page_offset, page_text in enumerate(section.text.split("\f")):
         page = section.page_start + page_offset
         for sentence in _SENTENCE_END.split(page_text):
             cleaned = _WHITESPACE.sub(" ", sentence).strip()
-            if cleaned:
+            if cleaned and not _unmapped_only(cleaned):
                 raw.append((cleaned, page))
     if not raw:
         return []
@@ -46,12 +67,38 @@ def _pieces(section: Section, count_tokens: TokenCounter, max_tokens: int) -> li
         if tokens <= max_tokens:
             pieces.append(_Piece(text, page, tokens))
             continue
-        words = text.split(" ")
-        step = max(1, int(len(words) * max_tokens / tokens * 0.9))
-        parts = [" ".join(words[i : i + step]) for i in range(0, len(words), step)]
-        for part, part_tokens in zip(parts, count_tokens(parts), strict=True):
-            pieces.append(_Piece(part, page, part_tokens))
+        pieces += [_Piece(part, page, n) for part, n in _split_long(text, tokens, count_tokens, max_tokens)]
     return pieces
+
+
+def _split_long(text: str, tokens: int, count_tokens: TokenCounter, max_tokens: int) -> list[tuple[str, int]]:
+    """An over-long sentence in parts under the cap: on words, then a part still too long in even runs
+    of characters (text without spaces)."""
+    words = text.split(" ")
+    step = max(1, int(len(words) * max_tokens / tokens * _SPLIT_SHARE))
+    parts = [" ".join(words[i : i + step]) for i in range(0, len(words), step)]
+    out: list[tuple[str, int]] = []
+    for part, part_tokens in zip(parts, count_tokens(parts), strict=True):
+        if part_tokens <= max_tokens or len(part) < 2:
+            out.append((part, part_tokens))
+            continue
+        width = max(1, int(len(part) * max_tokens / part_tokens * _SPLIT_SHARE))
+        runs = [part[i : i + width].strip() for i in range(0, len(part), width)]
+        runs = [run for run in runs if run]
+        out += _fit(runs, count_tokens, max_tokens)
+    return out
+
+
+def _fit(runs: list[str], count_tokens: TokenCounter, max_tokens: int) -> list[tuple[str, int]]:
+    """Runs with their token counts, any still over the cap halved until it fits."""
+    out: list[tuple[str, int]] = []
+    for run, n in zip(runs, count_tokens(runs), strict=True):
+        if n <= max_tokens or len(run) < 2:
+            out.append((run, n))
+        else:
+            half = len(run) // 2
+            out += _fit([run[:half].strip(), run[half:].strip()], count_tokens, max_tokens)
+    return out
 
 
 def chunk_sections(

@@ -111,16 +111,27 @@ def _join_hyphenated(left: str, right: str, *, compound: bool = False) -> str:
     return f"{left}-{right}" if keep or not right[:1].islower() else left + right
 
 
+# Characters of scripts written without spaces between words (Han, kana, CJK punctuation and full-width forms).
+_UNSPACED = re.compile("[\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]")
+
+
 def join_lines(lines: Iterable[str]) -> str:
-    """Join the lines of one paragraph: undo line-end hyphenation and collapse whitespace."""
+    """Join the lines of one paragraph: undo line-end hyphenation and collapse whitespace.
+
+    Chinese and Japanese put no space between words, so a line ending in one of their characters
+    runs on into a line that begins with one (a space there would split a word, and its search bigrams).
+    """
     parts: list[str] = []
     for raw_line in lines:
         line = " ".join(raw_line.split())
         if parts and line:
             parts[-1], line = dehyphenate(parts[-1], line)
-        if line:
-            parts.append(line)
-    return " ".join(parts)
+        if not line:
+            continue
+        if parts and parts[-1] and not (_UNSPACED.match(parts[-1][-1]) and _UNSPACED.match(line[0])):
+            parts.append(" ")
+        parts.append(line)
+    return "".join(parts)
 
 
 def dehyphenate(previous: str, line: str) -> tuple[str, str]:

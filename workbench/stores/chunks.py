@@ -171,6 +171,11 @@ class ChunkStore:
         table = self.table()
         return 0 if table is None else chunk_columns.rows_without_offsets(table)
 
+    def rows_over_tokens(self, cap: int) -> int:
+        """Chunks longer than `cap` tokens (made by a chunker that could not split text without spaces)."""
+        table = self.table()
+        return 0 if table is None else int(table.count_rows(f"token_count > {int(cap)}"))
+
     def stored_fingerprint(self) -> dict[str, str] | None:
         """The index fingerprint the writer recorded beside the table (`META_TABLE`), or None."""
         try:
