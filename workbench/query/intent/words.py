@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from workbench.text.fts_text import word_units
+
 _F = re.IGNORECASE
 
 
@@ -35,12 +37,12 @@ LIBRARY_WORDS = word_set(
     iclr cvpr iccv eccv acl emnlp naacl aaai ijcai kdd sigir nature science cell pnas prl jacs arxiv biorxiv
     medrxiv lancet nejm"""
 )
-_WORD_RE = re.compile(r"[A-Za-z0-9]+(?:['’\-][A-Za-z0-9]+)*")
 
 
 def content_words(text: str) -> list[str]:
-    """Lowercase words of `text` that carry meaning (stopwords dropped)."""
-    words = (re.sub(r"['’](s|re|ve|ll|d)$", "", m.group(0).lower()) for m in _WORD_RE.finditer(text))
+    """Lowercase words of `text` that carry meaning (stopwords dropped), in any script ("naïve", "алгоритм");
+    Chinese, Japanese and Korean runs as their character pairs, as keyword search reads them."""
+    words = (re.sub(r"['’](s|re|ve|ll|d)$", "", w.lower()) for w in word_units(text))
     return [w for w in words if w not in _STOPWORDS]
 
 
