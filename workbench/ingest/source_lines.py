@@ -14,6 +14,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from workbench.text.fts_text import word_units
+
 LineKind = Literal["text", "break", "heading"]
 
 
@@ -26,6 +28,8 @@ class SourceLine:
     kind: LineKind = "text"
 
 
+RUNNING_SHARE = 0.6  # a running head is on at least this share of the pages (of one side, for a two-word line)
+EDGE_LINES = 3  # a one-side running head is among a page's first or last lines
 _HYPHEN_END = re.compile(r"(\w+)-$")
 _LINE_NUMBER = re.compile(r"^(\d{1,5})\s+(?=\S)")
 _BARE_NUMBER = re.compile(r"(\d{1,5})")
@@ -169,10 +173,7 @@ def pdf_lines(page_texts: Sequence[str]) -> list[SourceLine]:
     sentence and is clearly shorter than the page's typical line.
     """
     pages = [strip_line_numbers([ln.strip() for ln in clean_text(t).split("\n")]) for t in page_texts]
-    repeated: set[str] = set()
-    if len(pages) >= 3:
-        counts = Counter(key for page in pages for key in {_running_key(ln) for ln in page if ln})
-        repeated = {key for key, n in counts.items() if n >= max(3, 0.6 * len(pages))}
+    repeated = running_keys(pages)
     out: list[SourceLine] = []
     for page_no, page in enumerate(pages, start=1):
         kept = [ln for ln in page if ln and _running_key(ln) not in repeated and not _ARXIV_STAMP.match(ln)]
@@ -184,6 +185,33 @@ def pdf_lines(page_texts: Sequence[str]) -> list[SourceLine]:
                 out.append(SourceLine("", page_no, "break"))
         out.append(SourceLine("", page_no, "break"))
     return out
+
+
+def running_keys(pages: Sequence[Sequence[str]]) -> set[str]:
+    """The keys (`_running_key`) of a document's running heads and footers.
+
+    A line repeated on at least 60% of the pages (numbers aside) is one. Journals and books print
+    one head on left-hand pages and another on right-hand ones ("5 期 陈阳 : 轮腿式平衡机器人控制 649"
+    and "650 信息与控制 52"; "Bola et al." and "PNAS | Published online"), so each reaches only half
+    the pages: a line of two words or more among the first or last EDGE_LINES lines of at least 60%
+    of the odd pages, or of the even ones, is one too.
+    """
+    if len(pages) < 3:
+        return set()
+    counts = Counter(key for page in pages for key in {_running_key(ln) for ln in page if ln})
+    repeated = {key for key, n in counts.items() if n >= max(3, RUNNING_SHARE * len(pages))}
+    for side in (pages[0::2], pages[1::2]):
+        edges = Counter(key for page in side for key in _edge_keys(page))
+        repeated |= {
+            key for key, n in edges.items()
+            if n >= max(3, RUNNING_SHARE * len(side)) and len(word_units(key.replace("#", " "))) >= 2
+        }  # fmt: skip
+    return repeated
+
+
+def _edge_keys(page: Sequence[str]) -> set[str]:
+    lines = [ln for ln in page if ln]
+    return {_running_key(ln) for ln in lines[:EDGE_LINES] + lines[-EDGE_LINES:]}
 
 
 def _running_key(line: str) -> str:

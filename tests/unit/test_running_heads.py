@@ -1,0 +1,49 @@
+"""Running heads and footers: on every page, or one on left-hand pages and another on right-hand ones."""
+
+from __future__ import annotations
+
+from workbench.ingest.source_lines import pdf_lines
+
+BODY = "轮腿式机器人是一个非线性欠驱动强耦合的多变量系统拓扑结构设计是研制面向复杂非结构环境高性能移动机器人的基础"
+WORDS = ["alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota", "kappa", "lambda", "mu"]
+
+
+def journal_pages(count: int) -> list[str]:
+    """A journal article's pages: "5 期 陈阳 : 轮腿式平衡机器人控制 649" on odd pages, "650 信息与控制 52" on even."""
+    pages = []
+    for n in range(count):
+        head = f"5 期 陈阳 : 轮腿式平衡机器人控制 {648 + n}" if n % 2 else f"{648 + n} 信息与控制 52"
+        pages.append("\n".join([f"{BODY[n : n + 20]}。", f"正文{BODY[n + 3 : n + 12]}内容。", head]))
+    return pages
+
+
+def texts(pages: list[str]) -> list[str]:
+    return [line.text for line in pdf_lines(pages) if line.text]
+
+
+def test_heads_that_alternate_between_left_and_right_pages_are_dropped() -> None:
+    kept = texts(journal_pages(12))
+    assert not [t for t in kept if "信息与控制" in t or "陈阳" in t]  # each head is on half the pages only
+    assert sum(t.startswith("正文") for t in kept) == 12  # every page's own text stays
+
+
+def test_english_author_and_title_heads_alternate_too() -> None:
+    pages = [
+        "\n".join([f"Paragraph {WORDS[n]} explains the method in several words.", f"More {WORDS[n]} text.",
+                   f"{n + 1} D. Casasanto and K. Jasmin" if n % 2 else f"The Hands of Time {n + 1}"])
+        for n in range(10)
+    ]  # fmt: skip
+    kept = texts(pages)
+    assert not [t for t in kept if "Casasanto" in t or "Hands of Time" in t]
+    assert len([t for t in kept if t.startswith("Paragraph")]) == 10
+
+
+def test_a_line_repeated_on_one_side_inside_the_text_or_of_one_word_stays() -> None:
+    pages = []
+    for n in range(10):
+        middle = ["Probability of data loss"] if n % 2 else []  # a figure's label, mid-page on every other page
+        body = [f"Body {WORDS[n]} {word}." for word in WORDS[:6]]
+        pages.append("\n".join([*body[:3], *middle, *body[3:], "(a)" if n % 2 else "x", f"Last {WORDS[n]} line."]))
+    kept = texts(pages)
+    assert kept.count("Probability of data loss") == 5
+    assert kept.count("(a)") == 5
