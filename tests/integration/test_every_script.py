@@ -156,6 +156,12 @@ def test_zotero_4_reads_and_finds_double_encoded_file_names(tmp_path: Path) -> N
     found = [a for item in result.items for a in item.attachments if a.exists]
     on_disk = "Barrére - CONSTRUÇÃO DE SITES PARA COMUNIDADES VIRTUAIS E IN.pdf"
     assert [a.path.name for a in found if a.path] == [on_disk]
+    with sqlite3.connect(data_dir / "zotero.sqlite") as conn:  # Zotero 4 keeps names in creatorData
+        named = conn.execute("SELECT COUNT(DISTINCT itemID) FROM itemCreators").fetchone()[0]
+    with_creators = [item for item in result.items if item.creators]
+    assert len(with_creators) == named  # every author was lost before: creators had no lastName column
+    joomla = next(item for item in result.items if item.title.startswith("Joomla, Drupal and WordPress"))
+    assert [c.last for c in joomla.creators][:3] == ["Patel", "Rathod", "Parikh"]
 
 
 @needs_data

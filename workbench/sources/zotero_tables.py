@@ -247,16 +247,29 @@ def item_values(
 def creator_rows(
     conn: sqlite3.Connection, schema: SchemaInfo, ids: Iterable[int]
 ) -> list[tuple[int, str, str, bool, str]]:
-    """(itemID, first, last, single field?, creator type) in orderIndex order per item."""
-    if not schema.has("itemCreators") or not schema.has("creators", "lastName"):
+    """(itemID, first, last, single field?, creator type) in orderIndex order per item.
+
+    Zotero 5 and later keep the names in `creators`; Zotero 4 kept them in `creatorData`, which
+    `creators.creatorDataID` points to (one name shared by every creator record that spells it so).
+    """
+    if not schema.has("itemCreators"):
+        return []
+    if schema.has("creators", "lastName"):
+        names, table = "JOIN creators AS c ON c.creatorID = ic.creatorID", "creators"
+    elif schema.has("creators", "creatorDataID") and schema.has("creatorData", "lastName"):
+        names, table = (
+            "JOIN creators AS cr ON cr.creatorID = ic.creatorID "
+            "JOIN creatorData AS c ON c.creatorDataID = cr.creatorDataID"
+        ), "creatorData"
+    else:
         return []
     creator_type = "ct.creatorType" if schema.has("creatorTypes", "creatorType") else "'author'"
     join = "LEFT JOIN creatorTypes AS ct ON ct.creatorTypeID = ic.creatorTypeID" if schema.has("creatorTypes") else ""
     order = schema.column_or("ic", "itemCreators", "orderIndex", "0")
-    mode = schema.column_or("c", "creators", "fieldMode", "0")
+    mode = schema.column_or("c", table, "fieldMode", "0")
     sql = (
         f"SELECT ic.itemID, c.firstName, c.lastName, {mode}, {creator_type}, {order} "
-        f"FROM itemCreators AS ic JOIN creators AS c ON c.creatorID = ic.creatorID {join} "
+        f"FROM itemCreators AS ic {names} {join} "
         f"WHERE ic.itemID IN ({_IDS})"
     )
     rows = sorted(fetch_in(conn, sql, ids), key=lambda r: (r[0], r[5] or 0))
