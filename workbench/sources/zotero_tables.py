@@ -257,10 +257,11 @@ def creator_rows(
     if schema.has("creators", "lastName"):
         names, table = "JOIN creators AS c ON c.creatorID = ic.creatorID", "creators"
     elif schema.has("creators", "creatorDataID") and schema.has("creatorData", "lastName"):
-        names, table = (
+        table = "creatorData"
+        names = (
             "JOIN creators AS cr ON cr.creatorID = ic.creatorID "
             "JOIN creatorData AS c ON c.creatorDataID = cr.creatorDataID"
-        ), "creatorData"
+        )
     else:
         return []
     creator_type = "ct.creatorType" if schema.has("creatorTypes", "creatorType") else "'author'"
