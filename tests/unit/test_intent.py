@@ -81,6 +81,10 @@ def test_rules_classify_common_phrasings(query: str, kind: str) -> None:
         ("Warum altern Hefezellen langsamer?", "question"),
         ("无人船运动控制", "search"),
         ("几何建模与有限元分析", "search"),  # 几何 holds 何, which asks nothing here
+        ("吗啡成瘾的神经机制", "search"),  # 吗 asks only at the end
+        ("ぶどう糖の代謝経路", "search"),  # ぶどう holds どう
+        ("영상 왜곡 보정", "search"),  # 왜곡 holds 왜
+        ("이 방법은 어떻게 작동합니까?", "question"),
         ("naïve Bayes für Spam", "search"),
     ],
 )

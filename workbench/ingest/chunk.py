@@ -97,7 +97,7 @@ def _fit(runs: list[str], count_tokens: TokenCounter, max_tokens: int) -> list[t
             out.append((run, n))
         else:
             half = len(run) // 2
-            out += _fit([run[:half].strip(), run[half:].strip()], count_tokens, max_tokens)
+            out += _fit([part for part in (run[:half].strip(), run[half:].strip()) if part], count_tokens, max_tokens)
     return out
 
 

@@ -65,7 +65,8 @@ _INTERROGATIVE = re.compile(
     r"^\s*(what|how|why|when|where|which|who|whom|whose|does|do(?!\s+i\s+have)|did|is|are|was|were|can|could|"
     r"should|would|will|has|have|had)\b|[?？]\s*$|^\s*(explain|describe|tell\s+me|clarify|elaborate|"
     r"walk\s+me\s+through|help\s+me\s+understand)\b|"
-    r"(如何|怎么|怎样|为什么|为何|什么|哪些|哪个|是否|多少|吗|なぜ|どう|どのよう|무엇|어떻게|왜)",
+    r"(如何|怎么|怎样|为什么|为何|什么|哪些|哪个|是否|多少|なぜ|どうして|どうやって|どのよう)|"
+    r"(吗|(です|ます|でしょう)か)\s*[?？]?\s*$|(^|\s)(무엇|어떻게|왜)(\s|$)",
     _F,
 )
 _ASPECT_OF = re.compile(r"\b(main|key)?\s*(findings|results|contributions|conclusions|methodology|methods)\s+of\b", _F)
