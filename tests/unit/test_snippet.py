@@ -32,3 +32,16 @@ def test_a_hit_found_by_meaning_alone_shows_its_opening() -> None:
 def test_chinese_text_is_matched_by_its_characters() -> None:
     text = "本文介绍实验背景。我们提出了一种基于深度学习的中文文本分类方法。实验在三个数据集上完成。"
     assert snippet(text, "中文文本分类").startswith("我们提出了一种基于深度学习的中文文本分类方法")
+
+
+def test_a_table_of_contents_shows_its_entry_without_the_dot_leaders() -> None:
+    toc = (
+        "5.3 目标识别..............................................................55 "
+        "5.4 运动控制与追踪策略的研究...............................................57 "
+        "5.4.1 PID 控制算法 ......................................................58"
+    )
+    shown = snippet(toc, "运动控制")
+    assert "5.4 运动控制与追踪策略的研究 … 57" in shown and not shown.startswith("5.3")
+    assert ".." not in shown  # 200 characters of dots before
+    assert snippet("Contents Introduction . . . . . . . . 1 Methods . . . . . . . 4", "methods").count(".") == 0
+    assert snippet("Wait... then see a, b, ..., z.", "wait").startswith("Wait... then")  # an ellipsis stays

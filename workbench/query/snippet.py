@@ -4,15 +4,19 @@ A passage's opening says little about why it was found ("6. Incentive By convent
 transaction in a block…" for "double spending"). The snippet is the passage's sentence that
 shares most of the query's content words (hyphenated words count whole and by their parts,
 Chinese, Japanese and Korean by character pairs), followed by the next sentences while they fit;
-with no word shared (a hit found by meaning alone), the passage's opening.
+with no word shared (a hit found by meaning alone), the passage's opening. A table of
+contents' dot leaders ("5.4 运动控制与追踪策略的研究 ........ 57") are shown as " … ".
 """
 
 from __future__ import annotations
+
+import re
 
 from workbench.query.critic.claims import split_sentences
 from workbench.query.critic.grounding import content_stems
 
 SNIPPET_CHARS = 200
+_LEADER = re.compile(r"\s*(?:[.．·…]\s*){5,}")  # five or more dots: a table of contents' leader
 
 
 def _stems(text: str) -> set[str]:
@@ -21,7 +25,7 @@ def _stems(text: str) -> set[str]:
 
 def snippet(text: str, query: str, width: int = SNIPPET_CHARS) -> str:
     """At most `width` characters of `text`, from the sentence that best matches `query` (see the module)."""
-    flat = " ".join(text.split())
+    flat = _LEADER.sub(" … ", " ".join(text.split()))
     wanted = _stems(query)
     sentences = split_sentences(flat) if wanted else []
     shared = [len(wanted & _stems(s)) for s in sentences]
