@@ -84,6 +84,19 @@ def test_a_sentence_that_goes_on_from_this_one_is_quoted_with_it() -> None:
     assert not CONTINUES.match("Items are hashed.")  # "It" only as a whole word
 
 
+def test_a_targeted_answer_reads_further_into_the_paper_retrieval_leads_with() -> None:
+    from workbench.query.gather import lead_paper_pool
+
+    ranked = [hit_with(f"passage {i}", doc) for i, doc in enumerate("abacbcbadcbbbaab")]
+    pool = lead_paper_pool(ranked, read=4, more=3)
+    assert [h.text for h in pool[:4]] == ["passage 0", "passage 1", "passage 2", "passage 3"]
+    # a and b hold two of the first four each: the tie goes to a, ranked first
+    assert [(h.doc_id, h.text) for h in pool[4:]] == [("a", "passage 7"), ("a", "passage 13"), ("a", "passage 14")]
+    assert lead_paper_pool(ranked, read=4, more=0) == ranked[:4]
+    assert lead_paper_pool([], read=8, more=8) == []
+    assert len(lead_paper_pool(ranked[:3], read=8, more=8)) == 3  # nothing past the first read
+
+
 def test_one_paper_may_fill_the_evidence_when_most_passages_read_come_from_it() -> None:
     from workbench.query.gather import per_paper_cap
 

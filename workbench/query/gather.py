@@ -28,6 +28,9 @@ MIN_TOP_SCORE = 0.35
 MIN_COVERAGE = 0.5
 PASSAGE_LIMIT = 30
 FULL_PASSAGES = 40  # passages of a paper whose sentences `full` depth scores
+# A targeted answer also reads up to this many more passages of the paper retrieval leads with,
+# from the hits past the first `targeted_chunks` (fitted on the full-text fit questions: see README).
+LEAD_PAPER_PASSAGES = 8
 
 
 class SearchFunction(Protocol):
@@ -125,7 +128,7 @@ class EvidenceGatherer:
         if depth == "quick":
             top_docs = list(dict.fromkeys(h.doc_id for h in hits))[:2]
             return [h for h in hits if h.doc_id in top_docs][: DEPTH_SHAPES[depth].passages]
-        return list(hits[: self.targeted_chunks])
+        return lead_paper_pool(hits, self.targeted_chunks, LEAD_PAPER_PASSAGES)
 
     def _whole_paper(self, query: str, doc_id: str, hits: Sequence[Hit]) -> list[Hit]:
         """The whole paper's passages, nearest to the question first (by their stored vectors).
@@ -197,6 +200,21 @@ class EvidenceGatherer:
                 groups[aspect].append(replace(item, marker=str(marker)))
                 marker += 1
         return groups, scored
+
+
+def lead_paper_pool(hits: Sequence[Hit], read: int, more: int) -> list[Hit]:
+    """The first `read` hits, then up to `more` further hits of the paper they hold most of (the
+    better ranked on a tie).
+
+    A question about one paper is often answered by a passage that shares few of its words and
+    ranks past the first few: the paper retrieval keeps returning is the one to read further,
+    not the next papers' weaker passages.
+    """
+    first = list(hits[:read])
+    if not first or more <= 0:
+        return first
+    lead = Counter(h.doc_id for h in first).most_common(1)[0][0]  # a tie: the first met, so the better ranked
+    return first + [h for h in hits[read:] if h.doc_id == lead][:more]
 
 
 def per_paper_cap(pool: Sequence[Hit], per_paper: int, sentences: int) -> int:
