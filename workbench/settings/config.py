@@ -127,7 +127,11 @@ class AnswerSettings:
     aspect_tokens: int = _field(160, "Budget per aspect (comprehensive depth and summaries).", min=16, max=8192)
     full_tokens: int = _field(400, "Synthesis budget at full depth.", min=16, max=8192)
     targeted_chunks: int = _field(
-        8, "Passages whose sentences are searched for evidence at targeted depth.", min=1, max=100
+        8,
+        "Passages whose sentences are searched for evidence at targeted depth (then up to 8 more of the "
+        "paper they hold most of).",
+        min=1,
+        max=100,
     )
     revise_once: bool = _field(True, "On a REVISE verdict, retry once with the critic's feedback.")
     synthesis: str = _field(
