@@ -15,11 +15,13 @@ from workbench.query.critic.claims import find_citations, split_claims, split_se
 from workbench.query.critic.contradiction import antonym_swaps, polarity
 from workbench.query.critic.grounding import (
     claim_numbers,
+    content_stems,
     entities,
     entity_variants,
     has_negation,
     missing_entities,
     numbers,
+    words,
 )
 from workbench.query.critic.judge import Critic, load_prompt
 from workbench.query.critic.support import Source
@@ -330,3 +332,19 @@ def test_model_errors_are_ignored_with_a_reason(reply: str | Exception) -> None:
     assert verdict.decision == "APPROVE"
     assert verdict.model_decision is None
     assert any(r.startswith("model verdict ignored") for r in verdict.reasons)
+
+
+def test_words_of_every_script_are_whole_words() -> None:
+    # The word pattern was ASCII-only: "análise" fell apart into "an" + "lise", "Müller" into
+    # "m" + "ller", and Russian text had no words at all, so the evidence scorer, the presence
+    # model and the critic saw nothing of the question's words in such papers.
+    assert words("A análise de requisitos não funcionais") == ["a", "análise", "de", "requisitos", "não", "funcionais"]
+    assert words("Mu\u0308ller und Straße") == ["müller", "und", "straße"]  # a combining diaeresis joins its letter
+    assert content_stems("Как доказательство работы предотвращает двойную трату?") == [
+        "как", "доказат", "работы", "предотв", "двойную", "трату",
+    ]  # fmt: skip
+    assert words("Ελληνικά κείμενα") == ["ελληνικά", "κείμενα"]
+    # English is read as before: hyphenated words whole, "n't" as "not", Greek letters in names
+    assert words("TNF-α isn't well-known") == ["tnf-α", "is", "not", "well-known"]
+    assert entities("levels of TNF-α and NF-κB rose") == ["TNF-α", "NF-κB"]
+    assert entities("οι ελληνικές λέξεις") == []  # a Greek word is not a Greek-letter name

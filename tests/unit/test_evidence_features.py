@@ -30,6 +30,21 @@ def test_rare_question_words_weigh_more_than_common_ones() -> None:
     assert rare[INDEX["idf_coverage"]] > common[INDEX["idf_coverage"]]
 
 
+def test_the_question_words_of_a_russian_paper_count() -> None:
+    from workbench.query.evidence import DEFAULT_WEIGHTS
+
+    sentences = [
+        "Сеть состоит из узлов.",
+        "Доказательство работы делает изменение прошлого блока слишком дорогим.",
+    ]
+    context = QuestionContext.of("Как доказательство работы защищает от изменения блока?", sentences)
+    answer = sentence_features(0.3, context.stems, context.entities, sentences[1], 0, "other", context=context)
+    other = sentence_features(0.3, context.stems, context.entities, sentences[0], 0, "other", context=context)
+    assert answer[INDEX["coverage"]] > 0.5 and other[INDEX["coverage"]] == 0.0
+    assert answer[INDEX["idf_coverage"]] > other[INDEX["idf_coverage"]]
+    assert DEFAULT_WEIGHTS.probability(answer) > DEFAULT_WEIGHTS.probability(other)
+
+
 def test_answer_kind_neighbours_and_new_words_are_features() -> None:
     context = QuestionContext.of("How many queries does the agent see?")
     assert context.kind == "number"

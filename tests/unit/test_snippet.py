@@ -45,3 +45,13 @@ def test_a_table_of_contents_shows_its_entry_without_the_dot_leaders() -> None:
     assert ".." not in shown  # 200 characters of dots before
     assert snippet("Contents Introduction . . . . . . . . 1 Methods . . . . . . . 4", "methods").count(".") == 0
     assert snippet("Wait... then see a, b, ..., z.", "wait").startswith("Wait... then")  # an ellipsis stays
+
+
+def test_accented_and_cyrillic_words_find_their_sentence() -> None:
+    text = (
+        "Введение в предмет исследования. Доказательство работы делает изменение блока дорогим. "
+        "Выводы приведены в конце."
+    )
+    assert snippet(text, "доказательство работы").startswith("Доказательство работы делает")
+    portuguese = "O sistema foi testado. A análise de requisitos não funcionais vem primeiro. Fim do texto."
+    assert snippet(portuguese, "análise").startswith("A análise de requisitos")

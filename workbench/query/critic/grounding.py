@@ -40,7 +40,9 @@ NEGATIONS = _word_set(
     "not no never none nor neither cannot without lack lacks lacked lacking absence absent fail "
     "fails failed failing unable nothing unrelated independent insufficient"
 )
-_WORD = re.compile(r"[A-Za-z0-9α-ωΑ-Ω]+(?:[-'][A-Za-z0-9α-ωΑ-Ω]+)*")
+# Letters and digits of every script ("análise", "Müller", "доказательство", "κείμενα"), hyphenated
+# and apostrophised words kept whole; CJK runs go to `word_units` (bigrams) before this is used.
+_WORD = re.compile(r"[^\W_]+(?:[-'][^\W_]+)*")
 _GREEK = {
     "α": "alpha", "β": "beta", "γ": "gamma", "δ": "delta", "ε": "epsilon", "κ": "kappa",
     "λ": "lambda", "μ": "mu", "σ": "sigma", "τ": "tau", "ω": "omega",
@@ -49,7 +51,7 @@ _GREEK = {
 
 def words(text: str) -> list[str]:
     """Lower-case word tokens (hyphenated words kept whole, "n't" turned into "not")."""
-    text = re.sub(r"n['’]t\b", " not", text)
+    text = re.sub(r"n['’]t\b", " not", unicodedata.normalize("NFC", text))  # "u" + U+0308 is one letter
     if has_cjk(text):  # Chinese, Japanese, Korean: words as character bigrams (see `fts_text`)
         return [w.lower() for w in word_units(text)]
     return [w.lower() for w in _WORD.findall(text)]
@@ -181,7 +183,8 @@ def entities(text: str) -> list[str]:
         if len(core) < 2 or re.fullmatch(r"[\d.,]+", core):
             continue
         mixed = bool(re.search(r"\d", core)) and bool(re.search(r"[A-Za-zα-ω]", core))
-        greek = bool(re.search(r"[α-ωΑ-Ω]", core))
+        # a Greek letter in a Latin-script name (TNF-α, IL-1β, NF-κB), not a word of Greek text
+        greek = bool(re.search(r"[α-ωΑ-Ω]", core)) and bool(re.search(r"[A-Za-z\d]", core))
         acronym = sum(c.isupper() for c in core) >= 2
         sentence_start = i == 0 or text[: match.start()].rstrip().endswith((".", ":", "!", "?"))
         capitalised = core[0].isupper() and not sentence_start and core.lower() not in STOPWORDS
