@@ -348,3 +348,19 @@ def test_words_of_every_script_are_whole_words() -> None:
     assert words("TNF-α isn't well-known") == ["tnf-α", "is", "not", "well-known"]
     assert entities("levels of TNF-α and NF-κB rose") == ["TNF-α", "NF-κB"]
     assert entities("οι ελληνικές λέξεις") == []  # a Greek word is not a Greek-letter name
+
+
+def test_a_chinese_source_is_matched_sentence_by_sentence() -> None:
+    from workbench.query.critic.support import source_units
+
+    # Short bits are merged until they hold five words; counted by spaces, a Chinese sentence
+    # was one word however long, so a whole Chinese abstract became a single unit to match.
+    text = "本文提出一种轮腿式平衡机器人的控制方法。实验表明该方法在崎岖地面上保持平衡。结论是控制器稳定可靠。"
+    units = source_units(Source("1", text))
+    assert units == [
+        "本文提出一种轮腿式平衡机器人的控制方法。",
+        "实验表明该方法在崎岖地面上保持平衡。",
+        "结论是控制器稳定可靠。",
+    ]
+    english = source_units(Source("1", "It works. The method keeps the robot balanced on rough ground."))
+    assert english == ["It works. The method keeps the robot balanced on rough ground."]  # short bits still merge

@@ -121,3 +121,12 @@ def test_one_paper_may_fill_the_evidence_when_most_passages_read_come_from_it() 
     assert per_paper_cap(spread, per_paper=3, sentences=6) == 6  # half is enough
     assert per_paper_cap([hit("a"), hit("b"), hit("c")], per_paper=3, sentences=6) == 3
     assert per_paper_cap([], per_paper=3, sentences=6) == 3
+
+
+def test_a_long_chinese_sentence_is_not_a_fragment() -> None:
+    context = QuestionContext.of("轮腿式机器人如何保持平衡？")
+    sentence = "实验表明该方法使轮腿式机器人在崎岖地面上保持平衡。"
+    features = sentence_features(0.3, context.stems, context.entities, sentence, 0, "other", context=context)
+    assert features[INDEX["fragment"]] == 0.0
+    short = sentence_features(0.3, context.stems, context.entities, "保持平衡。", 0, "other", context=context)
+    assert short[INDEX["fragment"]] == 1.0

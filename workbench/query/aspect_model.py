@@ -25,6 +25,8 @@ from typing import Any
 
 import numpy as np
 
+from workbench.text.fts_text import word_count
+
 CLASSES: tuple[str, ...] = ("background", "objective", "methods", "results", "conclusions")
 # The classes each aspect stands for; the research question is first what the authors set out to do.
 ASPECT_CLASSES: Mapping[str, tuple[str, ...]] = {
@@ -106,7 +108,7 @@ def sentence_features(sentence: str, index: int, count: int, positioned: bool = 
     methods, results, ... section) the position features are all 0, as the model was also fitted
     on every sentence without its position (`unpositioned`).
     """
-    words = max(1, len(sentence.split()))
+    words = max(1, word_count(sentence))
     if positioned:
         position = index / (count - 1) if count > 1 else 0.0
         first, last = float(index == 0), float(index == count - 1)

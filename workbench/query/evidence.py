@@ -33,7 +33,7 @@ from workbench.query.logistic import LogisticWeights
 from workbench.query.quote_pages import hit_quote_page
 from workbench.records import Evidence, Hit
 from workbench.stores.sentence_cache import SentenceVectorCache
-from workbench.text.fts_text import word_units
+from workbench.text.fts_text import word_count, word_units
 from workbench.text.prose import is_label_run
 
 EmbedTexts = Callable[[Sequence[str]], np.ndarray]
@@ -312,7 +312,7 @@ def sentence_features(
         entity_share = len(set(question_entities) & found) / len(question_entities)
     else:
         entity_share = 1.0
-    fragment = 1.0 if len(sentence.split()) < 8 else 0.0
+    fragment = 1.0 if word_count(sentence) < 8 else 0.0
     if context is not None and context.idf:
         weight = sum(context.idf.values())
         idf_share = sum(v for s, v in context.idf.items() if s in stems) / weight if weight > 0 else 0.0

@@ -66,6 +66,12 @@ def word_units(text: str) -> list[str]:
     return out
 
 
+def word_count(text: str) -> int:
+    """How many words a text holds: its whitespace-separated tokens, or in text with CJK runs its
+    `word_units` (a Chinese sentence has no spaces, so it would count as one word however long)."""
+    return len(word_units(text)) if has_cjk(text) else len(text.split())
+
+
 def fts_text(text: str) -> str:
     """The text as the BM25 index should see it: CJK runs as bigrams, everything else as it is."""
     if not has_cjk(text):

@@ -37,6 +37,7 @@ from workbench.query.critic.grounding import (
 )
 from workbench.query.critic.sections import Role, sentence_roles
 from workbench.query.logistic import LogisticWeights
+from workbench.text.fts_text import word_count
 
 
 @dataclass(frozen=True)
@@ -227,7 +228,7 @@ def source_units(source: Source) -> list[str]:
     pending = ""
     for sentence in split_sentences(source.text):
         pending = f"{pending} {sentence}".strip()
-        if len(pending.split()) >= 5:
+        if word_count(pending) >= 5:
             units.append(pending)
             pending = ""
     if pending:
