@@ -211,3 +211,18 @@ def test_search_json_into_a_closed_pipe_is_quiet(workbench_home: Path, library: 
     )
     os.close(write_end)
     assert done.stderr == "" and done.returncode == 141
+
+
+@needs_data
+def test_a_letter_spaced_chinese_line_is_found_by_its_words(tmp_path: Path, workbench_home: Path) -> None:
+    # This paper's justified lines come out of the text layer as "适 用 性 很 广，笔 者 用 相 机":
+    # with the spaces kept, none of their words' bigrams was indexed and keyword search missed them.
+    paper = next((ZOTERO / "yuanluo" / "storage" / "R6YJ648A").glob("*.pdf"))
+    folder = tmp_path / "papers"
+    folder.mkdir()
+    shutil.copy(paper, folder / paper.name)
+    engine = Engine(Settings())
+    engine.index_folders([folder])
+    hits = engine.search("适用性很广", mode="fts").hits
+    assert hits and "此算法适用性很广" in hits[0].text.replace(" ", "")
+    assert "适用性很广" in hits[0].text  # printed as one run of words, not letter by letter

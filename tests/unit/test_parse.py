@@ -408,6 +408,14 @@ def test_join_lines_runs_chinese_and_japanese_lines_on_without_a_space() -> None
     assert join_lines(["한국어 문장", "다음 줄"]) == "한국어 문장 다음 줄"  # Korean is written with spaces
 
 
+def test_letter_spaced_chinese_is_read_as_the_words_it_prints() -> None:
+    # a justified line comes out of the text layer with a space between every character
+    assert join_lines(["此算法 适 用 性 很 广，笔 者 用 相 机 拍 摄 了 书"]) == "此算法适用性很广，笔者用相机拍摄了书"
+    assert join_lines(["忽 略 无 穷 小 项 o(x - x0)"]) == "忽略无穷小项 o(x - x0)"
+    assert join_lines(["基于 LabVIEW 的 数据"]) == "基于 LabVIEW 的数据"  # Latin beside Han keeps its spaces
+    assert join_lines(["한국어 문장 입니다"]) == "한국어 문장 입니다"
+
+
 def test_identifier_helpers() -> None:
     assert find_doi("see https://doi.org/10.1101/2022.03.19.484946; this") == ("10.1101/2022.03.19.484946")
     assert find_doi("(doi:10.1000/abc(12)3).") == "10.1000/abc(12)3"

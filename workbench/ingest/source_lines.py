@@ -117,17 +117,21 @@ def _join_hyphenated(left: str, right: str, *, compound: bool = False) -> str:
 
 # Characters of scripts written without spaces between words (Han, kana, CJK punctuation and full-width forms).
 _UNSPACED = re.compile("[\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]")
+# A space between two of them is layout, not a word break: justified or letter-spaced lines come
+# out of the text layer as "适 用 性 很 广", which splits every word and its search bigrams.
+_LETTER_SPACED = re.compile(f"(?<={_UNSPACED.pattern}) +(?={_UNSPACED.pattern})")
 
 
 def join_lines(lines: Iterable[str]) -> str:
     """Join the lines of one paragraph: undo line-end hyphenation and collapse whitespace.
 
     Chinese and Japanese put no space between words, so a line ending in one of their characters
-    runs on into a line that begins with one (a space there would split a word, and its search bigrams).
+    runs on into a line that begins with one (a space there would split a word, and its search
+    bigrams), and spaces between two of their characters within a line are dropped.
     """
     parts: list[str] = []
     for raw_line in lines:
-        line = " ".join(raw_line.split())
+        line = _LETTER_SPACED.sub("", " ".join(raw_line.split()))
         if parts and line:
             parts[-1], line = dehyphenate(parts[-1], line)
         if not line:
