@@ -226,3 +226,21 @@ def test_a_letter_spaced_chinese_line_is_found_by_its_words(tmp_path: Path, work
     hits = engine.search("适用性很广", mode="fts").hits
     assert hits and "此算法适用性很广" in hits[0].text.replace(" ", "")
     assert "适用性很广" in hits[0].text  # printed as one run of words, not letter by letter
+
+
+@needs_data
+def test_a_portuguese_papers_references_are_never_quoted(tmp_path: Path, workbench_home: Path) -> None:
+    # "REFERÊNCIAS BIBLIOGRÁFICAS" was not a heading the parser knew: the reference list was body
+    # text, and a question about Joomla quoted "RAHMEL, D. Dominando Joomla: do Iniciante ao Profissional."
+    paper = next((ZOTERO / "thiago" / "storage").glob("*/Coelho et al. - 2011*.pdf"))
+    folder = tmp_path / "papers"
+    folder.mkdir()
+    shutil.copy(paper, folder / paper.name)
+    defaults = Settings()
+    engine = Engine(replace(defaults, answer=replace(defaults.answer, synthesis="never")))
+    engine.index_folders([folder])
+    answer = engine.ask("Quais são as vantagens do Joomla para a educação?")
+    assert answer.status == "answered" and answer.evidence
+    assert all(e.section != "references" for e in answer.evidence)
+    assert not any("RAHMEL" in e.sentence for e in answer.evidence)
+    assert any("Joomla" in e.sentence for e in answer.evidence)

@@ -8,7 +8,9 @@ begins.
 from __future__ import annotations
 
 import re
+from importlib import resources
 
+from workbench.ingest.source_lines import close_letter_spacing
 from workbench.records import SECTIONS
 
 # The sections a parsed file can have: every section but the ones metadata and Zotero add.
@@ -203,8 +205,29 @@ HEADING_KEYWORDS: dict[str, str] = {
     "acknowledgments": "other",
 }
 
+
+def _other_languages() -> dict[str, str]:
+    """Headings of papers in other languages (`assets/lexicon/section_headings.tsv`)."""
+    text = resources.files("workbench").joinpath("assets/lexicon/section_headings.tsv").read_text(encoding="utf-8")
+    rows = (line.split("\t") for line in text.splitlines() if line.strip() and not line.startswith("#"))
+    return {phrase.strip(): section for section, _language, phrase in rows}
+
+
+OTHER_LANGUAGES = _other_languages()
+HEADING_PHRASES.update({phrase: name for phrase, name in OTHER_LANGUAGES.items() if phrase not in HEADING_PHRASES})
+# A one-word heading of another language also opens a longer numbered one ("2 Metodologia proposta").
+HEADING_KEYWORDS.update(
+    {
+        phrase: name
+        for phrase, name in OTHER_LANGUAGES.items()
+        if " " not in phrase and name not in ("abstract", "other") and phrase not in HEADING_KEYWORDS
+    }
+)
+# A Chinese or Japanese chapter number ("第 1 章", "第一章") before a heading.
+_CHAPTER = re.compile(r"^第\s*[\d一二三四五六七八九十百]+\s*[章节節]\s*[:：、.．]?\s*")
+
 _NUMBERING = re.compile(r"^(?:(\d{1,2})(\.\d{1,2})*|[IVX]{1,5}|[A-H])[.):]?\s+")
-_TRAILING = re.compile(r"[\s.:;—–-]+$")
+_TRAILING = re.compile(r"[\s.:;—–\-：；。．]+$")
 _TOC_ENTRY = re.compile(r"(\.\s*){3,}|\s\d+$")
 _APPENDIX = re.compile(r"^(?:Appendix\s+)?[A-H](?:\.\d{1,2})?\.?\s+[A-Z][^\d,;.]{3,70}$")
 _MINOR_WORDS = frozenset(
@@ -219,12 +242,12 @@ def normalise_heading(text: str) -> str:
 
 def heading_section(line: str, *, explicit: bool = False) -> str | None:
     """The section a heading line names, or None when the line is not a recognised heading."""
-    text = " ".join(line.split())
+    text = _CHAPTER.sub("", close_letter_spacing(" ".join(line.split())))
     if not text or len(text) > 90:
         return None
     numbering = _NUMBERING.match(text)
     body = text[numbering.end() :] if numbering else text
-    if not body[:1].isalpha() or (not explicit and not body[:1].isupper()):
+    if not body[:1].isalpha() or (not explicit and not _capital(body[:1])):
         return None
     if not explicit and _TOC_ENTRY.search(body):
         return None
@@ -287,9 +310,15 @@ def numbered_heading(line: str) -> tuple[int, str] | None:
     return None  # a letter: an appendix or a sub-heading
 
 
+def _capital(letter: str) -> bool:
+    """A heading's first letter: a capital, or a letter of a script without case (Han, kana, Hangul)."""
+    return letter.isupper() or (letter.isalpha() and letter.lower() == letter.upper())
+
+
 def is_summary_heading(text: str) -> bool:
-    """Whether a heading is "Summary", numbered or not (an abstract or a conclusion by position)."""
-    return normalise_heading(_NUMBERING.sub("", text)) == "summary"
+    """Whether a heading is "Summary" (or German "Zusammenfassung"), numbered or not: an abstract
+    or a conclusion by position."""
+    return normalise_heading(_NUMBERING.sub("", text)) in ("summary", "zusammenfassung")
 
 
 def is_appendix_heading(text: str) -> bool:

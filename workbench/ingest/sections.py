@@ -17,9 +17,16 @@ from workbench.ingest.headings import heading_section, is_appendix_heading, is_s
 from workbench.ingest.source_lines import SourceLine, dehyphenate, join_lines
 from workbench.records import Section
 
-_INLINE_ABSTRACT = re.compile(r"^(Abstract|ABSTRACT|Summary|SUMMARY)\s*[—–:.-]\s*(\S.*)$")
+# A run-in abstract ("Abstract: We …", "Resumo. O …", "摘要：本文 …"); the text after it is the last group.
+_INLINE_ABSTRACT = re.compile(
+    r"^(Abstract|ABSTRACT|Summary|SUMMARY|Resumo|RESUMO|Resumen|RESUMEN|Résumé|RÉSUMÉ|Zusammenfassung|Аннотация"
+    r"|АННОТАЦИЯ)\s*[—–:.-]\s*(\S.*)$|^(?:[【\[](摘\s*要|要\s*旨)[】\]]\s*[:：]?|(摘\s*要|要\s*旨)\s*[:：])\s*(\S.*)$"
+)
 _CAPS_ABSTRACT = re.compile(r"^ABSTRACT\s+(\S.*)$")
-_KEYWORDS_LINE = re.compile(r"^(Keywords|KEYWORDS|Key words|Index Terms)\b\s*[—–:.-]?\s*(.*)$")
+_KEYWORDS_LINE = re.compile(
+    r"^(Keywords|KEYWORDS|Key words|Index Terms|Palavras-chave|Palabras clave|Mots-clés|Schlüsselwörter"
+    r"|Ключевые слова|关键词|關鍵詞|关键字|キーワード)\b\s*[—–:.：-]?\s*(.*)$"
+)
 
 
 @dataclass(slots=True)
@@ -119,7 +126,7 @@ def _line_section(line: SourceLine, state: _Splitter, detect: bool) -> _Start | 
     if not detect:
         inline = _INLINE_ABSTRACT.match(text)
         if inline and early and not state.seen_abstract:
-            return _Start("abstract", inline.group(2))
+            return _Start("abstract", inline.group(inline.lastindex or 1))
         return None
     if early and not state.seen_abstract:
         inline = _INLINE_ABSTRACT.match(text) or _CAPS_ABSTRACT.match(text)

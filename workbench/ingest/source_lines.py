@@ -122,6 +122,11 @@ _UNSPACED = re.compile("[\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf
 _LETTER_SPACED = re.compile(f"(?<={_UNSPACED.pattern}) +(?={_UNSPACED.pattern})")
 
 
+def close_letter_spacing(text: str) -> str:
+    """The text without the spaces between two Chinese or Japanese characters (`_LETTER_SPACED`)."""
+    return _LETTER_SPACED.sub("", text)
+
+
 def join_lines(lines: Iterable[str]) -> str:
     """Join the lines of one paragraph: undo line-end hyphenation and collapse whitespace.
 
@@ -131,7 +136,7 @@ def join_lines(lines: Iterable[str]) -> str:
     """
     parts: list[str] = []
     for raw_line in lines:
-        line = _LETTER_SPACED.sub("", " ".join(raw_line.split()))
+        line = close_letter_spacing(" ".join(raw_line.split()))
         if parts and line:
             parts[-1], line = dehyphenate(parts[-1], line)
         if not line:
