@@ -1,5 +1,6 @@
 """One rule for paper references (`LibraryDoor.find_document`): a doc id, a Zotero key or a citekey
-(`@` optional), read from the index the home reads; a question may also name a paper by its words."""
+(`@` optional), read from the index the home reads, else a piece of one paper's title; a question
+may also name a paper by its words."""
 
 from __future__ import annotations
 
@@ -19,6 +20,8 @@ NOTES = {
     "15000 cm2/Vs at room temperature.\n",
     "yeast.md": "# Caloric restriction in yeast\n\n## Abstract\n\nCaloric restriction extends the replicative "
     "lifespan of budding yeast by 30 percent.\n",
+    "requisitos.md": "# Análise de requisitos não funcionais\n\n## Resumo\n\nOs requisitos não funcionais "
+    "são tratados desde o início.\n",
 }
 
 
@@ -42,7 +45,7 @@ def homes(tmp_path_factory: pytest.TempPathFactory) -> tuple[Engine, Engine]:
     for name, text in NOTES.items():
         (papers / name).write_text(text, encoding="utf-8")
     writer = home(root / "a", root / "lancedb")
-    assert writer.index_folders([papers]).added == 2
+    assert writer.index_folders([papers]).added == 3
     return writer, home(root / "b", root / "lancedb", read_only=True)
 
 
@@ -70,3 +73,16 @@ def test_a_reference_that_is_not_there_is_never_a_look_alike(homes: tuple[Engine
         assert writer.resolve_doc(ref) is None, ref
         with pytest.raises(UsageError, match="no document matches"):
             writer.resolve(ref)
+
+
+def test_a_piece_of_one_papers_title_names_it(homes: tuple[Engine, Engine]) -> None:
+    for engine in homes:  # the catalog's rule and, in a home that only reads the index, the rows'
+        assert engine.resolve("graphene") == "file:1/graphene.md"
+        assert engine.resolve("ELECTRON TRANSPORT") == "file:1/graphene.md"  # case ignored
+        assert engine.resolve("analise de requisitos") == "file:1/requisitos.md"  # accents ignored
+        with pytest.raises(UsageError, match="in the titles of several papers: file:1/"):
+            engine.resolve("ion")  # "restriction", "funcionais": name one by its doc id
+        with pytest.raises(UsageError, match="no document matches 'in'"):
+            engine.resolve("in")  # too short to name a paper
+    detail = homes[0].document_detail("caloric restriction")  # `show`, in the home that holds the catalog
+    assert detail is not None and detail.document.doc_id == "file:1/yeast.md"

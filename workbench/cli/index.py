@@ -126,7 +126,7 @@ def cmd_show(engine: Engine, args: argparse.Namespace) -> int:
     """Print one item: metadata, files/attachments, notes and annotations."""
     detail = engine.document_detail(args.ref)
     if detail is None:
-        raise UsageError(f"no document matches {quoted(args.ref)} (give a doc id, a Zotero key or a citekey)")
+        raise UsageError(f"no document matches {quoted(args.ref)} (give a doc id, a Zotero key, a citekey or a title)")
     if args.json:
         _print_json(detail.as_dict())
         return 0

@@ -31,6 +31,8 @@ if TYPE_CHECKING:  # the attributes the Engine brings (this class is only ever m
     from workbench.stores.graph_queries import GraphQueries
     from workbench.stores.triage import TriageStore
 
+MIN_TITLE_FRAGMENT = 3  # characters of a title a reference must give to name a paper by it
+
 # Everything else loads when first used, so a plain `workbench search` never imports it.
 TRIAGE_CHANGES: tuple[str, ...] = ("state", "priority", "star", "tag_add", "tag_remove", "note")
 
@@ -79,15 +81,32 @@ class LibraryDoor(EngineCore):
         return self._catalog.find_document(text)
 
     def resolve(self, ref: str) -> str:
-        """The doc id a reference names (`find_document`'s rule); UsageError if none."""
-        found = self.find_document(ref)
+        """The doc id a reference names (`named_document`'s rule); UsageError if none."""
+        found = self.named_document(ref)
         if found is None:
-            raise UsageError(f"no document matches {quoted(ref)} (give a doc id, a Zotero key or a citekey)")
+            raise UsageError(f"no document matches {quoted(ref)} (give a doc id, a Zotero key, a citekey or a title)")
         return found
 
+    def named_document(self, ref: str) -> str | None:
+        """`find_document`'s doc id, else the one paper whose title holds `ref` (case and accents
+        ignored: "joomla", "Produção"); UsageError naming the candidates when several do, None when none."""
+        found = self.find_document(ref)
+        text = valid_text(ref).strip()
+        if found is not None or len(text) < MIN_TITLE_FRAGMENT or text.startswith(("file:", "zotero:", "@")):
+            return found
+        store = self._chunks if self.settings.storage.read_only else self._catalog
+        titled = store.documents_titled(text)
+        if len(titled) == 1:
+            return titled[0][0]
+        if len(titled) > 1:
+            listed = "; ".join(f"{doc_id} ({title[:60]})" for doc_id, title in titled[:5])
+            more = " …" if len(titled) > 5 else ""
+            raise UsageError(f"{quoted(ref)} is in the titles of several papers: {listed}{more}; give one's doc id")
+        return None
+
     def document_detail(self, ref: str) -> DocumentDetail | None:
-        """A document by id, Zotero key or citekey, with its files, notes and annotations."""
-        doc_id = self.find_document(ref)
+        """A document by id, Zotero key, citekey or title (`named_document`), with its files, notes and annotations."""
+        doc_id = self.named_document(ref)
         if doc_id is None:
             return None
         document = self._catalog.document(doc_id)
@@ -130,7 +149,7 @@ class LibraryDoor(EngineCore):
         doc_id = self.resolve(ref)
         row = self._catalog.document(doc_id)
         if row is None:
-            raise UsageError(f"no document matches {quoted(ref)} (give a doc id, a Zotero key or a citekey)")
+            raise UsageError(f"no document matches {quoted(ref)} (give a doc id, a Zotero key, a citekey or a title)")
         self._chunks.refresh()
         chunks = self._chunks.document_chunks(doc_id)
         return document_text(row, chunks, page_from, page_to, section, max_chars)

@@ -425,6 +425,20 @@ class Catalog(SyncRecords, PageRecords):
             ).fetchone()
         return str(row[0]) if row else None
 
+    def documents_titled(self, fragment: str, limit: int = 6) -> list[tuple[str, str]]:
+        """(doc id, title) of the documents whose title holds `fragment`, ignoring case and accents."""
+        text = fragment.strip().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+        with self.read() as con:
+            if con is None or not text:
+                return []
+            rows = con.execute(
+                "SELECT doc_id, title FROM documents "
+                "WHERE strip_accents(lower(title)) LIKE '%' || strip_accents(lower(?)) || '%' ESCAPE '\\' "
+                "ORDER BY title, doc_id LIMIT ?",
+                [text, limit],
+            ).fetchall()
+        return [(str(r[0]), str(r[1])) for r in rows]
+
     def document_files(self, doc_id: str) -> list[FileRecord]:
         """The files recorded for a document (attachments, duplicates, failures), by path."""
         with self.read() as con:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from typing import Any
@@ -47,6 +48,11 @@ RESULT_COLUMNS = [
 ]
 
 _WORD_RE = re.compile(r"\w+", re.UNICODE)
+
+
+def _folded(text: str) -> str:
+    """Lower case without accents, as DuckDB's `strip_accents(lower(...))` makes it."""
+    return "".join(c for c in unicodedata.normalize("NFD", text.lower()) if not unicodedata.combining(c))
 
 
 def _quote(value: str) -> str:
@@ -260,6 +266,18 @@ class ChunkStore:
         rows = table.search().where(where).select(["doc_id", "citekey"]).limit(1000).to_arrow().to_pylist()
         ranked = sorted(rows, key=lambda r: (r["doc_id"] != ref, r["citekey"] != ref, r["doc_id"]))
         return str(ranked[0]["doc_id"]) if ranked else None
+
+    def documents_titled(self, fragment: str, limit: int = 6) -> list[tuple[str, str]]:
+        """(doc id, title) of the documents whose title holds `fragment`, ignoring case and accents
+        (the catalog's rule, from the rows alone)."""
+        table = self.table()
+        wanted = _folded(fragment.strip())
+        if table is None or not wanted:
+            return []
+        rows = table.search().select(["doc_id", "title"]).limit(None).to_arrow().to_pylist()
+        titles = {str(r["doc_id"]): str(r["title"] or "") for r in rows}
+        found = sorted((title, doc_id) for doc_id, title in titles.items() if wanted in _folded(title))
+        return [(doc_id, title) for title, doc_id in found[:limit]]
 
     def section_texts(self, doc_id: str, sections: Sequence[str]) -> list[dict[str, Any]]:
         """A document's chunks in the given sections, in order (notes, annotations)."""
