@@ -414,6 +414,10 @@ def test_letter_spaced_chinese_is_read_as_the_words_it_prints() -> None:
     assert join_lines(["忽 略 无 穷 小 项 o(x - x0)"]) == "忽略无穷小项 o(x - x0)"
     assert join_lines(["基于 LabVIEW 的 数据"]) == "基于 LabVIEW 的数据"  # Latin beside Han keeps its spaces
     assert join_lines(["한국어 문장 입니다"]) == "한국어 문장 입니다"
+    # a space between two longer runs stays: this text layer put it where a "，" it lost was printed
+    assert join_lines(["针对轮腿平衡机器人的整体控制问题展开研究 建立了机器人动力"]) == (
+        "针对轮腿平衡机器人的整体控制问题展开研究 建立了机器人动力"
+    )
 
 
 def test_identifier_helpers() -> None:

@@ -117,14 +117,27 @@ def _join_hyphenated(left: str, right: str, *, compound: bool = False) -> str:
 
 # Characters of scripts written without spaces between words (Han, kana, CJK punctuation and full-width forms).
 _UNSPACED = re.compile("[\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]")
-# A space between two of them is layout, not a word break: justified or letter-spaced lines come
-# out of the text layer as "适 用 性 很 广", which splits every word and its search bigrams.
-_LETTER_SPACED = re.compile(f"(?<={_UNSPACED.pattern}) +(?={_UNSPACED.pattern})")
+# Han and kana letters (not their punctuation).
+_CJK_LETTER = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 
 
 def close_letter_spacing(text: str) -> str:
-    """The text without the spaces between two Chinese or Japanese characters (`_LETTER_SPACED`)."""
-    return _LETTER_SPACED.sub("", text)
+    """The text with its letter-spaced Chinese or Japanese runs closed up ("适 用 性 很 广" →
+    "适用性很广", "摘 要" → "摘要"): a space between two such letters goes when either letter stands
+    alone (a space, punctuation or the line's end on its other side), as in a justified or
+    letter-spaced line. A space between longer runs ("展开研究 建立了") stays: some text layers put
+    one where a "，" they lost was printed."""
+    if " " not in text or not _CJK_LETTER.search(text):
+        return text
+
+    def letter(i: int) -> bool:
+        return 0 <= i < len(text) and _CJK_LETTER.match(text[i]) is not None
+
+    return "".join(
+        c
+        for i, c in enumerate(text)
+        if not (c == " " and letter(i - 1) and letter(i + 1) and (not letter(i - 2) or not letter(i + 2)))
+    )
 
 
 def join_lines(lines: Iterable[str]) -> str:
