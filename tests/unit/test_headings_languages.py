@@ -26,6 +26,7 @@ from workbench.ingest.source_lines import SourceLine
         ("REFERÊNCIAS BIBLIOGRÁFICAS", "references"),
         ("Considerações finais", "conclusion"),
         ("3 Metodologia proposta", "methods"),  # a longer numbered heading by its first word
+        ("2 Quellen der Daten", None),  # "Quellen" alone is a reference list; as a first word it is not
         ("Literaturverzeichnis", "references"),
         ("Список литературы", "references"),
         ("はじめに", "introduction"),

@@ -215,12 +215,13 @@ def _other_languages() -> dict[str, str]:
 
 OTHER_LANGUAGES = _other_languages()
 HEADING_PHRASES.update({phrase: name for phrase, name in OTHER_LANGUAGES.items() if phrase not in HEADING_PHRASES})
-# A one-word heading of another language also opens a longer numbered one ("2 Metodologia proposta").
+# A one-word heading of another language also opens a longer numbered one ("2 Metodologia proposta"),
+# but never the references, which drop out of evidence ("2 Quellen der Daten" is not a reference list).
 HEADING_KEYWORDS.update(
     {
         phrase: name
         for phrase, name in OTHER_LANGUAGES.items()
-        if " " not in phrase and name not in ("abstract", "other") and phrase not in HEADING_KEYWORDS
+        if " " not in phrase and name not in ("abstract", "other", "references") and phrase not in HEADING_KEYWORDS
     }
 )
 # A Chinese or Japanese chapter number ("第 1 章", "第一章") before a heading.

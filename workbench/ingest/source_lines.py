@@ -145,7 +145,7 @@ def join_lines(lines: Iterable[str]) -> str:
 
     Chinese and Japanese put no space between words, so a line ending in one of their characters
     runs on into a line that begins with one (a space there would split a word, and its search
-    bigrams), and spaces between two of their characters within a line are dropped.
+    bigrams), and letter-spaced runs within a line are closed up (`close_letter_spacing`).
     """
     parts: list[str] = []
     for raw_line in lines:

@@ -101,14 +101,14 @@ def result_kind(question: str, hits: Sequence[Hit]) -> str:
 # claims (56 unanswerable; the absent topics are questions, so they fall in the other kind).
 # Each threshold puts the weakest 1% (papers), 2% (abstracts asked a question) or none (claims; 1%
 # before the targeted pool read further into the lead paper) of the kind's answerable fit questions
-# under it: the largest share that 5-fold cross-validation on the
-# fit questions, folds by source paper, keeps at or under 2% abstaining (PRESENCE_ABSTAIN_MAX): a
-# wrong "not found" costs the most trust, and new papers abstain more than the fit papers' folds
-# promise. Each caution cut-off puts the weakest 10% (papers), 8% (abstracts asked a question) or
-# 4% (claims) under it: the largest share that the same cross-validation keeps at or under 10%
-# (PRESENCE_CAUTION_MAX); an answer between the two is quoted with `UNCERTAIN_NOTE`. The `heldout`
-# questions (52 full-text from 17 other papers, 24 PubMedQA, 24 SciFact, 14 absent topics) were
-# used for none of the fitting; README gives the trade-off curve on both parts.
+# under it: the largest share that 5-fold cross-validation on the fit questions, folds by source
+# paper, keeps at or under 2% abstaining (PRESENCE_ABSTAIN_MAX): a wrong "not found" costs the most
+# trust, and new papers abstain more than the fit papers' folds promise. Each caution cut-off puts
+# the weakest 10% (papers), 8% (abstracts asked a question) or 4% (claims) under it: the largest
+# share that the same cross-validation keeps at or under 10% (PRESENCE_CAUTION_MAX); an answer
+# between the two is quoted with `UNCERTAIN_NOTE`. The `heldout` questions (52 full-text from 17
+# other papers, 24 PubMedQA, 24 SciFact, 14 absent topics) were used for none of the fitting;
+# README gives the trade-off curve on both parts.
 DEFAULT_PRESENCE = PresenceModel(
     {
         "papers": Calibration(
