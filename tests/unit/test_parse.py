@@ -428,3 +428,47 @@ def test_identifier_helpers() -> None:
     assert plausible_year("Thu Dec  4 21:55:54 2014") == 2014
     assert plausible_year("D:18500101") is None
     assert re.fullmatch(r"\d{4}", str(plausible_year("2001")))
+
+
+SNAPSHOT = (
+    "<html><head><title>Caloric restriction - Publisher Digital Library</title>"
+    '<meta name="citation_title" content="Caloric restriction extends yeast lifespan">'
+    '<meta name="citation_author" content="Lin, Su-Ju"></head><body>'
+    '<div id="header"><a href="/">Skip to Main Content</a> <a>IEEE.org</a> <a>Cart (0)</a> '
+    "<form>Username <input> Password <input> Sign In Forgot Username or Password?</form></div>"
+    '<ul class="menu"><li>By Topic</li><li>Aerospace</li><li>Bioengineering</li><li>Communication</li></ul>'
+    '<div id="content"><h1>Caloric restriction extends yeast lifespan</h1><div class="abstract">'
+    "<p>Caloric restriction extends the replicative lifespan of budding yeast by reducing glucose "
+    "signalling through the protein kinase A pathway, as we show in three strains.</p>"
+    "<p>Strains lacking the NAD-dependent deacetylase Sir2 do not live longer on low glucose, so the "
+    "extension depends on Sir2 and on NAD.</p></div></div>"
+    '<div id="footer"><a>Contact</a> <a>Privacy</a> <a>Terms of Use</a> © Publisher</div></body></html>'
+)
+
+
+def test_a_saved_web_page_is_read_for_its_main_content(tmp_path: Path) -> None:
+    # A Zotero snapshot of a publisher's abstract page: menus and a sign-in form around two paragraphs.
+    path = tmp_path / "abs_all.html"
+    path.write_text(SNAPSHOT, encoding="utf-8")
+    doc = parse_file(path)
+    text = " ".join(s.text for s in doc.sections)
+    assert "replicative lifespan of budding yeast" in text and "depends on Sir2" in text
+    for menu in ("Skip to Main Content", "Sign In", "Cart (0)", "Aerospace", "Privacy"):
+        assert menu not in text, menu
+    assert doc.title == "Caloric restriction extends yeast lifespan"  # meta tags: from the whole page
+    assert doc.authors == ("Su-Ju Lin",)
+
+
+def test_a_page_with_no_article_in_it_is_read_whole(tmp_path: Path) -> None:
+    path = tmp_path / "list.html"
+    path.write_text("<html><body><ul><li>Alpha</li><li>Beta</li></ul><p>Gamma.</p></body></html>", encoding="utf-8")
+    text = " ".join(s.text for s in parse_file(path).sections)
+    assert "Alpha" in text and "Beta" in text and "Gamma." in text
+
+
+@pytest.mark.skipif(not (PDF_DIR.parent / "zotero-real").is_dir(), reason="needs ../shared/data")
+def test_a_real_ieee_snapshot_keeps_its_abstract_and_drops_its_menus() -> None:
+    page = PDF_DIR.parent / "zotero-real" / "thiago" / "storage" / "2VHKTUD3" / "abs_all.html"
+    text = " ".join(s.text for s in parse_file(page).sections)
+    assert text.startswith("The purpose of the architecture evaluation of a software system")
+    assert "Skip to Main Content" not in text and "IEEE Xplore Digital Library" not in text

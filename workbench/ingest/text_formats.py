@@ -269,13 +269,40 @@ class _HtmlText(HTMLParser):
         self._heading = None
 
 
+# The main content must hold at least this many characters to stand for the page (else the whole
+# page is read): Readability finds nothing worth keeping in a page that is not an article.
+MIN_MAIN_CHARS = 200
+
+
 def parse_html(path: Path, data: bytes) -> ParsedDocument:
-    """Parse an HTML page: visible text, <h1>-<h3> headings and citation meta tags."""
-    parser = _HtmlText()
+    """Parse an HTML page: its main content's text and <h1>-<h3> headings, the page's citation meta tags.
+
+    A saved web page (a Zotero snapshot of a publisher's abstract page) is mostly navigation,
+    sign-in forms and menus around a few paragraphs: the main content is found with Readability
+    (`readability-lxml`, the algorithm of Firefox's reader view), and the title and meta tags
+    are read from the whole page.
+    """
     text, warning = _decode_text(data)
-    parser.feed(text)
-    parser.close()
-    title = parser.meta.get("title") or " ".join(parser.page_title.split()) or parser.first_h1
-    return _text_document(
-        path, parser.lines, "html", detect_headings=False, title=title, meta=parser.meta, warning=warning
-    )
+    page = _HtmlText()
+    page.feed(text)
+    page.close()
+    lines = page.lines
+    main = _main_content(text)
+    if main is not None:
+        article = _HtmlText()
+        article.feed(main)
+        article.close()
+        if sum(len(line.text) for line in article.lines) >= MIN_MAIN_CHARS:
+            lines = article.lines
+    title = page.meta.get("title") or " ".join(page.page_title.split()) or page.first_h1
+    return _text_document(path, lines, "html", detect_headings=False, title=title, meta=page.meta, warning=warning)
+
+
+def _main_content(html: str) -> str | None:
+    """The HTML of a page's main content by Readability, or None when it finds none."""
+    from readability import Document as Readable  # lxml, loaded only for HTML files
+
+    try:
+        return str(Readable(html).summary(html_partial=True))
+    except Exception:  # Readability's own "Unparseable", or lxml's on a broken page: read it whole
+        return None
