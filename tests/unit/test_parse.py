@@ -472,3 +472,20 @@ def test_a_real_ieee_snapshot_keeps_its_abstract_and_drops_its_menus() -> None:
     text = " ".join(s.text for s in parse_file(page).sections)
     assert text.startswith("The purpose of the architecture evaluation of a software system")
     assert "Skip to Main Content" not in text and "IEEE Xplore Digital Library" not in text
+
+
+@pytest.mark.skipif(not (PDF_DIR.parent / "zotero-real").is_dir(), reason="needs ../shared/data")
+def test_every_page_with_text_is_in_a_section_or_dropped_with_a_reason() -> None:
+    # A thesis's last page holds only "附 录" (appendix): a heading opens a section and is not its
+    # text, so the page was in no section and left out without a reason.
+    import pypdfium2 as pdfium
+
+    for pdf in sorted((PDF_DIR.parent / "zotero-real" / "yuanluo" / "storage").glob("*/*.pdf")):
+        doc = parse_file(pdf)
+        with pdfium.PdfDocument(str(pdf)) as source:
+            with_text = {n for n in range(1, len(source) + 1) if source[n - 1].get_textpage().get_text_range().strip()}
+        spanned = {p for s in doc.sections for p in range(s.page_start, s.page_end + 1)}
+        dropped = dict(doc.dropped_pages)
+        assert with_text <= spanned | set(dropped), pdf.name
+        if pdf.name.startswith("机器人辅助瞄准控制系统"):
+            assert dropped[59] == "only a section heading"

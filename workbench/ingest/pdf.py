@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 import threading
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +26,7 @@ from workbench.ingest.pdf_metadata import PdfContent, derive_metadata
 from workbench.ingest.sections import abstract_text, split_sections
 from workbench.ingest.source_lines import SourceLine, pdf_lines
 from workbench.ingest.title_page import is_cover_sheet
-from workbench.records import ParsedDocument
+from workbench.records import ParsedDocument, Section
 from workbench.text.ligatures import find_glyph_repair
 
 # A PDF whose pages average fewer real characters than this is treated as a scan.
@@ -39,6 +39,7 @@ _PDFIUM_LOCK = threading.Lock()
 
 NO_TEXT_LAYER = "no text layer"
 ONLY_RUNNING_HEADS = "only running heads, page numbers or stamps"
+ONLY_HEADING = "only a section heading"
 
 
 def parse_pdf(path: Path, data: bytes) -> ParsedDocument:
@@ -55,6 +56,7 @@ def parse_pdf(path: Path, data: bytes) -> ParsedDocument:
     no_text_reason = ""
     if has_text:
         dropped.update(_pages_without_body(content.page_texts, lines, dropped))
+        dropped.update(_heading_pages(content.page_texts, sections, dropped))
     else:
         too_little = f"too little text to index ({real_chars} characters on {page_count} pages)"
         dropped.update({n: too_little for n, text in enumerate(content.page_texts, 1) if text.strip()})
@@ -94,6 +96,17 @@ def _pages_without_body(texts: list[str], lines: list[SourceLine], dropped: dict
         number: ONLY_RUNNING_HEADS
         for number, text in enumerate(texts, start=1)
         if text.strip() and number not in kept and number not in dropped
+    }
+
+
+def _heading_pages(texts: list[str], sections: Sequence[Section], dropped: dict[int, str]) -> dict[int, str]:
+    """Pages with text that no section spans: their lines were all headings ("附 录" alone on the
+    page before an appendix), which open a section and are not its text."""
+    spanned = {page for s in sections for page in range(s.page_start, s.page_end + 1)}
+    return {
+        number: ONLY_HEADING
+        for number, text in enumerate(texts, start=1)
+        if text.strip() and number not in spanned and number not in dropped
     }
 
 
