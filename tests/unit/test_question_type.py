@@ -21,6 +21,15 @@ from workbench.query.intent.question_type import answer_type_match, question_typ
         ("Which base model were the agents fine-tuned from?", "name"),
         ("Does caloric restriction extend lifespan in yeast?", "yesno"),
         ("proof of work", "other"),
+        # asked in Chinese or Japanese: the kind was "other" for every one
+        ("自动瞄准系统如何预测装甲板的位置？", "mechanism"),
+        ("该方法的识别准确率是多少？", "number"),
+        ("什么是虚拟模型控制？", "definition"),
+        ("为什么要使用卡尔曼滤波？", "reason"),
+        ("该控制器是否满足实时性要求？", "yesno"),
+        ("作者使用了哪种检测算法？", "name"),
+        ("この手法はどのように学習するのか", "mechanism"),
+        ("轮腿式平衡机器人控制", "other"),  # a topic, not a question
     ],
 )
 def test_question_type(question: str, kind: str) -> None:
@@ -49,3 +58,11 @@ def test_a_name_question_wants_a_name_the_question_does_not_already_hold() -> No
     assert answer_type_match("name", "We trained both agents on top of Qwen2.5-7b.", question) == 1.0
     assert answer_type_match("name", "The agents of PaSa were trained twice.", question) == 0.0
     assert answer_type_match("other", "Anything at all with 3 numbers.") == 0.0
+
+
+def test_a_chinese_sentence_carries_the_kind_of_answer_asked_for() -> None:
+    assert answer_type_match("mechanism", "通过卡尔曼滤波使得控制更加平滑。") == 1.0
+    assert answer_type_match("mechanism", "本文给出了基于运动学建模的自动瞄准系统。") == 0.0
+    assert answer_type_match("reason", "由于目标自旋，装甲板很快消失在视野中。") == 1.0
+    assert answer_type_match("definition", "虚拟力是指通过执行机构转换得到的等效力。") == 1.0
+    assert answer_type_match("number", "矫正的成功率高达98%。") == 1.0

@@ -89,7 +89,7 @@ def result_kind(question: str, hits: Sequence[Hit]) -> str:
     else `abstracts:question` or `abstracts:statement` (a claim or keywords, not a question)."""
     if max((h.page_end for h in hits), default=0) >= PAPER_PAGES:
         return "papers"
-    asked = question.rstrip().endswith("?") or question_type(question) != "other"
+    asked = question.rstrip().endswith(("?", "？")) or question_type(question) != "other"
     return "abstracts:question" if asked else "abstracts:statement"
 
 

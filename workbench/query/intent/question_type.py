@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from workbench.text.fts_text import has_cjk
+
 QUESTION_TYPES = ("number", "definition", "mechanism", "reason", "name", "yesno", "other")
 
 _NUMBER_Q = re.compile(
@@ -58,6 +60,29 @@ _FINDING = re.compile(
 )
 
 
+# The same kinds asked in Chinese or Japanese (no word boundaries there: the words themselves).
+_CJK_QUESTIONS = (
+    (
+        "number",
+        re.compile(
+            r"多少|[几幾][个個种種次年天位名倍项項]|多大|多长|多長|多久|多高|多快|多远|多遠|比例|占比|いくつ|何[個人年回%]"
+        ),
+    ),
+    ("definition", re.compile(r"^(什么是|什麼是|何为|何謂)|是什么[？?]?$|是什麼[？?]?$|指的是什么|とは[何なん]")),
+    ("reason", re.compile(r"为什么|為什麼|为何|為何|原因|なぜ|どうして")),
+    ("mechanism", re.compile(r"如何|怎样|怎樣|怎么|怎麼|通过什么|通過什麼|什么方法|什麼方法|どのように|どうやって")),
+    ("yesno", re.compile(r"是否|能否|可否|有没有|有沒有|[吗嗎][？?]?$|ですか[？?]?$")),
+    ("name", re.compile(r"哪|谁|誰|どの|どれ|どこ|いつ")),
+)
+# What each kind of answer reads like in Chinese or Japanese (digits already count as numbers).
+_CJK_ANSWERS = {
+    "definition": re.compile(r"是指|称为|稱為|定义为|定義為|即为|即為|指的是|とは"),
+    "mechanism": re.compile(r"通过|通過|利用|采用|採用|使用|借助|从而|從而|によって|を用いて"),
+    "reason": re.compile(r"因为|因為|由于|由於|因此|所以|导致|導致|原因|ため"),
+    "yesno": re.compile(r"表明|显示|顯示|发现|發現|结果|結果|显著|顯著|提高|降低|增加|减少|減少|有效"),
+}
+
+
 def question_type(question: str) -> str:
     """The kind of answer a question wants (one of QUESTION_TYPES)."""
     if _NUMBER_Q.search(question):
@@ -72,6 +97,8 @@ def question_type(question: str) -> str:
         return "yesno"
     if _NAME_Q.search(question):
         return "name"
+    if has_cjk(question):
+        return next((kind for kind, pattern in _CJK_QUESTIONS if pattern.search(question)), "other")
     return "other"
 
 
@@ -80,6 +107,9 @@ def answer_type_match(kind: str, sentence: str, question: str = "") -> float:
 
     A name question is matched by a name the question does not already contain.
     """
+    cjk = _CJK_ANSWERS.get(kind)
+    if cjk is not None and has_cjk(sentence) and cjk.search(sentence):
+        return 1.0
     if kind == "number":
         return 1.0 if _NUMBER.search(sentence) else 0.0
     if kind == "definition":
