@@ -30,6 +30,7 @@ from workbench.query.intent.question_type import answer_type_match, question_typ
         ("作者使用了哪种检测算法？", "name"),
         ("この手法はどのように学習するのか", "mechanism"),
         ("轮腿式平衡机器人控制", "other"),  # a topic, not a question
+        ("比例控制器如何消除误差？", "mechanism"),  # 比例 (proportional) names the controller, not a share
     ],
 )
 def test_question_type(question: str, kind: str) -> None:
