@@ -10,7 +10,6 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-import unicodedata
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from typing import Any
@@ -27,6 +26,7 @@ from workbench.stores.chunk_columns import PAGE_OFFSETS as PAGE_OFFSETS
 from workbench.stores.chunk_columns import chunk_rows as chunk_rows
 from workbench.stores.chunk_columns import chunk_schema as chunk_schema
 from workbench.stores.chunk_columns import embedding_text as embedding_text
+from workbench.text.authors import fold_accents
 from workbench.text.fts_text import fts_text
 
 TABLE_NAME = "chunks"
@@ -48,11 +48,6 @@ RESULT_COLUMNS = [
 ]
 
 _WORD_RE = re.compile(r"\w+", re.UNICODE)
-
-
-def _folded(text: str) -> str:
-    """Lower case without accents, as DuckDB's `strip_accents(lower(...))` makes it."""
-    return "".join(c for c in unicodedata.normalize("NFD", text.lower()) if not unicodedata.combining(c))
 
 
 def _quote(value: str) -> str:
@@ -271,12 +266,12 @@ class ChunkStore:
         """(doc id, title) of the documents whose title holds `fragment`, ignoring case and accents
         (the catalog's rule, from the rows alone)."""
         table = self.table()
-        wanted = _folded(fragment.strip())
+        wanted = fold_accents(fragment.strip()).lower()
         if table is None or not wanted:
             return []
         rows = table.search().select(["doc_id", "title"]).limit(None).to_arrow().to_pylist()
         titles = {str(r["doc_id"]): str(r["title"] or "") for r in rows}
-        found = sorted((title, doc_id) for doc_id, title in titles.items() if wanted in _folded(title))
+        found = sorted((title, doc_id) for doc_id, title in titles.items() if wanted in fold_accents(title).lower())
         return [(doc_id, title) for title, doc_id in found[:limit]]
 
     def section_texts(self, doc_id: str, sections: Sequence[str]) -> list[dict[str, Any]]:
