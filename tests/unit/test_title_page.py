@@ -15,7 +15,7 @@ import pytest
 
 from tests.conftest import PDFS, SHARED
 from workbench.ingest.parse import parse_file
-from workbench.ingest.pdf_layout import page_layout
+from workbench.ingest.pdf_layout import LayoutLine, PageLayout, page_layout
 from workbench.ingest.title_page import is_cover_sheet, is_junk_title, read_title_page
 from workbench.records import ParsedDocument
 
@@ -184,3 +184,41 @@ def test_cover_sheets() -> None:
     assert is_cover_sheet("This paper is included in the Proceedings of the 2015 USENIX Annual Technical Conference")
     assert is_cover_sheet("The MIT Faculty has made this article openly available. Please share")
     assert not is_cover_sheet("Abstract. We present a replicated log built on Paxos.")
+
+
+def _row(text: str, size: float, top: float) -> LayoutLine:
+    return LayoutLine(text, text, size, top, top - size, 72.0, 72.0 + 0.5 * size * len(text))
+
+
+def test_a_reference_list_under_a_running_title_gives_no_authors() -> None:
+    # A handbook chapter's last page: the running head is the only large line, the rest is
+    # its reference list. A publisher's name on its own line was read as the author.
+    references = [
+        "Ott, Edward Amherst 1902. How to Gesture. New York: Hinds and Noble and Company.",
+        "Park-Doob, Mischa Alan 2010. Gesturing through time: Holds and intermodal timing in speech.",
+        "Ph.D. dissertation, Department of Linguistics, University of Berkeley.",
+        "Parrill, Fey 2000. Hand to mouth: Linking spontaneous gesture and aspect. BA thesis.",
+        "Sparhawk, Carol 1978. Contrastive-Identificational features of Persian gesture. Semiotica 24.",
+        "Stokoe, William C. 1960. Sign Language Structure. Studies in Linguistics, occasional paper.",
+        "Wilson, Andrew D., Aaron F. Bobick and Justine Cassell 1996. Recovering the temporal structure.",
+        "Webb, Rebecca 1996. Linguistic features of metaphoric gestures. Ph.D. dissertation, Rochester.",
+        "Seyfeddinipur, Mandana 2006. Disfluency: Interrupting Speech and Gesture. Nijmegen.",
+        "Sowa, Timo 2006. Understanding Coverbal Iconic Gestures in Object Shape Descriptions. Berlin:",
+        "Akademische Verlagsgesellschaft.",
+    ]
+    lines = [_row("A linguistic perspective on the notation of form features", 16.0, 700.0)]
+    lines += [_row(text, 8.5, 660.0 - 11.0 * i) for i, text in enumerate(references)]
+    page = read_title_page(PageLayout(tuple(lines), 595.0, 842.0))
+    assert page.title.startswith("A linguistic perspective")
+    assert page.authors == ()
+
+
+def test_one_notice_line_between_a_title_and_its_author() -> None:
+    lines = [
+        _row("Engenharia de Software", 48.0, 700.0),
+        _row("(Excertos de livro a ser publicado pela Editora LTC – proibida a reprodução)", 11.0, 430.0),
+        _row("Wilson de Pádua Paula Filho", 16.0, 214.0),
+        _row("Março de 2000", 16.0, 196.0),
+    ]
+    page = read_title_page(PageLayout(tuple(lines), 595.0, 842.0))
+    assert page.authors[:1] == ("Wilson de Pádua Paula Filho",)

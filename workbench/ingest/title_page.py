@@ -74,6 +74,9 @@ _DATE_LINE = re.compile(
 _LINE_NUMBER = re.compile(r"^\d{1,4}[\t ]+(?=\S)")
 _HAN = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")  # Han and kana: no spaces between words
 _DANGLING = re.compile(r"(,|\band|&)\s+[^\W\d_][\w.\-]*$|^(and|&)\s+[^\W\d_][\w.\-]*$", re.IGNORECASE)
+
+
+_ROWS_BEFORE_NAMES = 6  # on the tune parts, names start at most 4 rows below a title (subtitle, date, notice)
 _STOP_AUTHORS = re.compile(
     r"^(abstract|summary|introduction|keywords|key words|index terms|1\.?\s+intro|摘\s*要|关键词|關鍵詞|要旨|초록)",
     re.I,
@@ -440,11 +443,13 @@ def _authors_near(rows: Sequence[_Row], block: list[int], following: list[int]) 
     """Name lists below the title (its column) up to the abstract; else those just above it.
 
     Between name rows, up to three other rows (affiliations, e-mail addresses) are passed
-    over, as when each author's name stands above their own address.
+    over, as when each author's name stands above their own address. Names start within
+    `_ROWS_BEFORE_NAMES` rows of the title; further down is a paragraph or a reference list,
+    whose publisher lines ("Akademische Verlagsgesellschaft.") read like names.
     """
     title = rows[block[-1]]
     names: list[str] = []
-    misses = 0
+    misses = before = 0
     carried = ""
     for position, index in enumerate(following):
         row = rows[index]
@@ -467,6 +472,10 @@ def _authors_near(rows: Sequence[_Row], block: list[int], following: list[int]) 
             misses += 1
             if misses > 3 or (not AFFILIATION.search(text) and len(text.split()) > 8):
                 break
+        else:
+            before += 1
+            if before > _ROWS_BEFORE_NAMES:
+                break  # a paragraph or a reference list, not the lines between a title and its names
     if not names:
         first = rows[block[0]]
         above = [i for i in range(block[0]) if rows[i].overlaps(first) and rows[i].top - first.top < 12 * first.size]
