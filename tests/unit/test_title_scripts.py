@@ -179,6 +179,30 @@ def test_year_a_publication_date_beats_access_and_upload_stamps() -> None:
     assert printed_year(handbook) == 2014
 
 
+def test_year_years_cited_in_the_prose_are_not_the_papers() -> None:
+    # A word before a year read as a venue acronym ("ICSE 2004") whatever its case, and a cited
+    # "(Casasanto, 2009, 2011)" counted because "hypothesis" contains "thesis".
+    body = (
+        "Date: 07/02/2014; 3B2 version: 9.1.406/W Unicode (May 24 2007)\n"
+        "This research is motivated by the body-specificity hypothesis (Casasanto, 2009, 2011): to the\n"
+        "in particular it underwent a recession and return (Kendon 2004: chapter\n"
+    )
+    assert printed_year(body) is None
+    assert printed_year("Proceedings of ICSE 2004, Edinburgh") == 2004
+    jstor = "Source: The Kenyon Review, Vol. 3, No. 4 (Autumn, 1941), pp. 421-438\nAccessed: 02/11/2012 12:56"
+    assert printed_year(jstor) == 1941
+
+
+def test_year_the_journal_line_beats_online_first() -> None:
+    # Springer prints "Journal (2015) 49:195–214" for the issue and "Published online" a year before;
+    # "49:19" was read as a time of day, which marks a download stamp.
+    springer = (
+        "Lang Resources & Evaluation (2015) 49:195–214\nDOI 10.1007/s10579-014-9283-2\n"
+        "Published online: 27 September 2014\n© Springer Science+Business Media Dordrecht 2014"
+    )
+    assert printed_year(springer) == 2015
+
+
 def test_a_zotero_label_names_the_author_not_the_editor(tmp_path: Path) -> None:
     storage = tmp_path / "storage" / "ATTACH01"
     storage.mkdir(parents=True)

@@ -91,21 +91,33 @@ _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
 _YEAR_PUBLISHED = re.compile(r"\b(date of publication|publication date|published (in|on)\b.{0,60}\d{4})", re.IGNORECASE)
 _YEAR_STRONG = re.compile(
     r"©|\(c\)|\((?:eds?|hrsg|orgs?|coords?)\.?\)|[°!]c\s*\d|(?:^|\s)c\s+(?:19|20)\d\d\b|copyright|\bvol\.|\bvolume\b|\bnumber\b|\bno\.\s*\d|appear|published|revised|version|date:|"
-    r"accepted|\d+\s*\(\d{1,4}\)|\b[A-Z]{3,}\s*[’']?\s*(?:19|20)\d\d\b|" + _MONTH + r",?\s*(?:\d{1,2},?\s*)?\d{4}",
+    r"accepted|\d+\s*\(\d{1,4}\)|\((?:19|20)\d\d\)\s*\d+\s*[:(]|"  # "12 (2004)", "Journal (2015) 49:195"
+    r"(?-i:\b[A-Z]{3,})\s*[’']?\s*(?:19|20)\d\d\b|"  # a venue in capitals: "ICSE 2004", "SOSP '03"
+    + _MONTH
+    + r",?\s*(?:\d{1,2},?\s*)?\d{4}",
     re.IGNORECASE,
 )
 _YEAR_WEAK = re.compile(
     r"\bpp\.|\bpages\b|proceedings|journal|transactions|communications|symposium|conference|workshop|"
-    r"received|technical report|report|thesis|press|magazine|letters|review\b",
+    r"received|technical report|report|\bthesis|press|magazine|letters|review\b",
     re.IGNORECASE,
 )
 _NOT_PUBLICATION = re.compile(
     r"download|re-?keyed|retrieved|accessed|uploaded|connection on|consulted on|last (modified|updated)|"
-    r"\d{1,2}:\d{2}|\d{1,2}/[A-Za-z]{3}/\d{4}|"
+    r"(?<![\d:])\d{1,2}:\d{2}(?![\d–-])|\d{1,2}/[A-Za-z]{3}/\d{4}|"
     r"(?<![\d-])\d{1,2}/\d{1,2}/\d{2,4}(?![\d/])",
     re.IGNORECASE,
 )
+# A year cited in the prose: "(Casasanto, 2009, 2011)", "(Kendon 2004: chapter 3)", "(Lee et al. 2001a)".
+_CITED_YEAR = re.compile(r"\([^()]*?\b[^\W\d_]{2,}(?: et al\.)?,?\s+(?:19|20)\d\d[a-z]?\b[^()]*\)")
+_SEASON_OR_MONTH = re.compile(r"\b(?:spring|summer|autumn|fall|winter|" + _MONTH + r")(?=[\s,.])", re.IGNORECASE)
 _ARXIV_STAMP_DATE = re.compile(r"arXiv:\S+\s+\[[^\]]+\]\s+\d{1,2}\s+\w{3}\s+(\d{4})")
+
+
+def _date_kept(match: re.Match[str]) -> str:
+    """A cited year's parenthesis removed, unless it is an issue's date: "(Autumn, 1941)"."""
+    text = match.group(0)
+    return text if _SEASON_OR_MONTH.search(text) else " "
 
 
 def printed_year(text: str) -> int | None:
@@ -124,6 +136,7 @@ def printed_year(text: str) -> int | None:
     for context in (_YEAR_PUBLISHED, _YEAR_STRONG, _YEAR_WEAK):
         years: list[int] = []
         for line in text.splitlines():
+            line = _CITED_YEAR.sub(_date_kept, line)
             if not context.search(line) or _NOT_PUBLICATION.search(line):
                 continue
             for match in _YEAR.finditer(line):
