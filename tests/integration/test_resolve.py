@@ -86,3 +86,10 @@ def test_a_piece_of_one_papers_title_names_it(homes: tuple[Engine, Engine]) -> N
             engine.resolve("in")  # too short to name a paper
     detail = homes[0].document_detail("caloric restriction")  # `show`, in the home that holds the catalog
     assert detail is not None and detail.document.doc_id == "file:1/yeast.md"
+
+
+def test_a_question_names_a_paper_by_its_title_before_its_words(homes: tuple[Engine, Engine]) -> None:
+    for engine in homes:  # `summarize`, `ask --doc`, `cost --doc` and a question that names a paper
+        assert engine.resolve_doc("Análise de requisitos") == "file:1/requisitos.md"
+        with pytest.raises(UsageError, match="in the titles of several papers"):
+            engine.resolve_doc("ion")  # a search would have picked one of them without a word

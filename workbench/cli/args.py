@@ -17,6 +17,9 @@ from typing import Any
 
 from workbench.text.safe import valid_text
 
+# How a paper is named on the command line (`LibraryDoor.named_document`).
+PAPER_REF = "doc id, Zotero key, citekey (with or without @) or a piece of one title"
+
 
 def text(value: str) -> str:
     """Any text argument (a query, a reference): undecodable bytes become `\\xNN` escapes."""

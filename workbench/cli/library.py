@@ -11,6 +11,7 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from workbench.cli.args import PAPER_REF
 from workbench.cli.args import print_json as _print_json
 from workbench.library.triage import STATES, TriageRecord, TriageUpdate
 
@@ -96,7 +97,7 @@ def cmd_export(engine: Engine, args: argparse.Namespace) -> int:
 def add_library_verbs(verb: Verb) -> None:
     """Register `triage`, `queue` and `export`."""
     triage = verb("triage", cmd_triage, "show or change a paper's triage (state, priority, star, labels, note)")
-    triage.add_argument("doc", help="doc id, Zotero key or citekey (with or without @)")
+    triage.add_argument("doc", help=PAPER_REF)
     triage.add_argument("--state", choices=STATES, help="move the paper to this state")
     triage.add_argument("--priority", type=int, choices=(0, 1, 2, 3), help="0 = none, 3 = most urgent")
     star = triage.add_mutually_exclusive_group()
@@ -108,7 +109,7 @@ def add_library_verbs(verb: Verb) -> None:
     queue = verb("queue", cmd_queue, "the triage inbox: priority high to low, then newest first")
     queue.add_argument("--limit", type=int, help="papers to list (default: all)")
     export = verb("export", cmd_export, "BibTeX or Markdown notes for papers (named and/or starred)")
-    export.add_argument("docs", nargs="*", metavar="DOC", help="doc ids, Zotero keys or citekeys")
+    export.add_argument("docs", nargs="*", metavar="DOC", help=f"papers, each a {PAPER_REF}")
     kind = export.add_mutually_exclusive_group()
     kind.add_argument("--bibtex", action="store_true", help="BibTeX entries (the default)")
     kind.add_argument("--markdown", action="store_true", help="a Markdown note per paper")

@@ -135,8 +135,9 @@ class Engine(LibraryDoor, IndexDoor, SourcesDoor, DoctorDoor):
         return Asker(tools)
 
     def resolve_doc(self, ref: str) -> str | None:
-        """The paper a question names: a reference by `find_document`'s rule, else the best search hit for its words."""
-        found = self.find_document(ref)
+        """The paper a question names: a reference or a piece of one title by `named_document`'s rule
+        (UsageError naming them when several titles hold it), else the best search hit for its words."""
+        found = self.named_document(ref)
         if found is not None:
             return found
         if ref.strip().startswith(("file:", "zotero:", "@")):  # a reference that is not there: never a look-alike
