@@ -95,3 +95,18 @@ def test_a_sentence_of_unmapped_glyphs_gives_no_chunk() -> None:
     assert chunk_sections("doc", [Section("other", text)], words) == []
     kept = chunk_sections("doc", [Section("other", "if p\ue085q the attacker loses.\n\n" + text)], words)
     assert [c.text for c in kept] == ["if p\ue085q the attacker loses."]  # a glyph inside prose stays
+
+
+def test_a_heading_keeps_its_paragraph_break_and_no_sentence_begins_with_it() -> None:
+    # The sentence under a numbered heading was quoted as "2 How and Why Paxos Works Replicas and
+    # Slots In order to tolerate f crashes, ..." because the chunk joined every piece with a space.
+    text = (
+        "Paxos is a protocol for state machine replication.\n\n2 How and Why Paxos Works\n\n"
+        "In order to tolerate f crashes, Paxos needs at least f + 1 replicas.\f"
+        "A line broken off a sentence\n\nby a figure goes on here."
+    )
+    (chunk,) = chunk_sections("doc", [Section("methods", text, 1, 2)], words, min_tokens=0)
+    assert "Works\n\nIn order to tolerate" in chunk.text
+    assert "sentence by a figure" in chunk.text  # a lower-case word after the break: one sentence
+    second_page = chunk.text.index("A line broken")
+    assert chunk.page_offsets == (0, second_page)

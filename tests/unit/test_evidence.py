@@ -206,3 +206,29 @@ def test_a_later_pick_of_the_same_answer_does_not_quote_again_what_an_earlier_on
     again = candidate("bitcoin", first, 0.6, [0, 0, 1])  # the same sentence from an overlapping passage
     later = pick([again, paired], limit=2, per_paper=2, shown=[e.sentence for e in earlier])
     assert [e.sentence for e in later] == [second]
+
+
+def test_passage_sentences_leave_out_a_heading_but_not_a_cut_tail() -> None:
+    text = (
+        "Paxos is a protocol for state machine replication. 2 How and Why Paxos Works\n\n"
+        "In order to tolerate f crashes, Paxos needs at least f + 1 replicas. When a client wants to run a command it"
+    )
+    assert passage_sentences(text) == [
+        "Paxos is a protocol for state machine replication.",
+        "In order to tolerate f crashes, Paxos needs at least f + 1 replicas.",
+        "When a client wants to run a command it",
+    ]
+
+
+def test_passage_sentences_leave_out_the_title_block() -> None:
+    # A summary's research question quoted "Paxos Made Moderately Complex Robbert van Renesse Cornell
+    # University rvr@cs.cornell.edu March 25, 2011": the front matter, run on into one "sentence".
+    title = "Paxos Made Moderately Complex"
+    text = (
+        "Paxos Made Moderately Complex Robbert van Renesse Cornell University rvr@cs.cornell.edu March 25, 2011\n\n"
+        "For anybody who has ever tried to implement it, Paxos is by no means a simple protocol."
+    )
+    assert passage_sentences(text, title) == [
+        "For anybody who has ever tried to implement it, Paxos is by no means a simple protocol."
+    ]
+    assert passage_sentences("Dynamo is a highly available key-value store.", "Dynamo") != []  # a short title

@@ -104,3 +104,20 @@ def test_bitcoin_numbered_sections_are_not_introduction() -> None:
     methods = next(s for s in sections if s.name == "methods")
     assert "3) Each node works on finding" in methods.text
     assert [s.name for s in sections][-2:] == ["conclusion", "references"]
+
+
+def test_a_numbered_sub_heading_on_its_own_line_is_its_own_paragraph() -> None:
+    # GFS's "2.2 Interface" was the first words of the paragraph under it, so every quote of that
+    # paragraph's first sentence began "2.2 Interface GFS provides ...".
+    lines = _lines(
+        "1. Introduction",
+        "We have designed and implemented the Google File System.",
+        "2.2 Interface",
+        "GFS provides a familiar file system interface, though it does not",
+        "implement a standard API such as POSIX. Files are organized in",
+        "2.3 Architecture Overview Clients Interact",  # the line before does not end a sentence: not a heading
+        "directories.",
+    )
+    text = split_sections(lines)[0].text
+    assert "implemented the Google File System.\n\n2.2 Interface\n\nGFS provides" in text
+    assert "organized in 2.3 Architecture" in text

@@ -55,3 +55,8 @@ def test_accented_and_cyrillic_words_find_their_sentence() -> None:
     assert snippet(text, "доказательство работы").startswith("Доказательство работы делает")
     portuguese = "O sistema foi testado. A análise de requisitos não funcionais vem primeiro. Fim do texto."
     assert snippet(portuguese, "análise").startswith("A análise de requisitos")
+
+
+def test_a_snippet_does_not_begin_with_the_heading_above_its_sentence() -> None:
+    text = "Paxos is old. 2 How and Why Paxos Works\n\nIn order to tolerate f crashes, Paxos needs f + 1 replicas."
+    assert snippet(text, "how many replicas tolerate crashes").startswith("In order to tolerate")

@@ -7,9 +7,10 @@ Chinese and Japanese full stops end sentences as ". " does (before, a page of Ch
 "sentence" that no space could split: chunks of up to 870 tokens, of which the embedder read
 256, beside chunks of one stray page number). A sentence of nothing but private-use characters
 (glyphs a font never mapped to text) and punctuation is dropped: nothing can search or read it.
-A form feed (`\\f`) in section text marks a page break, so every chunk knows the exact pages it
-spans and where in its text each page begins (`text.pages`): a quote is cited to the page it
-is printed on.
+A heading keeps its paragraph break in the chunk text, so no sentence begins with the heading
+above it; every other sentence is joined by a space. A form feed (`\\f`) in section text marks
+a page break, so every chunk knows the exact pages it spans and where in its text each page
+begins (`text.pages`): a quote is cited to the page it is printed on.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ TokenCounter = Callable[[Sequence[str]], list[int]]
 # `workbench index --rebuild`). Version 1's chunks stay valid under this code: the CJK sentence
 # ends and the character split change only text with CJK full stops or a run too long to split
 # on spaces, in files indexed from now on; `workbench doctor` counts older chunks longer than the
-# embedder reads.
+# embedder reads. Headings that keep their paragraph break change only the whitespace of new chunks.
 CHUNKER_VERSION = 1
 
 _SENTENCE_END = re.compile(
@@ -39,11 +40,39 @@ _CONTENT = re.compile(r"[^\W_]")  # a letter or digit, in any script
 _SPLIT_SHARE = 0.9  # an over-long sentence's parts aim under this share of the cap
 
 
+# A piece that ends a paragraph without a sentence's punctuation, in a dozen words or fewer, is a
+# heading ("2 How and Why Paxos Works"): it keeps its paragraph break inside the chunk, so the
+# sentence after it is read, quoted and scored without it.
+_HEADING_WORDS = 12
+_PUNCTUATED = re.compile(r"[.!?;:。！？…][\"'”’)\]」』）]*$")
+
+
 @dataclass(frozen=True)
 class _Piece:
     text: str
     page: int
     tokens: int
+    heading: bool = False
+
+    @property
+    def joint(self) -> str:
+        """What follows this piece in its chunk: a paragraph break after a heading, else a space."""
+        return "\n\n" if self.heading else " "
+
+
+def _sentences(page_text: str) -> list[tuple[str, bool]]:
+    """The sentences of one page, each with whether a paragraph break follows it."""
+    out: list[tuple[str, bool]] = []
+    start = 0
+    for match in _SENTENCE_END.finditer(page_text):
+        out.append((page_text[start : match.start()], "\n\n" in match.group(0)))
+        start = match.end()
+    out.append((page_text[start:], False))
+    return out
+
+
+def _is_heading(text: str, paragraph_after: bool) -> bool:
+    return paragraph_after and len(text.split()) <= _HEADING_WORDS and not _PUNCTUATED.search(text)
 
 
 def _unmapped_only(text: str) -> bool:
@@ -52,20 +81,22 @@ def _unmapped_only(text: str) -> bool:
 
 
 def _pieces(section: Section, count_tokens: TokenCounter, max_tokens: int) -> list[_Piece]:
-    raw: list[tuple[str, int]] = []
+    raw: list[tuple[str, int, bool]] = []
     for page_offset, page_text in enumerate(section.text.split("\f")):
         page = section.page_start + page_offset
-        for sentence in _SENTENCE_END.split(page_text):
+        for sentence, paragraph_after in _sentences(page_text):
             cleaned = _WHITESPACE.sub(" ", sentence).strip()
             if cleaned and not _unmapped_only(cleaned):
-                raw.append((cleaned, page))
+                raw.append((cleaned, page, _is_heading(cleaned, paragraph_after)))
     if not raw:
         return []
-    counts = count_tokens([text for text, _ in raw])
+    # A line broken off a sentence ("across" / "paragraphs goes on") is followed by a lower-case word.
+    raw = [(t, p, h and (i + 1 == len(raw) or not raw[i + 1][0][:1].islower())) for i, (t, p, h) in enumerate(raw)]
+    counts = count_tokens([text for text, _, _ in raw])
     pieces: list[_Piece] = []
-    for (text, page), tokens in zip(raw, counts, strict=True):
+    for (text, page, heading), tokens in zip(raw, counts, strict=True):
         if tokens <= max_tokens:
-            pieces.append(_Piece(text, page, tokens))
+            pieces.append(_Piece(text, page, tokens, heading))
             continue
         pieces += [_Piece(part, page, n) for part, n in _split_long(text, tokens, count_tokens, max_tokens)]
     return pieces
@@ -130,10 +161,10 @@ def chunk_sections(
             else:
                 groups.append(current)
         for group in groups:
-            text = " ".join(p.text for p in group)
+            text = "".join(p.text + p.joint for p in group[:-1]) + group[-1].text
             starts = [0]
             for piece in group[:-1]:
-                starts.append(starts[-1] + len(piece.text) + 1)
+                starts.append(starts[-1] + len(piece.text) + len(piece.joint))
             pages = page_offsets(list(zip(starts, (p.page for p in group), strict=True)), group[0].page, group[-1].page)
             chunks.append(
                 Chunk(

@@ -311,6 +311,16 @@ def numbered_heading(line: str) -> tuple[int, str] | None:
     return None  # a letter: an appendix or a sub-heading
 
 
+def numbered_subheading(line: str) -> bool:
+    """Whether a line is shaped like a numbered sub-heading ("2.2 Interface", "3.1.4 Leader Election"):
+    `numbered_heading`'s rule for its words, under a number of two or more levels."""
+    text = " ".join(line.split())
+    numbering = _NUMBERING.match(text)
+    if numbering is None or not numbering.group(2):
+        return False
+    return numbered_heading(f"{numbering.group(1)} {text[numbering.end() :]}") is not None
+
+
 def _capital(letter: str) -> bool:
     """A heading's first letter: a capital, or a letter of a script without case (Han, kana, Hangul)."""
     return letter.isupper() or (letter.isalpha() and letter.lower() == letter.upper())

@@ -13,7 +13,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from workbench.ingest.headings import heading_section, is_appendix_heading, is_summary_heading, numbered_heading
+from workbench.ingest.headings import (
+    heading_section,
+    is_appendix_heading,
+    is_summary_heading,
+    numbered_heading,
+    numbered_subheading,
+)
 from workbench.ingest.source_lines import SourceLine, dehyphenate, join_lines
 from workbench.records import Section
 
@@ -22,6 +28,7 @@ _INLINE_ABSTRACT = re.compile(
     r"^(Abstract|ABSTRACT|Summary|SUMMARY|Resumo|RESUMO|Resumen|RESUMEN|Résumé|RÉSUMÉ|Zusammenfassung|Аннотация"
     r"|АННОТАЦИЯ)\s*[—–:.-]\s*(\S.*)$|^(?:[【\[](摘\s*要|要\s*旨)[】\]]\s*[:：]?|(摘\s*要|要\s*旨)\s*[:：])\s*(\S.*)$"
 )
+_ENDS_SENTENCE = re.compile(r"[.!?:;。！？)\]”’\"]\s*$")
 _CAPS_ABSTRACT = re.compile(r"^ABSTRACT\s+(\S.*)$")
 _KEYWORDS_LINE = re.compile(
     r"^(Keywords|KEYWORDS|Key words|Index Terms|Palavras-chave|Palabras clave|Mots-clés|Schlüsselwörter"
@@ -54,6 +61,10 @@ class _Splitter:
             self.runs[-1][1].append(_Paragraph(self.paragraph))
             self.paragraph = []
 
+    def at_sentence_end(self) -> bool:
+        """Whether the paragraph so far is empty or ends a sentence (so a new line may be a heading)."""
+        return not self.paragraph or bool(_ENDS_SENTENCE.search(self.paragraph[-1][1]))
+
     def add(self, text: str, page: int) -> None:
         self.paragraph.append((page, text))
 
@@ -85,6 +96,12 @@ def split_sections(lines: Iterable[SourceLine], *, detect_headings: bool = True)
         name = _line_section(line, state, detect_headings)
         if name is None and line.kind == "heading":
             # Unrecognised heading: the section goes on, the heading stays as its own paragraph.
+            state.end_paragraph()
+            state.add(line.text, line.page)
+            state.end_paragraph()
+            continue
+        if name is None and detect_headings and state.at_sentence_end() and numbered_subheading(line.text):
+            # "2.2 Interface" on a line of its own: a paragraph of its own, never the first words of the next.
             state.end_paragraph()
             state.add(line.text, line.page)
             state.end_paragraph()

@@ -78,6 +78,8 @@ DEFAULT_WEIGHTS = LogisticWeights(
     ),
 )  # fmt: skip
 MIN_WORDS = 4
+HEADING_WORDS = 12  # as the chunker's: a paragraph of one unpunctuated line this short is a heading
+_PUNCTUATED = re.compile(r"[.!?;:。！？…][\"'”’)\]」』）]*$")
 MAX_SENTENCE_CHARS = 900
 DUPLICATE_SIMILARITY = 0.92
 PAIR_FEATURE = 1  # the coverage feature: a sentence sharing no word with the question may be quoted with the one before
@@ -105,18 +107,38 @@ def _unit(matrix: np.ndarray) -> np.ndarray:
 
 
 def passage_sentences(text: str, title: str = "") -> list[str]:
-    """The sentences of a passage worth scoring (fragments, bare numbers and the title left out)."""
+    """The sentences of a passage worth scoring (fragments, bare numbers, headings and the title left out).
+
+    A "sentence" that starts with a title of three words or more is the title block ("Paxos Made
+    Moderately Complex Robbert van Renesse Cornell University rvr@…"), not a sentence of the paper.
+
+    A heading is a short unpunctuated sentence that ends a paragraph, another following it (the
+    chunker keeps a heading's paragraph break); a passage's last words may be a sentence cut short.
+    """
     out = []
     title_key = " ".join(title.lower().split())
-    for sentence in split_sentences(text):
+    blocks = re.split(r"\n\s*\n", text)
+    sentences: list[str] = []
+    for position, block in enumerate(blocks):
+        found = split_sentences(block)
+        after = blocks[position + 1].lstrip()[:1] if position < len(blocks) - 1 else ""
+        if found and after and not after.islower() and _is_heading(found[-1]):
+            found.pop()
+        sentences += found
+    for sentence in sentences:
         if sum(1 for w in word_units(sentence) if len(w) >= 2 and not w.isdigit()) < MIN_WORDS:
             continue
-        if title_key and " ".join(sentence.lower().rstrip(".").split()) == title_key:
-            continue
+        key = " ".join(sentence.lower().rstrip(".").split())
+        if title_key and (key == title_key or (key.startswith(f"{title_key} ") and len(title_key.split()) >= 3)):
+            continue  # the title, or the title block run on into its names and addresses
         if len(sentence) > MAX_SENTENCE_CHARS:
             sentence = sentence[: MAX_SENTENCE_CHARS - 1].rsplit(" ", 1)[0] + " …"
         out.append(sentence)
     return out
+
+
+def _is_heading(sentence: str) -> bool:
+    return len(sentence.split()) <= HEADING_WORDS and not _PUNCTUATED.search(sentence)
 
 
 class SentenceVectors:

@@ -27,7 +27,8 @@ def snippet(text: str, query: str, width: int = SNIPPET_CHARS) -> str:
     """At most `width` characters of `text`, from the sentence that best matches `query` (see the module)."""
     flat = _LEADER.sub(" … ", " ".join(text.split()))
     wanted = _stems(query)
-    sentences = split_sentences(flat) if wanted else []
+    # Sentences from the text as stored: a heading's paragraph break ends the heading's "sentence".
+    sentences = [" ".join(s.split()) for s in split_sentences(_LEADER.sub(" … ", text))] if wanted else []
     shared = [len(wanted & _stems(s)) for s in sentences]
     if not shared or max(shared) == 0:
         return _shorten(flat, width)
