@@ -222,3 +222,14 @@ def test_one_notice_line_between_a_title_and_its_author() -> None:
     ]
     page = read_title_page(PageLayout(tuple(lines), 595.0, 842.0))
     assert page.authors[:1] == ("Wilson de Pádua Paula Filho",)
+
+
+def test_a_title_whose_first_word_the_text_layer_lost_does_not_start_with_its_colon() -> None:
+    # "P5: A Protocol for …" set "P5" in a font with no text: the page's title read ": A Protocol …".
+    lines = [
+        _row(": A Protocol for Scalable Anonymous Communication", 17.2, 696.0),
+        _row("Rob Sherwood Bobby Bhattacharjee Aravind Srinivasan", 12.0, 661.0),
+        _row("We present a protocol for anonymous communication over the Internet.", 9.0, 560.0),
+    ]
+    page = read_title_page(PageLayout(tuple(lines), 612.0, 792.0))
+    assert page.title == "A Protocol for Scalable Anonymous Communication"

@@ -13,9 +13,23 @@ import argparse
 import json
 import math
 import sys
+import textwrap
 from typing import Any
 
 from workbench.text.safe import valid_text
+
+TITLE_WIDTH = 70  # a title in a list of papers
+
+
+def clip(text: str, width: int = TITLE_WIDTH) -> str:
+    """`text` on one line, cut at a word boundary to at most `width` characters with "…" where it is
+    cut; a first word longer than that (a file name used as a title) is cut inside it."""
+    flat = " ".join(text.split())
+    if len(flat) <= width:
+        return flat
+    cut = textwrap.shorten(flat, width=width, placeholder=" …")
+    return cut if cut.strip(" …") else flat[: width - 1] + "…"
+
 
 # How a paper is named on the command line (`LibraryDoor.named_document`).
 PAPER_REF = "doc id, Zotero key, citekey (with or without @) or a piece of one title"

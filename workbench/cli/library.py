@@ -11,7 +11,7 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from workbench.cli.args import PAPER_REF
+from workbench.cli.args import PAPER_REF, clip
 from workbench.cli.args import print_json as _print_json
 from workbench.library.triage import STATES, TriageRecord, TriageUpdate
 
@@ -61,7 +61,7 @@ def cmd_queue(engine: Engine, args: argparse.Namespace) -> int:
     for item in items:
         star = "★" if item.starred else " "
         who = item.authors[0].split(",")[0] if item.authors else "?"
-        print(f"{item.priority} {star} {item.title[:70]}  ({who}, {item.year or 'n.d.'})  {item.doc_id}")
+        print(f"{item.priority} {star} {clip(item.title)}  ({who}, {item.year or 'n.d.'})  {item.doc_id}")
     return 0
 
 

@@ -50,7 +50,7 @@ def print_search(data: dict[str, Any], as_json: bool) -> int:
         first, last = hit["pages"]
         pages = f"p{first}" if first == last else f"pp{first}-{last}"
         print(
-            f"{hit['rank']:>2}. {shown(hit['title'][:70])}  ({shown(who)}, {year})  "
+            f"{hit['rank']:>2}. {shown(arg.clip(hit['title']))}  ({shown(who)}, {year})  "
             f"[{hit['backend']} {hit['score']:.3f}]"
         )
         passage = hit.get("snippet") or " ".join(hit["text"].split())[:160]  # a resident of an older version
@@ -154,7 +154,7 @@ def cmd_graph(engine: Engine, args: argparse.Namespace) -> int:
         print(f"  {relation}:")
         for item in items:
             via = f"  via {', '.join(item['via'][:3])}" if item["via"] else ""
-            print(f"    {shown(item['title'][:70])}  ({item['weight']:g}){shown(via)}")
+            print(f"    {shown(arg.clip(item['title']))}  ({item['weight']:g}){shown(via)}")
     return 0
 
 
@@ -169,7 +169,7 @@ def cmd_related(engine: Engine, args: argparse.Namespace) -> int:
     for warning in warnings:
         print(f"note: {warning}", file=sys.stderr)
     for row in rows:
-        print(f"{shown(row.title[:70])}  ({row.year or 'n.d.'})  [{', '.join(row.found_by)}]")
+        print(f"{shown(arg.clip(row.title))}  ({row.year or 'n.d.'})  [{', '.join(row.found_by)}]")
     return 0
 
 

@@ -430,7 +430,7 @@ def _join_title(rows: Sequence[_Row]) -> str:
             continue
         parts.append(text)
     title = strip_numbering(join_lines(parts).strip(" .,;")).strip(" .,;")
-    title = re.sub(r"\s+([:,;])", r"\1", title)
+    title = re.sub(r"\s+([:,;])", r"\1", title).lstrip(" :;,.")  # a name the text layer lost before ": A Protocol …"
     if title.upper() == title and len(title.split()) >= 4:
         title = title_case(title)
     return title[:MAX_TITLE_CHARS].strip()
