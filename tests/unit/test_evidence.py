@@ -232,3 +232,12 @@ def test_passage_sentences_leave_out_the_title_block() -> None:
         "For anybody who has ever tried to implement it, Paxos is by no means a simple protocol."
     ]
     assert passage_sentences("Dynamo is a highly available key-value store.", "Dynamo") != []  # a short title
+
+
+def test_a_title_block_run_on_into_the_first_sentence_stays() -> None:
+    title = "An Industrial-Strength Audio Search Algorithm"
+    text = (
+        "An Industrial-Strength Audio Search Algorithm Avery Li-Chun Wang Shazam Entertainment, Ltd. "
+        "London We have developed and commercially deployed a flexible audio search engine."
+    )
+    assert [s[-30:] for s in passage_sentences(text, title)] == ["deployed a flexible audio search engine."[-30:]]

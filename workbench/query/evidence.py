@@ -109,8 +109,9 @@ def _unit(matrix: np.ndarray) -> np.ndarray:
 def passage_sentences(text: str, title: str = "") -> list[str]:
     """The sentences of a passage worth scoring (fragments, bare numbers, headings and the title left out).
 
-    A "sentence" that starts with a title of three words or more is the title block ("Paxos Made
-    Moderately Complex Robbert van Renesse Cornell University rvr@…"), not a sentence of the paper.
+    A "sentence" that starts with a title of three words or more and does not end like a sentence is
+    the title block ("Paxos Made Moderately Complex Robbert van Renesse Cornell University rvr@…
+    March 25, 2011"); one that runs on into the abstract's first sentence stays.
 
     A heading is a short unpunctuated sentence that ends a paragraph, another following it (the
     chunker keeps a heading's paragraph break); a passage's last words may be a sentence cut short.
@@ -129,7 +130,8 @@ def passage_sentences(text: str, title: str = "") -> list[str]:
         if sum(1 for w in word_units(sentence) if len(w) >= 2 and not w.isdigit()) < MIN_WORDS:
             continue
         key = " ".join(sentence.lower().rstrip(".").split())
-        if title_key and (key == title_key or (key.startswith(f"{title_key} ") and len(title_key.split()) >= 3)):
+        block = key.startswith(f"{title_key} ") and len(title_key.split()) >= 3 and not _PUNCTUATED.search(sentence)
+        if title_key and (key == title_key or block):
             continue  # the title, or the title block run on into its names and addresses
         if len(sentence) > MAX_SENTENCE_CHARS:
             sentence = sentence[: MAX_SENTENCE_CHARS - 1].rsplit(" ", 1)[0] + " …"
