@@ -183,6 +183,21 @@ def test_research_question_is_the_abstracts_purpose_statement_first() -> None:
     assert chosen["methodology"][0].section == "methods" and chosen["conclusions"][0].section == "conclusion"
 
 
+def test_this_paper_provides_is_a_purpose_statement() -> None:
+    # Paxos Made Moderately Complex: its research question was "That is, messages are not garbled
+    # and do not appear out of the blue." while the abstract says what the paper provides.
+    rows = _rows(
+        [
+            ("abstract", "For anybody who has ever tried to implement it, Paxos is by no means a simple protocol. "
+             "This paper provides imperative pseudo-code for the full Paxos protocol without shying away "
+             "from implementation details."),
+            ("introduction", "That is, messages are not garbled and do not appear out of the blue."),
+        ]
+    )  # fmt: skip
+    chosen = _extractor().extract(rows, per_aspect=2)
+    assert chosen["research_question"][0].sentence.startswith("This paper provides imperative pseudo-code")
+
+
 def test_research_question_may_come_from_front_matter_without_an_abstract_heading() -> None:
     rows = _rows(
         [

@@ -94,7 +94,8 @@ CONTINUES = re.compile(
 # The version of the rules that pick sentences and shape quotes (`pick`, `Candidate.quoted`): cached
 # summaries are keyed by it, so a change that would quote other sentences makes them again.
 # 2: no sentence quoted twice; table, figure and header runs never quoted.
-QUOTE_RULES_VERSION = 2
+# 3: headings and the title block never quoted; "this paper provides …" states the research question.
+QUOTE_RULES_VERSION = 3
 # A sentence scoring below this share of the best one is not evidence. Chosen on the `fit` questions
 # (full text and SciFact) as the highest share that loses no answer-bearing sentence there: 0.35
 # showed 3.3 sentences on average and cut the answer off below a confident first sentence.

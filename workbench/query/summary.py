@@ -99,7 +99,9 @@ _PURPOSE_VERBS = (
 PURPOSE = re.compile(
     rf"\b(we {_PURPOSE_VERBS}|(here|in this (paper|article|work|study|report|note|thesis)),? we (will )?"
     rf"{_PURPOSE_VERBS}|this (paper|article|work|study|report|note) (presents?|proposes?|introduces?|"
-    r"describes?|reports?|reviews?|investigates?|examines?|explores?|addresses|asks|aims|sheds)|"
+    r"describes?|reports?|reviews?|investigates?|examines?|explores?|addresses|asks|aims|sheds|provides|gives|"
+    r"offers|develops|studies|discusses|explains|surveys|outlines|summari[sz]es|formali[sz]es|evaluates|"
+    r"analy[sz]es|considers|extends|revisits|tackles|focuses|seeks)|"
     r"(the|our) (aim|goal|purpose|objective)s? (of (this|the present|our)|(is|was|were) to)|"
     r"we have (built|designed|developed|implemented)|to (determine|assess|evaluate|investigate|examine|test) "
     r"whether)\b",
