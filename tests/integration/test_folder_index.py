@@ -147,6 +147,16 @@ def test_fts_syntax_never_errors(library: tuple[Engine, Path], query: str) -> No
     assert engine.internals().chunks.count() > 0
 
 
+@pytest.mark.parametrize("query", ["***", "-", "(((", "“”", "→"])
+def test_a_query_without_a_word_finds_nothing_and_says_so(library: tuple[Engine, Path], query: str) -> None:
+    engine, _ = library
+    for mode in ("fts", "hybrid", "dense"):  # dense search ranked the whole library for "***"
+        result = engine.search(query, mode=mode)
+        assert result.hits == []
+        assert result.warnings == ["the query has no words: nothing to search for"]
+    assert engine.search("bitcoin").hits  # a word still searches
+
+
 def test_filters_are_exact(library: tuple[Engine, Path]) -> None:
     engine, _ = library
     result = engine.search("notes", filters=[parse_filter("type=markdown")], limit=20)

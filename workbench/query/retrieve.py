@@ -8,6 +8,7 @@ default: a researcher looks for papers, and a paper's best passage represents it
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -24,6 +25,7 @@ from workbench.settings.config import RetrievalSettings
 from workbench.stores.chunks import KEY_COLUMNS, PAGE_OFFSETS, ChunkStore, filters_to_sql
 
 MODES = SEARCH_MODES
+_HAS_WORD = re.compile(r"[^\W_]")  # a letter or digit of any script
 
 
 @dataclass(frozen=True)
@@ -237,7 +239,7 @@ class Retriever:
         per_doc: bool = True,
         vector: np.ndarray | None = None,
     ) -> SearchResult:
-        """Run one search; an empty index or an all-syntax query gives no hits, not an error.
+        """Run one search; an empty index or a query with no letter or digit gives no hits, not an error.
 
         `vector` is the query's embedding when the caller has it already.
         """
@@ -246,6 +248,8 @@ class Retriever:
             raise UsageError(f"unknown search mode {mode!r} (use {', '.join(MODES)})")
         limit = limit or self.settings.limit
         where = filters_to_sql(filters)
+        if not _HAS_WORD.search(query):  # "***", "-": dense search would rank the library at random
+            return SearchResult(query, mode, [], {"total_ms": 0.0}, ["the query has no words: nothing to search for"])
         count = max(self.settings.candidates, limit * (3 if per_doc else 1))
         started = time.perf_counter()
         dense_hits, fts_hits, timings = self.candidates(query, mode, where, count, vector)
@@ -254,7 +258,4 @@ class Retriever:
         hits = self.hydrate(fused)
         timings["fetch_ms"] = (time.perf_counter() - fetch_started) * 1000
         timings["total_ms"] = (time.perf_counter() - started) * 1000
-        warnings = []
-        if mode != "dense" and not fts_hits and not query.strip(" \t\"'():*-+^~!&|[]{}"):
-            warnings.append("the query has no words; full-text search was skipped")
-        return SearchResult(query, mode, hits, {k: round(v, 2) for k, v in timings.items()}, warnings)
+        return SearchResult(query, mode, hits, {k: round(v, 2) for k, v in timings.items()}, [])
