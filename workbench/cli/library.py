@@ -49,7 +49,7 @@ def cmd_triage(engine: Engine, args: argparse.Namespace) -> int:
 
 
 def cmd_queue(engine: Engine, args: argparse.Namespace) -> int:
-    """The inbox to work through: priority high to low, then newest first."""
+    """The inbox to work through: priority high to low, then last indexed first."""
     items = engine.queue(args.limit)
     counts = engine.triage_counts()
     if args.json:
@@ -106,7 +106,7 @@ def add_library_verbs(verb: Verb) -> None:
     triage.add_argument("--label", action="append", default=[], metavar="LABEL", help="add a label (repeatable)")
     triage.add_argument("--unlabel", action="append", default=[], metavar="LABEL", help="remove a label (repeatable)")
     triage.add_argument("--note", help="replace the paper's note ('' clears it)")
-    queue = verb("queue", cmd_queue, "the triage inbox: priority high to low, then newest first")
+    queue = verb("queue", cmd_queue, "the triage inbox: priority high to low, then last indexed first")
     queue.add_argument("--limit", type=int, help="papers to list (default: all)")
     export = verb("export", cmd_export, "BibTeX or Markdown notes for papers (named and/or starred)")
     export.add_argument("docs", nargs="*", metavar="DOC", help=f"papers, each a {PAPER_REF}")

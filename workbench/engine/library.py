@@ -192,7 +192,7 @@ class LibraryDoor(EngineCore):
         known: Mapping[str, TriageRecord] | None = None,
         sort: str = "relevance",
     ) -> Listing:
-        """Search hits for a query, else the library newest first; metadata and triage filters, then the sort."""
+        """Search hits for a query, else the library last indexed first; metadata and triage filters, then the sort."""
 
         def search(text: str, metadata: Sequence[Filter], count: int) -> SearchResult:
             return self.search(text, filters=metadata, limit=count)
@@ -218,7 +218,7 @@ class LibraryDoor(EngineCore):
         return self._triage_store.counts()
 
     def queue(self, limit: int | None = None) -> list[QueueItem]:
-        """The inbox to work through: priority high to low, then newest first (`limit`, when given, is at least 1)."""
+        """The inbox to work through: priority high to low, then last indexed first (`limit` at least 1)."""
         if limit is not None and limit < 1:
             raise UsageError(f"the result limit must be at least 1, got {limit}")
         return self._triage_store.queue(limit)

@@ -215,7 +215,7 @@ class LibraryPaper(BaseModel):
 
 
 class LibraryResult(BaseModel):
-    """The library listing (search or newest first, triage filters applied) or the triage queue."""
+    """The library listing (search or last indexed first, triage filters applied) or the triage queue."""
 
     view: str = Field(description="listing or queue")
     note: str

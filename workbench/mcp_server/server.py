@@ -221,16 +221,16 @@ def build_server(engine: Engine, allow_triage: bool = False) -> WorkbenchServer:
 
     @server.tool(annotations=read_only)
     async def library(
-        query: Annotated[str, Field(description="search words; empty lists the library newest first")] = "",
+        query: Annotated[str, Field(description="search words; empty lists the library, last indexed first")] = "",
         filters: Annotated[list[str] | None, Field(description="metadata filters as in search, plus triage filters: "
                            "triage=reading, priority>=2, starred=yes, label=todo")] = None,
         sort: Annotated[str, Field(description="order of the listing", json_schema_extra={"enum": list(SORTS)})]
         = "relevance",
         limit: Annotated[int | None, Field(description="papers to list (at least 1; default retrieval.limit)")] = None,
-        queue: Annotated[bool, Field(description="the triage queue instead: the inbox by priority, newest first")]
+        queue: Annotated[bool, Field(description="the triage queue: the inbox by priority, then last indexed first")]
         = False,
     ) -> LibraryResult:  # fmt: skip
-        """The library as a list with triage state (search or newest first; triage filters), or the triage queue."""
+        """The library as a list with triage state (search, else last indexed first), or the triage queue."""
 
         def work(e: Engine) -> LibraryResult:
             counts = e.triage_counts()
@@ -240,7 +240,7 @@ def build_server(engine: Engine, allow_triage: bool = False) -> WorkbenchServer:
                 papers = [LibraryPaper(doc_id=i.doc_id, title=i.title, authors=list(i.authors), year=i.year,
                                        source=i.source, score=None, backend="catalog", section="", pages=[],
                                        triage=triage_result(records[i.doc_id])) for i in items]  # fmt: skip
-                return LibraryResult(view="queue", note="the inbox: priority high to low, then newest first",
+                return LibraryResult(view="queue", note="the inbox: priority high to low, then last indexed first",
                                      counts=counts, papers=papers)  # fmt: skip
             listing = e.listing(query, list(filters or []), limit, sort=sort)
             papers = [LibraryPaper(doc_id=r.doc_id, title=r.title, authors=list(r.authors), year=r.year,

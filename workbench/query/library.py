@@ -1,4 +1,4 @@
-"""The library listing both front ends show: search hits for a query, else every paper newest first.
+"""The library listing both front ends show: search hits for a query, else every paper, last indexed first.
 
 Triage filters (`triage=reading`, `priority>=2`, `starred=yes`, `label=x`) and the sort order
 are applied here, so `workbench queue`, `workbench search` and the TUI's results table list
@@ -45,7 +45,7 @@ def list_library(
     known: Mapping[str, TriageRecord] | None = None,
     sort: str = "relevance",
 ) -> Listing:
-    """Search hits for a query, else the library newest first; triage filters and the sort applied.
+    """Search hits for a query, else the library last indexed first; triage filters and the sort applied.
 
     `known` is every stored triage record (the TUI keeps them); with it, a search needs no
     catalog read at all, which keeps the keystroke-to-results path to the search itself.
@@ -62,7 +62,7 @@ def list_library(
             raise FilterError("filter 'section' needs a query (it applies to passages)", str(section))
         items = store.library(limit=fetch, filters=metadata)
         rows = [ResultRow(i.doc_id, i.title, i.authors, i.year, i.source, None, "catalog") for i in items]
-        note = "library, newest first"
+        note = "library, last indexed first"
     if known is not None:
         records = {r.doc_id: known.get(r.doc_id) or TriageRecord(r.doc_id) for r in rows}
     else:

@@ -225,11 +225,11 @@ class TriageStore:
         return counts
 
     def queue(self, limit: int | None = None) -> list[QueueItem]:
-        """The inbox to work through: priority high to low, then newest documents first."""
+        """The inbox to work through: priority high to low, then the last indexed first."""
         return self._documents(inbox_only=True, filters=(), limit=limit)
 
     def library(self, limit: int | None = None, filters: Sequence[Filter] = ()) -> list[QueueItem]:
-        """Every paper, newest first, with its triage state; metadata filters applied to the documents."""
+        """Every paper, last indexed first, with its triage state; metadata filters applied to the documents."""
         return self._documents(inbox_only=False, filters=filters, limit=limit)
 
     def _documents(self, *, inbox_only: bool, filters: Sequence[Filter], limit: int | None) -> list[QueueItem]:

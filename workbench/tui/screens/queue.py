@@ -47,7 +47,7 @@ class QueueScreen(NotifyWorkerErrors, TriageActions, Screen[None]):
         self.current: str | None = None
 
     def compose(self) -> ComposeResult:
-        yield Static("Triage queue: inbox by priority, then newest", id="queue-title")
+        yield Static("Triage queue: inbox by priority, then last indexed", id="queue-title")
         with Horizontal(id="queue-body"):
             yield QueueTable(cursor_type="row", zebra_stripes=True, id="queue-table")
             yield Preview(id="queue-preview")
