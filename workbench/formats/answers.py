@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from workbench.formats.markdown import literal
 from workbench.records import ASPECT_LABELS, ASPECTS, Evidence, Synthesis
 from workbench.text.pages import page_label
 
@@ -36,10 +37,10 @@ def pages(item: Evidence) -> str:
 
 
 def evidence_line(item: Evidence, with_title: bool = True) -> str:
-    """One quote with its citation: `[1] “…” — *Title*, results, p. 4`."""
+    """One quote with its citation: `[1] “…” — *Title*, results, p. 4` (the quote and title as printed)."""
     where = f"{item.section}, {pages(item)}"
-    source = f"*{item.title}*, {where}" if with_title and item.title else where
-    return f"[{item.marker}] “{item.sentence}” — {source}"
+    source = f"*{literal(item.title)}*, {where}" if with_title and item.title else where
+    return f"[{item.marker}] “{literal(item.sentence)}” — {source}"
 
 
 def render_evidence(evidence: Sequence[Evidence], by_paper: bool = False) -> str:
@@ -48,7 +49,7 @@ def render_evidence(evidence: Sequence[Evidence], by_paper: bool = False) -> str
         parts = []
         for _, items in group_by_paper(evidence):
             lines = "\n".join(f"- {evidence_line(e, with_title=False)}" for e in items)
-            parts.append(f"**{items[0].title or items[0].doc_id}**\n\n{lines}")
+            parts.append(f"**{literal(items[0].title or items[0].doc_id)}**\n\n{lines}")
         return "\n\n".join(parts)
     return "\n".join(f"- {evidence_line(e)}" for e in sorted(evidence, key=lambda e: int(e.marker)))
 
@@ -98,7 +99,7 @@ def render_answer(evidence: Sequence[Evidence], syntheses: Sequence[Synthesis], 
 
 def aspect_text(evidence: Sequence[Evidence], synthesis: Synthesis | None) -> str:
     """One aspect of a summary: the approved rewrite if any, else the paper's own sentences."""
-    quotes = " ".join(f"“{e.sentence}” [{e.marker}]" for e in evidence)
+    quotes = " ".join(f"“{literal(e.sentence)}” [{e.marker}]" for e in evidence)
     if synthesis is not None and synthesis.shown:
         return render_synthesis(synthesis)
     return quotes

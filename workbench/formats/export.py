@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from workbench.formats.markdown import literal
 from workbench.library.triage import TriageRecord
 from workbench.records import ASPECTS, Answer, CatalogDocument, Citation
 from workbench.text.pages import page_label
@@ -150,7 +151,7 @@ def bibtex(docs: Iterable[CatalogDocument]) -> str:
 def citation_line(citation: Citation) -> str:
     """A numbered source for Markdown: `[1] Title — section, p. 3 (doc id)`."""
     pages = page_label(citation.page, citation.page_start, citation.page_end)
-    return f"[{citation.marker}] {citation.title} — {citation.section}, {pages} (`{citation.doc_id}`)"
+    return f"[{citation.marker}] {literal(citation.title)} — {citation.section}, {pages} (`{citation.doc_id}`)"
 
 
 def short_reference(doc: CatalogDocument) -> str:
@@ -170,14 +171,14 @@ def short_reference(doc: CatalogDocument) -> str:
 
 def _metadata_lines(doc: CatalogDocument) -> list[str]:
     rows = [
-        ("Authors", "; ".join(doc.authors)),
+        ("Authors", literal("; ".join(doc.authors))),
         ("Year", str(doc.year or "")),
-        ("Venue", doc.venue or ""),
-        ("DOI", doc.doi or ""),
+        ("Venue", literal(doc.venue or "")),
+        ("DOI", literal(doc.doi or "")),
         ("Citekey", f"@{citekey_for(doc)}"),
         ("Source", f"{doc.source or '?'} (`{doc.doc_id}`)"),
-        ("Tags", ", ".join(doc.tags)),
-        ("Collections", ", ".join(doc.collections)),
+        ("Tags", literal(", ".join(doc.tags))),
+        ("Collections", literal(", ".join(doc.collections))),
     ]
     return [f"- **{label}:** {value}" for label, value in rows if value]
 
@@ -221,9 +222,9 @@ def markdown_note(
     metadata = _metadata_lines(doc)
     if triage is not None:
         metadata.append(f"- **Triage:** {triage.describe()}")
-    parts = [f"# {doc.title or 'Untitled'}", "\n".join(metadata)]
+    parts = [f"# {literal(doc.title or 'Untitled')}", "\n".join(metadata)]
     if doc.abstract:
-        parts.append("## Abstract\n\n" + " ".join(doc.abstract.split()))
+        parts.append("## Abstract\n\n" + literal(" ".join(doc.abstract.split())))
     if summary is not None:
         parts.append(f"## Summary ({summary.depth})\n\n" + answer_markdown(summary, heading_level=2))
     if answer is not None:

@@ -19,6 +19,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Static
 from textual.worker import get_current_worker
 
+from workbench.formats.markdown import literal, paragraphs
 from workbench.tui.errors import NotifyWorkerErrors
 from workbench.tui.host import host
 from workbench.tui.keys import SCROLL_BINDINGS
@@ -52,14 +53,26 @@ def linked_markers(text: str, current: str | None = None) -> str:
     return _MARKER_RE.sub(replace, text)
 
 
+def _clipped(parts: list[str], limit: int) -> list[str]:
+    """The first paragraphs of a passage up to `limit` characters in all, the last one cut."""
+    out: list[str] = []
+    left = limit
+    for part in parts:
+        if left <= 0:
+            break
+        out.append(part if len(part) <= left else part[:left].rsplit(" ", 1)[0] + " …")
+        left -= len(part)
+    return out
+
+
 def document_markdown(detail: DocumentDetail, triage: TriageRecord | None, row: ResultRow | None) -> str:
     """A paper's preview: title, metadata, triage, best passage, abstract, files and notes."""
     doc = detail.document
     title = doc.title or doc.doc_id
-    who = "; ".join(doc.authors) or "unknown authors"
+    who = literal("; ".join(doc.authors)) or "unknown authors"
     meta = [who, str(doc.year or "n.d.")]
     if doc.venue:
-        meta.append(f"*{doc.venue}*")
+        meta.append(f"*{literal(doc.venue)}*")
     facts = [f"`{doc.doc_id}`", doc.source, doc.item_type]
     if doc.doi:
         facts.append(f"DOI {doc.doi}")
@@ -67,26 +80,27 @@ def document_markdown(detail: DocumentDetail, triage: TriageRecord | None, row: 
         facts.append(f"@{doc.citekey}")
     head = [" · ".join(meta), " · ".join(f for f in facts if f)]
     if doc.tags:
-        head.append("Tags: " + ", ".join(doc.tags))
+        head.append("Tags: " + literal(", ".join(doc.tags)))
     if doc.collections:
-        head.append("Collections: " + ", ".join(doc.collections))
+        head.append("Collections: " + literal(", ".join(doc.collections)))
     if triage is not None:
         head.append(f"Triage: **{triage.describe()}**")
-    lines = [f"## {title}", "  \n".join(head)]  # one paragraph, hard line breaks
+    lines = [f"## {literal(title)}", "  \n".join(head)]  # one paragraph, hard line breaks
     if triage is not None and triage.note:
-        lines.append(f"> Note: {triage.note}")
-    passage = " ".join(row.text.split()) if row is not None else ""
-    if row is not None and passage and passage.lower() != title.lower():
+        lines.append(f"> Note: {literal(' '.join(triage.note.split()))}")
+    passage = paragraphs(row.text) if row is not None else []
+    if row is not None and passage and " ".join(passage).lower() != title.lower():
         pages = f"p. {row.page_start}" if row.page_start == row.page_end else f"pp. {row.page_start}–{row.page_end}"
-        lines.append(f"## Best match ({row.section}, {pages})\n\n> {passage[:900]}")
+        quoted = "\n>\n".join(f"> {literal(p)}" for p in _clipped(passage, 900))
+        lines.append(f"## Best match ({row.section}, {pages})\n\n{quoted}")
     if doc.abstract:
-        lines.append("## Abstract\n\n" + " ".join(doc.abstract.split()))
+        lines.append("## Abstract\n\n" + literal(" ".join(doc.abstract.split())))
     if detail.files:
-        files = [f"- `{f.path}` ({f.status}{': ' + f.error if f.error else ''})" for f in detail.files]
+        files = [f"- `{f.path}` ({f.status}{': ' + literal(f.error) if f.error else ''})" for f in detail.files]
         lines.append("## Files\n\n" + "\n".join(files[:8]))
     notes = [*detail.notes, *detail.annotations]
     if notes:
-        shown = [f"- {' '.join(str(n.get('text', '')).split())[:300]}" for n in notes[:5]]
+        shown = [f"- {literal(' '.join(str(n.get('text', '')).split())[:300])}" for n in notes[:5]]
         lines.append("## Notes and annotations\n\n" + "\n".join(shown))
     lines.append("*s* summary · *a* answer the query · *d* depth · *y* copy citation · *b* BibTeX")
     return "\n\n".join(lines)
