@@ -107,6 +107,8 @@ def test_a_heading_keeps_its_paragraph_break_and_no_sentence_begins_with_it() ->
     )
     (chunk,) = chunk_sections("doc", [Section("methods", text, 1, 2)], words, min_tokens=0)
     assert "Works\n\nIn order to tolerate" in chunk.text
+    # and the sentence before it does not end with it ("… replication. 2 How and Why Paxos Works")
+    assert "replication.\n\n2 How and Why" in chunk.text
     assert "sentence by a figure" in chunk.text  # a lower-case word after the break: one sentence
     second_page = chunk.text.index("A line broken")
     assert chunk.page_offsets == (0, second_page)

@@ -7,7 +7,7 @@ Chinese and Japanese full stops end sentences as ". " does (before, a page of Ch
 "sentence" that no space could split: chunks of up to 870 tokens, of which the embedder read
 256, beside chunks of one stray page number). A sentence of nothing but private-use characters
 (glyphs a font never mapped to text) and punctuation is dropped: nothing can search or read it.
-A heading keeps its paragraph break in the chunk text, so no sentence begins with the heading
+A heading keeps its paragraph breaks in the chunk text, so no sentence begins or ends with the heading
 above it; every other sentence is joined by a space. A form feed (`\\f`) in section text marks
 a page break, so every chunk knows the exact pages it spans and where in its text each page
 begins (`text.pages`): a quote is cited to the page it is printed on.
@@ -53,11 +53,12 @@ class _Piece:
     page: int
     tokens: int
     heading: bool = False
+    before_heading: bool = False  # a paragraph ends here and a heading follows
 
     @property
     def joint(self) -> str:
-        """What follows this piece in its chunk: a paragraph break after a heading, else a space."""
-        return "\n\n" if self.heading else " "
+        """What follows this piece in its chunk: a paragraph break around a heading, else a space."""
+        return "\n\n" if self.heading or self.before_heading else " "
 
 
 def _sentences(page_text: str) -> list[tuple[str, bool]]:
@@ -82,21 +83,24 @@ def _unmapped_only(text: str) -> bool:
 
 def _pieces(section: Section, count_tokens: TokenCounter, max_tokens: int) -> list[_Piece]:
     raw: list[tuple[str, int, bool]] = []
+    ends_paragraph: list[bool] = []
     for page_offset, page_text in enumerate(section.text.split("\f")):
         page = section.page_start + page_offset
         for sentence, paragraph_after in _sentences(page_text):
             cleaned = _WHITESPACE.sub(" ", sentence).strip()
             if cleaned and not _unmapped_only(cleaned):
                 raw.append((cleaned, page, _is_heading(cleaned, paragraph_after)))
+                ends_paragraph.append(paragraph_after)
     if not raw:
         return []
     # A line broken off a sentence ("across" / "paragraphs goes on") is followed by a lower-case word.
     raw = [(t, p, h and (i + 1 == len(raw) or not raw[i + 1][0][:1].islower())) for i, (t, p, h) in enumerate(raw)]
     counts = count_tokens([text for text, _, _ in raw])
     pieces: list[_Piece] = []
-    for (text, page, heading), tokens in zip(raw, counts, strict=True):
+    for i, ((text, page, heading), tokens) in enumerate(zip(raw, counts, strict=True)):
         if tokens <= max_tokens:
-            pieces.append(_Piece(text, page, tokens, heading))
+            before = ends_paragraph[i] and i + 1 < len(raw) and raw[i + 1][2]
+            pieces.append(_Piece(text, page, tokens, heading, before))
             continue
         pieces += [_Piece(part, page, n) for part, n in _split_long(text, tokens, count_tokens, max_tokens)]
     return pieces
