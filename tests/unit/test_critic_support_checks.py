@@ -90,6 +90,7 @@ def test_abstract_headings_open_a_part_that_lasts_until_the_next() -> None:
     assert roles == ["setup", "setup", "finding", "finding", "finding"]
 
 
+
 def test_title_case_headings_of_bmj_and_jama_abstracts_open_a_part() -> None:
     assert heading_role("Objective To assess the association between anticoagulant use and mortality.") == "setup"
     assert heading_role("Design and setting A 52 week, two period, double blind trial.") == "setup"
@@ -103,7 +104,6 @@ def test_title_case_headings_of_bmj_and_jama_abstracts_open_a_part() -> None:
     assert heading_role("The Results Show nothing.") is None
     roles = sentence_roles(["Objective To test X.", "We enrolled 60.", "Results X fell.", "Y rose."])
     assert roles == ["setup", "setup", "finding", "finding"]
-
 
 def test_finding_similarity_skips_the_title_objective_and_methods() -> None:
     source = Source(
