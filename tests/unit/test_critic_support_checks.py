@@ -90,21 +90,6 @@ def test_abstract_headings_open_a_part_that_lasts_until_the_next() -> None:
     assert roles == ["setup", "setup", "finding", "finding", "finding"]
 
 
-
-def test_title_case_headings_of_bmj_and_jama_abstracts_open_a_part() -> None:
-    assert heading_role("Objective To assess the association between anticoagulant use and mortality.") == "setup"
-    assert heading_role("Design and setting A 52 week, two period, double blind trial.") == "setup"
-    assert heading_role("Main outcome measures Level of ATP 1 hour after fructose infusion.") == "setup"
-    assert heading_role("Conclusions and Relevance Among women aged 30 to 44 years, X was not associated.") == "finding"
-    assert heading_role("Results: 53 adults received CAR T cells.") == "finding"
-    # sentences that start with a heading's word are sentences
-    assert heading_role("Results of this study show that X rises.") is None
-    assert heading_role("Synthesis of ribosomal RNA by Pol I is the first step.") is None
-    assert heading_role("Objective measures of sleep were lower.") is None
-    assert heading_role("The Results Show nothing.") is None
-    roles = sentence_roles(["Objective To test X.", "We enrolled 60.", "Results X fell.", "Y rose."])
-    assert roles == ["setup", "setup", "finding", "finding"]
-
 def test_finding_similarity_skips_the_title_objective_and_methods() -> None:
     source = Source(
         "1",
