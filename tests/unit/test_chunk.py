@@ -112,3 +112,14 @@ def test_a_heading_keeps_its_paragraph_break_and_no_sentence_begins_with_it() ->
     assert "sentence by a figure" in chunk.text  # a lower-case word after the break: one sentence
     second_page = chunk.text.index("A line broken")
     assert chunk.page_offsets == (0, second_page)
+
+
+def test_a_heading_numbered_with_a_dot_is_one_piece_between_paragraph_breaks() -> None:
+    # the sentence splitter cut "3." off "Timestamp Server", so the paragraph break before it was lost
+    text = (
+        "The payee needs proof that the majority of nodes agreed it was the first received.\n\n"
+        "3. Timestamp Server\n\nThe solution we propose begins with a timestamp server. See A. Back (2002)."
+    )
+    (chunk,) = chunk_sections("doc", [Section("methods", text, 2, 2)], words, min_tokens=0)
+    assert "first received.\n\n3. Timestamp Server\n\nThe solution we propose" in chunk.text
+    assert chunk.text.endswith("timestamp server. See A. Back (2002).")

@@ -45,6 +45,8 @@ _SPLIT_SHARE = 0.9  # an over-long sentence's parts aim under this share of the 
 # sentence after it is read, quoted and scored without it.
 _HEADING_WORDS = 12
 _PUNCTUATED = re.compile(r"[.!?;:。！？…][\"'”’)\]」』）]*$")
+# A section's number alone ("3.", "2.1.", "IV.", "A)"): the sentence splitter cuts it off its title.
+_NUMBER_ONLY = re.compile(r"(?:\d{1,3}(?:\.\d{1,3})*|[IVXLC]{1,6}|[A-Z])[.)]")
 
 
 @dataclass(frozen=True)
@@ -86,11 +88,19 @@ def _pieces(section: Section, count_tokens: TokenCounter, max_tokens: int) -> li
     ends_paragraph: list[bool] = []
     for page_offset, page_text in enumerate(section.text.split("\f")):
         page = section.page_start + page_offset
+        number = ""  # a heading's number, split off it as if it were a sentence ("3." of "3. Timestamp Server")
         for sentence, paragraph_after in _sentences(page_text):
             cleaned = _WHITESPACE.sub(" ", sentence).strip()
+            if not paragraph_after and _NUMBER_ONLY.fullmatch(cleaned):
+                number = f"{number} {cleaned}".strip()
+                continue
+            cleaned, number = f"{number} {cleaned}".strip(), ""
             if cleaned and not _unmapped_only(cleaned):
                 raw.append((cleaned, page, _is_heading(cleaned, paragraph_after)))
                 ends_paragraph.append(paragraph_after)
+        if number:
+            raw.append((number, page, False))
+            ends_paragraph.append(False)
     if not raw:
         return []
     # A line broken off a sentence ("across" / "paragraphs goes on") is followed by a lower-case word.
