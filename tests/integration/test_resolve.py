@@ -93,3 +93,13 @@ def test_a_question_names_a_paper_by_its_title_before_its_words(homes: tuple[Eng
         assert engine.resolve_doc("Análise de requisitos") == "file:1/requisitos.md"
         with pytest.raises(UsageError, match="in the titles of several papers"):
             engine.resolve_doc("ion")  # a search would have picked one of them without a word
+
+
+def test_the_graph_takes_a_piece_of_a_title_as_every_other_verb_does(homes: tuple[Engine, Engine]) -> None:
+    writer, _ = homes
+    graph = writer.graph_description("electron transport")  # no author is called that
+    assert graph.kind == "paper" and graph.paper is not None and graph.paper["doc_id"] == "file:1/graphene.md"
+    with pytest.raises(UsageError, match="in the titles of several papers"):
+        writer.graph_description("ion")
+    with pytest.raises(UsageError, match="no paper or author matches 'no such thing'"):
+        writer.graph_description("no such thing")

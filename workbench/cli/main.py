@@ -168,8 +168,10 @@ def cmd_related(engine: Engine, args: argparse.Namespace) -> int:
         return 0
     for warning in warnings:
         print(f"note: {warning}", file=sys.stderr)
+    paper = engine.document(doc_id)
+    print(f"related to: {shown(arg.clip(paper.title if paper and paper.title else doc_id))}  [{shown(doc_id)}]")
     for row in rows:
-        print(f"{shown(arg.clip(row.title))}  ({row.year or 'n.d.'})  [{', '.join(row.found_by)}]")
+        print(f"  {shown(arg.clip(row.title))}  ({row.year or 'n.d.'})  [{', '.join(row.found_by)}]")
     return 0
 
 
@@ -325,7 +327,7 @@ def build_parser() -> argparse.ArgumentParser:
     cost.add_argument("query", type=arg.query)
     cost.add_argument("--doc", type=arg.query, help=f"estimate for one document ({arg.PAPER_REF})")
     graph = verb("graph", cmd_graph, "a paper's graph neighbours, or an author's co-authors")
-    graph.add_argument("ref", type=arg.query, help="doc id, Zotero key, citekey, or an author name")
+    graph.add_argument("ref", type=arg.query, help=f"{arg.PAPER_REF}, or an author's name")
     graph.add_argument("--depth", type=int, choices=(1, 2), default=1)
     related_verb = verb("related", cmd_related, "papers related to one paper (graph + search)")
     related_verb.add_argument("ref", type=arg.query, help=arg.PAPER_REF)

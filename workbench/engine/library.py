@@ -311,12 +311,17 @@ class LibraryDoor(EngineCore):
         return RelatedSources(self.neighbours, self.document, self.search)
 
     def graph_description(self, ref: str, depth: int = 1) -> GraphDescription:
-        """A paper's graph neighbourhood (`depth` 2: one hop more), or an author with co-authors."""
+        """A paper's graph neighbourhood (`depth` 2: one hop more), or an author with co-authors.
+
+        `ref` is a doc id, a Zotero key or a citekey, else an author's name, else a piece of one
+        paper's title (`named_document`: several papers holding it is a UsageError naming them)."""
         doc_id = self.find_document(ref)
         queries = self._graph_queries()
         try:
             from workbench.query.related import describe
 
+            if doc_id is None and not queries.find_author(valid_text(ref)):
+                doc_id = self.named_document(ref)
             return describe(queries, doc_id, valid_text(ref), depth, self.graph_warnings())
         finally:
             queries.store.close()
