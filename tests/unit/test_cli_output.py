@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import argparse
+from types import SimpleNamespace
+
+import pytest
+
 from workbench.cli.args import clip
 
 
@@ -19,3 +24,24 @@ def test_a_short_title_is_one_line_and_whole() -> None:
 def test_a_file_name_used_as_a_title_is_cut_inside_its_one_word() -> None:
     shown = clip("x" * 100)
     assert shown == "x" * 69 + "…"
+
+
+def test_show_prints_a_papers_own_text_escaped_wrapped_and_marked_where_cut(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from workbench.cli.index import ABSTRACT_CHARS, cmd_show
+    from workbench.engine.records import DocumentDetail
+    from workbench.records import CatalogDocument
+
+    abstract = "Clears the screen\x1b[2J here. " + "A double-spending attack needs most of the CPU power. " * 20
+    document = CatalogDocument("file:1/x.pdf", title="X", authors=("Ann\x07 Lee",), abstract=abstract)
+    detail = DocumentDetail(document, (), ({"text": "a note\x1b]0;t\x07 " + "word " * 100},), ())
+    engine = SimpleNamespace(document_detail=lambda ref: detail)
+    assert cmd_show(engine, argparse.Namespace(ref="x", json=False)) == 0  # type: ignore[arg-type]
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\x07" not in out  # a PDF's text never drives the terminal
+    body = [line for line in out.splitlines() if line.startswith("  ") and "double" in line]
+    assert body and all(len(line) <= 102 for line in body)  # wrapped, not one 1,000-character line
+    assert body[-1].endswith("…") and sum(len(line) - 2 for line in body) <= ABSTRACT_CHARS + len(body)
+    assert "double-spending" in " ".join(body)  # a hyphenated word is never split over two lines
+    assert next(line for line in out.splitlines() if "note:" in line).endswith("…")

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import shutil
 import sys
+import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from workbench.cli.args import clip
 from workbench.cli.args import print_json as _print_json
 from workbench.errors import UsageError
 from workbench.text.safe import printable as shown
@@ -122,6 +125,10 @@ def cmd_watch(engine: Engine, args: argparse.Namespace) -> int:
     return 0
 
 
+ABSTRACT_CHARS = 600  # `show` prints the start of the abstract; `show --json` all of it
+NOTE_CHARS = 200
+
+
 def cmd_show(engine: Engine, args: argparse.Namespace) -> int:
     """Print one item: metadata, files/attachments, notes and annotations."""
     detail = engine.document_detail(args.ref)
@@ -135,21 +142,23 @@ def cmd_show(engine: Engine, args: argparse.Namespace) -> int:
     print(f"  id: {shown(doc.doc_id)}   type: {doc.item_type}   year: {doc.year or 'n.d.'}")
     for label, names in (("authors", doc.authors), ("tags", doc.tags), ("collections", doc.collections)):
         if names:
-            print(f"  {label}: {'; '.join(names)}")
+            print(f"  {label}: {shown('; '.join(names))}")
     for label, value in (("venue", doc.venue), ("doi", doc.doi), ("citekey", doc.citekey)):
         if value:
-            print(f"  {label}: {value}")
+            print(f"  {label}: {shown(value)}")
     if doc.abstract:
-        print(f"\n  {doc.abstract[:600]}")
+        width = min(100, shutil.get_terminal_size((100, 24)).columns - 2)
+        wrapped = textwrap.wrap(shown(clip(doc.abstract, ABSTRACT_CHARS)), width=width, break_on_hyphens=False)
+        print("\n" + "\n".join(f"  {line}" for line in wrapped) + "\n")
     for file in detail.files:
         extra = f" ({file.error})" if file.error else ""
         print(f"  file [{file.status}]: {shown(file.path)}{shown(extra)}")
         for reason, pages in file.dropped_pages.items():
             print(f"    pages left out ({shown(reason)}): {page_ranges(pages)}")
     for note in detail.notes:
-        print(f"  note: {' '.join(note['text'].split())[:200]}")
+        print(f"  note: {shown(clip(str(note['text']), NOTE_CHARS))}")
     for note in detail.annotations:
-        print(f"  annotation p{note['page']}: {' '.join(note['text'].split())[:200]}")
+        print(f"  annotation p{note['page']}: {shown(clip(str(note['text']), NOTE_CHARS))}")
     return 0
 
 
