@@ -162,12 +162,15 @@ def test_control_characters_in_names_are_escaped_in_every_listing(
     evil_id = folder_doc_id(1, EVIL_NAME)
     shown = run(home, "show", evil_id)
     doctor = run(home, "doctor")
-    for result in (indexed, status, shown, doctor):
+    queue = run(home, "queue")  # the triage listings print doc ids and titles too
+    triage = run(home, "triage", evil_id)
+    for result in (indexed, status, shown, doctor, queue, triage):
         output = result.stdout + result.stderr
         assert "\x1b" not in output and "\x07" not in output, output
         assert "fake line\n" not in output
     assert "bad\\x1b]0;owned\\x07.pdf" in status.stdout
     assert "evil\\n  failed: forged.pdf: fake line\\x1b[2J.md" in shown.stdout
+    assert "fake line\\x1b[2J.md" in queue.stdout and triage.stdout.startswith("file:1/evil\\n")
 
 
 def test_deleting_one_of_two_same_named_files_keeps_the_other(tmp_path: Path) -> None:

@@ -86,7 +86,7 @@ class AnswerPrinter:
         if answer.verdict is not None:
             print(f"critic: {answer.verdict.decision} (support {answer.verdict.score:.2f})")
             for reason in answer.verdict.reasons[:4]:
-                print(f"  - {reason}")
+                print(f"  - {printable(reason)}")
         estimate = answer.estimate.prompt_tokens if answer.estimate else 0
         evidence_time = f"evidence {answer.evidence_seconds:.1f} s · " if answer.evidence_seconds is not None else ""
         print(
@@ -95,4 +95,4 @@ class AnswerPrinter:
             f"{answer.completion_tokens} · {answer.seconds:.1f} s"
         )
         for warning in answer.warnings:
-            print(f"note: {warning}", file=sys.stderr)
+            print(f"note: {printable(warning)}", file=sys.stderr)

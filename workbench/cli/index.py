@@ -93,7 +93,7 @@ def cmd_index(engine: Engine, args: argparse.Namespace) -> int:
         for dropped in report.dropped_pages:
             print(f"  pages left out: {shown(str(dropped['path']))}: {dropped_text(dropped)}", file=sys.stderr)
         for note in report.notes:
-            print(f"  note: {note}", file=sys.stderr)
+            print(f"  note: {shown(note)}", file=sys.stderr)
     return 0
 
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from workbench.cli.args import PAPER_REF, clip
 from workbench.cli.args import print_json as _print_json
 from workbench.library.triage import STATES, TriageRecord, TriageUpdate
+from workbench.text.safe import printable as shown
 
 if TYPE_CHECKING:
     from workbench.engine.engine import Engine
@@ -42,9 +43,9 @@ def cmd_triage(engine: Engine, args: argparse.Namespace) -> int:
     if args.json:
         _print_json(record_dict(record))
         return 0
-    print(f"{record.doc_id}: {record.describe()}")
+    print(f"{shown(record.doc_id)}: {shown(record.describe())}")
     if record.note:
-        print(f"  note: {record.note}")
+        print(f"  note: {shown(record.note)}")
     return 0
 
 
@@ -60,8 +61,8 @@ def cmd_queue(engine: Engine, args: argparse.Namespace) -> int:
         print("the inbox is empty")
     for item in items:
         star = "★" if item.starred else " "
-        who = item.authors[0].split(",")[0] if item.authors else "?"
-        print(f"{item.priority} {star} {clip(item.title)}  ({who}, {item.year or 'n.d.'})  {item.doc_id}")
+        who = shown(item.authors[0].split(",")[0]) if item.authors else "?"
+        print(f"{item.priority} {star} {shown(clip(item.title))}  ({who}, {item.year or 'n.d.'})  {shown(item.doc_id)}")
     return 0
 
 

@@ -41,7 +41,7 @@ def print_search(data: dict[str, Any], as_json: bool) -> int:
         _print_json(data)
         return 0
     for warning in data["warnings"]:
-        print(f"note: {warning}", file=sys.stderr)
+        print(f"note: {shown(warning)}", file=sys.stderr)
     if not data["results"]:
         print("no results")
     for hit in data["results"]:
@@ -140,12 +140,12 @@ def cmd_graph(engine: Engine, args: argparse.Namespace) -> int:
         return 0
     if graph.kind == "author" and graph.author is not None:
         author = graph.author
-        print(f"{author['name']} ({author['papers']} papers)")
+        print(f"{shown(author['name'])} ({author['papers']} papers)")
         for co in graph.coauthors:
-            print(f"  co-author: {co['name']} ({co['shared_papers']} shared)")
+            print(f"  co-author: {shown(co['name'])} ({co['shared_papers']} shared)")
         return 0
     for warning in graph.warnings:
-        print(f"note: {warning}", file=sys.stderr)
+        print(f"note: {shown(warning)}", file=sys.stderr)
     paper = graph.paper or {}
     print(f"{shown(paper.get('title', paper['doc_id']))}  [{shown(paper['doc_id'])}]")
     if paper.get("concepts"):
@@ -167,7 +167,7 @@ def cmd_related(engine: Engine, args: argparse.Namespace) -> int:
         _print_json({"doc_id": doc_id, "related": [row.as_dict() for row in rows], "warnings": warnings})
         return 0
     for warning in warnings:
-        print(f"note: {warning}", file=sys.stderr)
+        print(f"note: {shown(warning)}", file=sys.stderr)
     paper = engine.document(doc_id)
     print(f"related to: {shown(arg.clip(paper.title if paper and paper.title else doc_id))}  [{shown(doc_id)}]")
     for row in rows:
