@@ -194,3 +194,29 @@ async def test_intent_depth_follows_the_configured_default(home: Path) -> None:
         detected = [m for m in seen if isinstance(m, IntentDetected)][-1]
         assert detected.depth == engine.default_depth(engine.detect_intent(detected.query)) == "comprehensive"
         assert main_screen(app).effective_depth() == "comprehensive"
+
+
+async def test_a_title_that_looks_like_markup_is_shown_as_printed(engine: TestEngine, tmp_path: Path) -> None:
+    # "[/etc/hosts]" is a closing tag to Rich: as a plain string cell it raised MarkupError mid-draw,
+    # and "[b]…[/b]" vanished into bold
+    papers = tmp_path / "odd"
+    papers.mkdir()
+    title = "Resolving [/etc/hosts] with [b]bold[/b] claims"
+    (papers / "odd.md").write_text(
+        f"---\ntitle: {title}\nauthors:\n  - Lee, [Ann]\nyear: 2020\n---\n\n# {title}\n\n## Abstract\n\n"
+        "The hosts file maps names to addresses before any resolver is asked.\n",
+        encoding="utf-8",
+    )
+    assert engine.index_folders([papers]).added == 1
+    app = WorkbenchApp(engine)
+    async with app.run_test(size=(140, 40)) as pilot:  # wide enough for the cost pane
+        await wait_ready(pilot)
+        table = await search(pilot, "hosts file resolver [/etc/hosts]")  # the cost pane names the query
+        assert table.rows_shown[0].title == title
+        cell = table.get_row_at(0)[1]
+        assert getattr(cell, "plain", cell) == title
+        notes = main_screen(app).query_one("#cost-notes")
+        await wait_for(pilot, lambda: "query “" in str(notes.render()))
+        assert app.is_running and "[/etc/hosts]”" in str(notes.render())
+        markdown = main_screen(app).query_one(Preview).query_one("#preview-md").source  # type: ignore[attr-defined]
+        assert "## Resolving \\[/etc/hosts\\] with \\[b\\]bold\\[/b\\] claims" in markdown

@@ -238,7 +238,7 @@ class WorkbenchApp(IndexingMixin, NotifyWorkerErrors, App[None]):
             return
         self.triage_cache[message.record.doc_id] = message.record
         self.update_status(counts=message.counts)
-        self.notify(f"{message.record.describe()}", title="Triage", timeout=2)
+        self.notify(message.record.describe(), title="Triage", timeout=2, markup=False)
         for screen in self.screen_stack:
             forwarded = TriageChanged(message.record, message.counts, message.change)
             forwarded.relayed = True
@@ -269,7 +269,7 @@ class WorkbenchApp(IndexingMixin, NotifyWorkerErrors, App[None]):
     def copy_text(self, text: str, what: str) -> None:
         """Copy to the terminal's clipboard (OSC 52) and say so."""
         sent, line = copy_to_clipboard(self, text)
-        self.notify(f"{what}: {line}", severity="information" if sent else "warning", timeout=3)
+        self.notify(f"{what}: {line}", severity="information" if sent else "warning", timeout=3, markup=False)
 
     def export(
         self, kind: str, doc_ids: list[str] | None, summary: Answer | None = None, answer: Answer | None = None
@@ -301,7 +301,7 @@ class WorkbenchApp(IndexingMixin, NotifyWorkerErrors, App[None]):
     def _export_written(self, message: ExportWritten) -> None:
         _, line = copy_to_clipboard(self, message.text)
         what = "BibTeX" if message.what == "bibtex" else "Note"
-        self.notify(f"{what} written to {message.path}; {line}", title="Exported", timeout=6)
+        self.notify(f"{what} written to {message.path}; {line}", title="Exported", timeout=6, markup=False)
 
     def action_export_starred(self) -> None:
         """Export BibTeX for every starred paper."""
@@ -344,4 +344,6 @@ class WorkbenchApp(IndexingMixin, NotifyWorkerErrors, App[None]):
         if self._engine is not None:  # the first listing failed: the background work still starts
             self._start_background()
         severity: Severity = "warning" if message.severity == "warning" else "error"
-        self.notify(message.error, title=f"{message.task.capitalize()} failed", severity=severity, timeout=8)
+        self.notify(
+            message.error, title=f"{message.task.capitalize()} failed", severity=severity, timeout=8, markup=False
+        )

@@ -36,4 +36,6 @@ class NotifyWorkerErrors:
         """Workers catch their own errors and post `TaskFailed`; anything else still gets a line."""
         error = event.worker.error
         if event.state == WorkerState.ERROR and error is not None:
-            self.app.notify(error_line(error), title="Background task failed", severity=error_severity(error))
+            self.app.notify(
+                error_line(error), title="Background task failed", severity=error_severity(error), markup=False
+            )

@@ -127,7 +127,7 @@ class IndexingMixin(_AppBase):
             return  # listed already
         if app._engine is not None:
             app.settings = app._engine.settings
-        app.notify(f"Sources saved to {message.path}; they are watched from now on.", timeout=6)
+        app.notify(f"Sources saved to {message.path}; they are watched from now on.", timeout=6, markup=False)
         if app.tui.watch:
             app.restart_watch()
 
@@ -168,7 +168,9 @@ class IndexingMixin(_AppBase):
     def on_index_finished(self, message: IndexFinished) -> None:
         app = self._app
         if message.summary:
-            app.notify(message.summary, title="Indexed", severity="warning" if message.failed else "information")
+            app.notify(
+                message.summary, title="Indexed", severity="warning" if message.failed else "information", markup=False
+            )
             app.main_screen.library_changed()
         app._check_library()
 

@@ -263,7 +263,7 @@ class MainScreen(NotifyWorkerErrors, TriageActions, CopyExportActions, Screen[No
 
     @on(FilterRejected)
     def _filter_rejected(self, message: FilterRejected) -> None:
-        self.app.notify(message.reason, title="Filter not applied", severity="error")
+        self.app.notify(message.reason, title="Filter not applied", severity="error", markup=False)
         if message.expression in self.filters:
             self.filters.remove(message.expression)
             self.query_one(FilterChips).set_filters(self.filters)
@@ -461,7 +461,7 @@ class MainScreen(NotifyWorkerErrors, TriageActions, CopyExportActions, Screen[No
             self.app.notify("Cancelled.", timeout=2)
             return
         if message.answer is None:
-            self.app.notify(message.error, title=f"{message.kind.capitalize()} failed", severity="error")
+            self.app.notify(message.error, title=f"{message.kind.capitalize()} failed", severity="error", markup=False)
             return
         answer = message.answer
         doc_id = (message.doc_id or self.current_doc) if message.kind == "summary" else None
@@ -472,9 +472,11 @@ class MainScreen(NotifyWorkerErrors, TriageActions, CopyExportActions, Screen[No
         host(self).add_tokens(answer.prompt_tokens + answer.completion_tokens)
         if answer.status == "abstained":
             reason = answer.verdict.reasons[0] if answer.verdict and answer.verdict.reasons else answer.text[:200]
-            self.app.notify(reason, title="Abstained", severity="warning")
+            self.app.notify(reason, title="Abstained", severity="warning", markup=False)
         elif answer.status == "error":
-            self.app.notify(answer.text[:300] or "the model failed", title="Answer failed", severity="error")
+            self.app.notify(
+                answer.text[:300] or "the model failed", title="Answer failed", severity="error", markup=False
+            )
 
     def action_citation(self, step: int) -> None:
         """Move to the next (+1) or previous (-1) citation in the preview."""

@@ -93,7 +93,9 @@ class QueueScreen(NotifyWorkerErrors, TriageActions, Screen[None]):
         for item in self.items:
             author = item.authors[0].split(",")[0] if item.authors else ""
             star = Text("★" if item.starred else " ", style="bold yellow")
-            table.add_row(star, str(item.priority or ""), item.title, author, str(item.year or ""), key=item.doc_id)
+            table.add_row(
+                star, str(item.priority or ""), Text(item.title), Text(author), str(item.year or ""), key=item.doc_id
+            )
         table.border_title = f"Inbox {len(self.items)}"
         if not self.items:
             self.current = None

@@ -145,4 +145,4 @@ class CostPane(NotifyWorkerErrors, Vertical):
         if self.last_run:
             lines.append(self.last_run)
         lines.append(f"session: {self.session_tokens:,} tokens in {self.session_runs} runs")
-        self.query_one("#cost-notes", Static).update("\n".join(lines))
+        self.query_one("#cost-notes", Static).update(Text("\n".join(lines)))  # titles are no markup

@@ -127,8 +127,8 @@ class ResultsTable(DataTable[Text | str]):
         for row in self.sorted_rows():
             cells: dict[str, Text | str] = {
                 "mark": self._mark(row.doc_id),
-                "title": row.title or row.doc_id,
-                "author": row.first_author,
+                "title": Text(row.title or row.doc_id),  # a paper's own text: never markup
+                "author": Text(row.first_author),
                 "year": str(row.year or ""),
                 "source": "Zotero" if row.source == "zotero" else (row.source or ""),
                 "score": f"{row.score:.2f}" if row.score is not None else "",
