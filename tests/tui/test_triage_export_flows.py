@@ -135,3 +135,15 @@ async def test_table_marks_follow_triage(engine: TestEngine) -> None:
         table = main_screen(app).query_one(ResultsTable)
         assert str(table.get_cell("file:1/zebrafish.md", "mark")).strip() == "⊘"
         await wait_for(pilot, lambda: app.status.counts.get("skipped") == 1)
+
+
+async def test_a_prompt_shows_labels_that_look_like_markup_as_typed(engine: TestEngine) -> None:
+    # the "Remove labels" prompt lists the paper's labels in its hint: "[/draft]" was a closing tag
+    app = WorkbenchApp(engine)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_ready(pilot)
+        app.push_screen(PromptScreen("Remove labels", value="[/draft]", hint="Labels: [b]x[/b], [/draft]"))
+        await wait_for(pilot, lambda: isinstance(app.screen, PromptScreen))
+        await pilot.pause(0.2)
+        hint = app.screen.query_one("#prompt-hint")
+        assert app.is_running and str(hint.render()) == "Labels: [b]x[/b], [/draft]"

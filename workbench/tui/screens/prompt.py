@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -34,9 +35,9 @@ class PromptScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(self.title_text, id="prompt-title")
+            yield Label(Text(self.title_text), id="prompt-title")  # labels and notes are the user's text, no markup
             yield Input(self.value, placeholder=self.placeholder, id="prompt-input")
-            yield Static(self.hint or "Enter to accept · Esc to cancel", id="prompt-hint")
+            yield Static(Text(self.hint or "Enter to accept · Esc to cancel"), id="prompt-hint")
 
     def on_mount(self) -> None:
         self.query_one(Input).focus()

@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
 
+from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import BindingType
@@ -355,7 +356,7 @@ class Preview(NotifyWorkerErrors, Vertical):
         if answer.verdict is not None:
             verdict = answer.verdict
             reason = f" — {verdict.reasons[0]}" if verdict.reasons else ""
-            badge.update(f"{verdict.decision} {verdict.score:.2f}{reason}")
+            badge.update(Text(f"{verdict.decision} {verdict.score:.2f}{reason}"))
             badge.set_classes(f"-shown -{verdict.decision.lower()}")
         else:
             badge.set_classes("")
@@ -377,8 +378,10 @@ class Preview(NotifyWorkerErrors, Vertical):
         if current is not None:
             total = len(answer.citations)
             bar.update(
-                f"[{self.citation_index + 1}/{total}] [{current.marker}] {current.title} — {current.section}, "
-                f"p. {current.page_start} · Enter opens · ] [ move"
+                Text(
+                    f"[{self.citation_index + 1}/{total}] [{current.marker}] {current.title} — {current.section}, "
+                    f"p. {current.page_start} · Enter opens · ] [ move"
+                )
             )
             bar.set_classes("-shown")
         else:
