@@ -105,6 +105,11 @@ async def test_filter_chips_add_remove_and_reject(engine: TestEngine) -> None:
         # triage filters apply too
         await search(pilot, "filter:triage=reading")
         assert table.rows_shown == []
+        # a chip shows its filter as typed ("[/draft]" was a closing tag to the markup)
+        await search(pilot, "mobility filter:tag=[/draft]")
+        chips = [c for c in screen.query_one(FilterChips).query(Chip) if c.expression == "tag=[/draft]"]
+        await pilot.pause(0.2)
+        assert app.is_running and chips and str(chips[0].render()) == "tag=[/draft] ×"
 
 
 async def test_sort_cycles_and_keeps_selection(engine: TestEngine) -> None:

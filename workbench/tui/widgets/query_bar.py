@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
@@ -68,7 +69,7 @@ class Chip(Static, can_focus=True):
             self.expression = expression
 
     def __init__(self, expression: str) -> None:
-        super().__init__(f"{expression} ×")
+        super().__init__(Text(f"{expression} ×"))  # as typed: "tag=[/draft]" is no markup
         self.expression = expression
 
     def action_remove(self) -> None:
