@@ -92,6 +92,9 @@ async def test_first_run_offers_folders_and_indexes_in_the_background(empty_home
         await pilot.press(*"/nonexistent/folder", "enter")
         assert isinstance(app.screen, FirstRunScreen)
         assert "not a folder" in str(app.screen.query_one("#first-run-error").render())
+        app.screen.query_one("#folders").value = "/nonexistent/[/draft]"  # type: ignore[attr-defined]
+        await pilot.press("enter")  # a path as typed, never markup ("[/draft]" closed no tag)
+        await wait_for(pilot, lambda: "[/draft]" in str(app.screen.query_one("#first-run-error").render()))
         app.screen.query_one("#folders").value = ""  # type: ignore[attr-defined]
         await pilot.press(*str(papers), "enter")
         await wait_for(pilot, lambda: not isinstance(app.screen, FirstRunScreen))

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -63,7 +64,7 @@ class FirstRunScreen(ModalScreen[SourcesChosen | None]):
             yield Label("Folders (separate several with ;)")
             yield Input(placeholder="~/papers; ~/notes", id="folders")
             if self.zotero_dir is not None:
-                yield Checkbox(f"Index the Zotero library in {self.zotero_dir} (read-only)", True, id="zotero")
+                yield Checkbox(Text(f"Index the Zotero library in {self.zotero_dir} (read-only)"), True, id="zotero")
             else:
                 yield Static("No Zotero library found (set sources.zotero_dir to use one).", classes="muted")
             yield Static("", id="first-run-error")
@@ -83,7 +84,7 @@ class FirstRunScreen(ModalScreen[SourcesChosen | None]):
         folders, problems = parse_folders(self.query_one("#folders", Input).value)
         error = self.query_one("#first-run-error", Static)
         if problems:
-            error.update("; ".join(problems))
+            error.update(Text("; ".join(problems)))  # the paths as typed, no markup
             return
         zotero = None
         if self.zotero_dir is not None and self.query_one("#zotero", Checkbox).value:
