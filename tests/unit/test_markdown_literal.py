@@ -22,6 +22,7 @@ PRINTED = [
     "12) items with `code` and a back\\slash",
     "cells <sup>2</sup> per mm",
     "Alice [Bob](http://example.org) Carol",
+    "Results\n---\nand\n===",
 ]
 
 
@@ -31,7 +32,8 @@ def _rendered_text(markdown: str) -> str:
     rendered = MarkdownIt("gfm-like").render(markdown)
     rendered = re.sub(r'<a href="([^"]+)">\1</a>', r"\1", rendered)
     assert "<a " not in rendered and "<em>" not in rendered and "<ol" not in rendered and "<ul" not in rendered
-    assert "<h1>" not in rendered and "<blockquote>" not in rendered and "<s>" not in rendered
+    assert "<h1>" not in rendered and "<h2>" not in rendered and "<hr" not in rendered
+    assert "<blockquote>" not in rendered and "<s>" not in rendered
     return html.unescape(re.sub(r"</?p>", "", rendered)).strip()
 
 

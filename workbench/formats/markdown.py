@@ -15,8 +15,9 @@ import re
 # underscore inside a word ("p_value") is no emphasis in CommonMark, and "<" only opens a tag or an
 # autolink before a letter, "/", "!" or "?" ("p<0.05" stays as it is).
 _INLINE = re.compile(r"[\\`*\[\]~]|(?<![0-9A-Za-z])_|_(?![0-9A-Za-z])|<(?=[A-Za-z/!?])")
-# Block markup at a line's start: a heading, a quote, a list item (bulleted or numbered), a rule.
-_BLOCK = re.compile(r"^([ \t]{0,3})(#{1,6}(?=\s|$)|>|[-+](?=\s)|\d{1,9}(?=[.)](?:\s|$)))", re.MULTILINE)
+# Block markup at a line's start: a heading, a quote, a list item (bulleted or numbered), a rule or a
+# heading's underline ("---", "==="; "***" and "___" are escaped as emphasis already).
+_BLOCK = re.compile(r"^([ \t]{0,3})(#{1,6}(?=\s|$)|>|[-+](?=\s|$)|-(?=-)|=(?==)|\d{1,9}(?=[.)](?:\s|$)))", re.MULTILINE)
 
 
 def literal(text: str) -> str:
