@@ -76,7 +76,7 @@ def document_markdown(detail: DocumentDetail, triage: TriageRecord | None, row: 
         meta.append(f"*{literal(doc.venue)}*")
     facts = [f"`{doc.doc_id}`", doc.source, doc.item_type]
     if doc.doi:
-        facts.append(f"DOI {doc.doi}")
+        facts.append(f"DOI {literal(doc.doi)}")
     if doc.citekey:
         facts.append(f"@{doc.citekey}")
     head = [" · ".join(meta), " · ".join(f for f in facts if f)]
