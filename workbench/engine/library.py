@@ -320,9 +320,7 @@ class LibraryDoor(EngineCore):
         try:
             from workbench.query.related import describe
 
-            if doc_id is None and not queries.find_author(valid_text(ref)):
-                doc_id = self.named_document(ref)
-            return describe(queries, doc_id, valid_text(ref), depth, self.graph_warnings())
+            return describe(queries, doc_id, valid_text(ref), depth, self.graph_warnings(), self.named_document)
         finally:
             queries.store.close()
 

@@ -84,8 +84,7 @@ def _unmapped_only(text: str) -> bool:
 
 
 def _pieces(section: Section, count_tokens: TokenCounter, max_tokens: int) -> list[_Piece]:
-    raw: list[tuple[str, int, bool]] = []
-    ends_paragraph: list[bool] = []
+    raw: list[tuple[str, int, bool, bool]] = []  # text, page, heading, a paragraph break after it
     for page_offset, page_text in enumerate(section.text.split("\f")):
         page = section.page_start + page_offset
         number = ""  # a heading's number, split off it as if it were a sentence ("3." of "3. Timestamp Server")
@@ -96,20 +95,20 @@ def _pieces(section: Section, count_tokens: TokenCounter, max_tokens: int) -> li
                 continue
             cleaned, number = f"{number} {cleaned}".strip(), ""
             if cleaned and not _unmapped_only(cleaned):
-                raw.append((cleaned, page, _is_heading(cleaned, paragraph_after)))
-                ends_paragraph.append(paragraph_after)
+                raw.append((cleaned, page, _is_heading(cleaned, paragraph_after), paragraph_after))
         if number:
-            raw.append((number, page, False))
-            ends_paragraph.append(False)
+            raw.append((number, page, False, False))
     if not raw:
         return []
     # A line broken off a sentence ("across" / "paragraphs goes on") is followed by a lower-case word.
-    raw = [(t, p, h and (i + 1 == len(raw) or not raw[i + 1][0][:1].islower())) for i, (t, p, h) in enumerate(raw)]
-    counts = count_tokens([text for text, _, _ in raw])
+    raw = [
+        (t, p, h and (i + 1 == len(raw) or not raw[i + 1][0][:1].islower()), e) for i, (t, p, h, e) in enumerate(raw)
+    ]
+    counts = count_tokens([text for text, _, _, _ in raw])
     pieces: list[_Piece] = []
-    for i, ((text, page, heading), tokens) in enumerate(zip(raw, counts, strict=True)):
+    for i, ((text, page, heading, ends_paragraph), tokens) in enumerate(zip(raw, counts, strict=True)):
         if tokens <= max_tokens:
-            before = ends_paragraph[i] and i + 1 < len(raw) and raw[i + 1][2]
+            before = ends_paragraph and i + 1 < len(raw) and raw[i + 1][2]
             pieces.append(_Piece(text, page, tokens, heading, before))
             continue
         pieces += [_Piece(part, page, n) for part, n in _split_long(text, tokens, count_tokens, max_tokens)]

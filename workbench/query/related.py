@@ -67,14 +67,23 @@ def related(sources: RelatedSources, doc_id: str, limit: int = 10) -> list[Relat
 
 
 def describe(
-    queries: GraphQueries, doc_id: str | None, ref: str, depth: int = 1, warnings: Sequence[str] = ()
+    queries: GraphQueries,
+    doc_id: str | None,
+    ref: str,
+    depth: int = 1,
+    warnings: Sequence[str] = (),
+    titled: Callable[[str], str | None] | None = None,
 ) -> GraphDescription:
-    """`workbench graph REF`: a paper (`doc_id`) with its neighbours (and theirs at depth 2), or an author.
+    """`workbench graph REF`: a paper (`doc_id`) with its neighbours (and theirs at depth 2), or an author,
+    else the paper `titled` names by a piece of its title.
 
     `warnings` are the graph's own (see `Engine.graph_warnings`: an incomplete sync); a paper the
     graph does not hold yet adds one.
     """
     notes = list(warnings)
+    authors = queries.find_author(ref) if doc_id is None else []
+    if doc_id is None and not authors and titled is not None:
+        doc_id = titled(ref)
     if doc_id is not None:
         paper = queries.describe_paper(doc_id)
         groups = queries.neighbours(doc_id)
@@ -95,7 +104,6 @@ def describe(
             neighbours={r: [asdict(n) for n in items] for r, items in groups.items()},
             second_hop=second,
         )
-    authors = queries.find_author(ref)
     if not authors:
         raise UsageError(f"no paper or author matches {quoted(ref)}")
     best = authors[0]
