@@ -3,12 +3,27 @@ script is."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import numpy as np
 import pytest
 
+from workbench.ingest.parse import parse_file
 from workbench.query.evidence import Candidate, pick
 from workbench.records import Hit
-from workbench.text.prose import is_label_run
+from workbench.text.prose import collapse_leaders, is_contents_run, is_label_run
+
+CONTENTS_THESIS = (
+    Path(__file__).resolve().parents[3]
+    / "shared"
+    / "data"
+    / "zotero-real"
+    / "yuanluo"
+    / "storage"
+    / "SZHI6EIM"
+    / "机器人辅助瞄准控制系统-宋东阳.pdf"
+)
 
 LABEL_RUNS = [
     # the Bitcoin paper's block diagram, as its text layer reads it
@@ -52,3 +67,43 @@ def test_evidence_quotes_the_prose_and_never_the_figure_text() -> None:
     figure, prose = LABEL_RUNS[0], "Each block contains the hash of the previous block."
     chosen = pick([candidate(figure, 0.9, [1, 0]), candidate(prose, 0.5, [0, 1], following=LABEL_RUNS[1])], 6, 6)
     assert [e.sentence for e in chosen] == [prose]
+
+
+CONTENTS = [
+    # a Chinese thesis's contents page as PDFium reads it, leaders collapsed
+    "3.3.2 在相机空间坐标系下装甲板的目标定位 … 22 3.4 坐标变换 … 23",
+    "3.3.1 使用 PNP 算法求解外参平移矩阵简述 … 21",  # one entry: the leader and its page end it
+    "I ABSTRACT … II 目录 … III 第",  # front matter numbered in Roman
+    "Contents 1 Introduction . . . . . . . . . . 1 2 Related work . . . . . . . . 4",  # a spaced leader, not collapsed
+]
+NOT_CONTENTS = [
+    "We waited… and waited… 10 minutes later it worked.",
+    "The values were 1, 2, 3, … 10 in the first case.",
+    "He said... 3 times, and the civil … mix was fine.",
+    "N － NM = mp x¨ + ∂2 ∂t 2 ( L θ · cosθ ( ) ) = mp ( x¨ + L θ ·2 sinθ)",  # derivative dots
+]
+
+
+@pytest.mark.parametrize("text", CONTENTS)
+def test_contents_entries_in_any_script_are_never_quoted(text: str) -> None:
+    assert is_contents_run(text) and is_label_run(text)
+
+
+@pytest.mark.parametrize("text", NOT_CONTENTS)
+def test_an_ellipsis_or_a_dot_operator_is_no_contents_entry(text: str) -> None:
+    assert not is_contents_run(text)
+
+
+def test_leaders_collapse_to_one_ellipsis_and_keep_the_lines() -> None:
+    page = "摘要..............................I\nAbstract . . . . . . . . II\n1 Introduction··········1\nx · y... z"
+    assert collapse_leaders(page) == "摘要 … I\nAbstract … II\n1 Introduction … 1\nx · y... z"
+
+
+@pytest.mark.skipif(not CONTENTS_THESIS.is_file(), reason="needs ../shared/data/zotero-real")
+def test_a_thesis_contents_pages_are_read_without_their_leaders() -> None:
+    # Its two contents pages (4 and 5) held leaders of ~100 dots per entry: each dot a token to the
+    # embedder, so the pages made 40 passages of a line or two each.
+    parsed = parse_file(CONTENTS_THESIS)
+    text = " ".join(s.text for s in parsed.sections)
+    assert not re.search(r"(?:\.\s?){4,}", text)
+    assert "3.4 坐标变换 … 23" in " ".join(text.split())

@@ -28,6 +28,7 @@ from workbench.ingest.source_lines import SourceLine, pdf_lines
 from workbench.ingest.title_page import is_cover_sheet
 from workbench.records import ParsedDocument, Section
 from workbench.text.ligatures import find_glyph_repair
+from workbench.text.prose import collapse_leaders
 
 # A PDF whose pages average fewer real characters than this is treated as a scan.
 MIN_TEXT_CHARS_PER_PAGE = 20
@@ -140,11 +141,12 @@ def _extract_pdf(data: bytes) -> tuple[PdfContent, dict[int, str]]:
             if len(failures) == page_count:
                 raise ParseError(f"could not read any page: {failures[0]}")
             # Glyphs the fonts lost ("\x03amily" → "family") are put back first, so a placeholder
-            # the repair understands never makes its page look garbled.
+            # the repair understands never makes its page look garbled; a contents page's leaders
+            # ("Introduction ........ 1") become one "…" each (`collapse_leaders`).
             repair = find_glyph_repair(raw)
             texts: list[str] = []
             garbled = 0
-            for number, text in enumerate((repair.apply(t) for t in raw), start=1):
+            for number, text in enumerate((collapse_leaders(repair.apply(t)) for t in raw), start=1):
                 problem = page_problem(text) if text.strip() else None
                 if problem:
                     garbled += 1

@@ -6,6 +6,12 @@ journal's running header as one long "sentence". Quoted as evidence it says noth
 the place of a sentence that might. In a script with letter case, prose runs on lower-case
 words (articles, verbs, prepositions: "the", "der", "и", "και"); such runs have almost none.
 Scripts without case (Chinese, Japanese, Korean, Thai, Arabic …) are never judged by this.
+
+A table of contents is such a run in every script: its entries end in a leader and a page
+number ("3.4 坐标变换 … 23"). The dots of a leader are layout, not text: each one is a token to
+the embedder, so a page of contents made some forty passages of a line or two each. The PDF
+reader collapses every leader to one "…" (`collapse_leaders`), and an entry, or a run of them,
+is never quoted (`is_contents_run`), whatever its script.
 """
 
 from __future__ import annotations
@@ -22,9 +28,33 @@ MIN_TOKENS = 8  # shorter runs are judged by other rules (too few words to quote
 LOWER_SHARE = 0.2
 
 
+# A leader: four or more dots, ellipses or middle dots, single spaces allowed between them
+# ("........", ". . . .", "……"). Three dots are an ellipsis; one middle dot is a product or a
+# derivative ("θ ·").
+_LEADER = re.compile(r"[ \t]*(?:[.…⋯·•][ \t]?){4,}[ \t]*")
+# A contents entry's end: a leader (collapsed or not) and a page number, Arabic or Roman.
+_ROMAN = r"(?=[ivx])x{0,3}(?:ix|iv|v?i{0,3})|(?=[IVX])X{0,3}(?:IX|IV|V?I{0,3})"
+_ENTRY_END = re.compile(rf"(?:…|⋯|(?:[.·•][ \t]?){{4,}})[ \t]*(?:\d{{1,4}}|{_ROMAN})\b")
+
+
+def collapse_leaders(text: str) -> str:
+    """The text with every leader ("Introduction ........ 1") made one " … " (line breaks kept)."""
+    return _LEADER.sub(" … ", text)
+
+
+def is_contents_run(text: str) -> bool:
+    """Entries of a table of contents: two or more leaders each followed by a page number, or
+    one that ends the text ("3.3.1 使用 PNP 算法求解外参平移矩阵简述 … 21")."""
+    ends = list(_ENTRY_END.finditer(text))
+    return len(ends) >= 2 or (bool(ends) and not text[ends[-1].end() :].strip(" .;"))
+
+
 @lru_cache(maxsize=16384)  # asked of every candidate sentence at every pick
 def is_label_run(text: str) -> bool:
-    """A long run of capitalised words and numbers in a script with letter case (see the module)."""
+    """A long run of capitalised words and numbers in a script with letter case, or entries of a
+    table of contents in any script (see the module)."""
+    if is_contents_run(text):
+        return True
     tokens = _TOKEN.findall(text)
     if len(tokens) < MIN_TOKENS:
         return False
