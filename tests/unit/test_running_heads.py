@@ -47,3 +47,27 @@ def test_a_line_repeated_on_one_side_inside_the_text_or_of_one_word_stays() -> N
     kept = texts(pages)
     assert kept.count("Probability of data loss") == 5
     assert kept.count("(a)") == 5
+
+
+def test_a_chapter_head_on_its_chapter_pages_is_dropped() -> None:
+    # A thesis heads each page with its chapter: "第 3 章 三维重建与坐标变换" on that chapter's nine
+    # pages of sixty, far from the 60% a whole-document head reaches. It ran into the first
+    # sentence of every page ("第 3 章三维重建与坐标变换在实现坐标变换时，…").
+    pages = []
+    for n in range(20):
+        chapter = "第 2 章 目标检测" if n < 8 else "第 3 章 三维重建与坐标变换"
+        pages.append("\n".join([chapter, str(n + 5), f"{BODY[n : n + 20]}。", f"正文{BODY[n + 3 : n + 12]}内容。"]))
+    kept = texts(pages)
+    assert not [t for t in kept if t.startswith("第 ")]
+    assert sum(t.startswith("正文") for t in kept) == 20
+
+
+def test_a_heading_printed_once_and_a_line_on_two_pages_stay() -> None:
+    pages = [
+        "\n".join([f"Section {WORDS[n]} heading" if n != 4 else "Results and discussion", f"Body {WORDS[n]} text."])
+        for n in range(10)
+    ]
+    pages[6] = "Table 2 continued\n" + pages[6]
+    pages[7] = "Table 2 continued\n" + pages[7]  # on two pages in a row: not a head
+    kept = texts(pages)
+    assert "Results and discussion" in kept and kept.count("Table 2 continued") == 2

@@ -30,6 +30,7 @@ class SourceLine:
 
 RUNNING_SHARE = 0.6  # a running head is on at least this share of the pages (of one side, for a two-word line)
 EDGE_LINES = 3  # a one-side running head is among a page's first or last lines
+CHAPTER_RUN = 3  # a chapter's running head: at a page edge on this many pages in a row (one side's, or both)
 _HYPHEN_END = re.compile(r"(\w+)-$")
 _LINE_NUMBER = re.compile(r"^(\d{1,5})\s+(?=\S)")
 _BARE_NUMBER = re.compile(r"(\d{1,5})")
@@ -216,7 +217,10 @@ def running_keys(pages: Sequence[Sequence[str]]) -> set[str]:
     one head on left-hand pages and another on right-hand ones ("5 期 陈阳 : 轮腿式平衡机器人控制 649"
     and "650 信息与控制 52"; "Bola et al." and "PNAS | Published online"), so each reaches only half
     the pages: a line of two words or more among the first or last EDGE_LINES lines of at least 60%
-    of the odd pages, or of the even ones, is one too.
+    of the odd pages, or of the even ones, is one too. Theses and books head each page with its
+    chapter ("第 3 章 三维重建与坐标变换" on the chapter's nine pages of sixty): such a line at a page's
+    edge on CHAPTER_RUN pages in a row, or on every other page CHAPTER_RUN times (one side's
+    head), is one as well.
     """
     if len(pages) < 3:
         return set()
@@ -228,7 +232,23 @@ def running_keys(pages: Sequence[Sequence[str]]) -> set[str]:
             key for key, n in edges.items()
             if n >= max(3, RUNNING_SHARE * len(side)) and len(word_units(key.replace("#", " "))) >= 2
         }  # fmt: skip
-    return repeated
+    return repeated | _chapter_heads(pages)
+
+
+def _chapter_heads(pages: Sequence[Sequence[str]]) -> set[str]:
+    """Edge lines of two words or more on CHAPTER_RUN consecutive pages, or consecutive pages of one side."""
+    at: dict[str, set[int]] = {}
+    for number, page in enumerate(pages):
+        for key in _edge_keys(page):
+            at.setdefault(key, set()).add(number)
+    heads = set()
+    for key, seen in at.items():
+        if len(seen) < CHAPTER_RUN or len(word_units(key.replace("#", " "))) < 2:
+            continue
+        for step in (1, 2):
+            if any(all(p + step * k in seen for k in range(CHAPTER_RUN)) for p in seen):
+                heads.add(key)
+    return heads
 
 
 def _edge_keys(page: Sequence[str]) -> set[str]:
