@@ -91,3 +91,22 @@ def test_an_answer_in_the_caution_band_keeps_its_evidence_and_says_so(
         assert answer.status == "answered", answer.text
         assert any("proof-of-work" in e.sentence.lower() for e in answer.evidence)
         assert (presence.UNCERTAIN_NOTE in answer.warnings) is noted, answer.warnings
+
+
+def test_a_name_and_year_no_paper_matches_are_searched_for_not_filtered_on(library: tuple[Path, Path]) -> None:
+    # "Feller 1957" reads as a cited author and year; no paper of the library is Feller's, so those
+    # filters matched nothing and the answer was "Nothing in your library matches this question".
+    answer = evidence_only().ask("How does the paper use Feller 1957 to compute the attacker's chance of catching up?")
+    assert answer.status == "answered", answer.text
+    assert any("author=Feller, year=1957" in w and "searched them all" in w for w in answer.warnings), answer.warnings
+    bitcoin = [e for e in answer.evidence if e.doc_id.endswith("zotero_bitcoin_whitepaper.pdf")]
+    assert any("attacker" in e.sentence.lower() for e in bitcoin), [e.sentence for e in answer.evidence]
+
+
+def test_filters_a_paper_matches_still_apply(library: tuple[Path, Path]) -> None:
+    # the folder PDF's metadata: Satoshi Nakamoto, 2009 (its PDF's creation date)
+    answer = evidence_only().ask("What does Nakamoto 2009 say about the attacker's chance of catching up?")
+    assert not any("searched them all" in w for w in answer.warnings), answer.warnings
+    assert answer.evidence and {e.doc_id for e in answer.evidence} == {
+        e.doc_id for e in answer.evidence if e.doc_id.endswith("zotero_bitcoin_whitepaper.pdf")
+    }

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -323,3 +324,43 @@ def test_bench_reports_every_path_with_the_stand_in(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="needs 'query' and 'intent'"):
         bench_intent(None, bad)
     assert bench_intent(None, DATA)["model_only"] is None
+
+
+def test_filters_no_paper_matches_give_their_words_back_to_the_search() -> None:
+    from workbench.query.gather import EvidenceGatherer
+    from workbench.records import Filter, Hit
+
+    asked: list[tuple[str, int]] = []
+
+    def search(query: str, filters: Sequence[Filter], limit: int) -> list[Hit]:
+        asked.append((query, len(filters)))
+        if filters:  # the library holds no paper by "Indigo" from 2005
+            return []
+        return [Hit("c1", "coulom", "Efficient Selectivity", "results", "61% against Indigo 2005", 9, 9, 1.0, "hybrid")]
+
+    gatherer = EvidenceGatherer(search, finder=None, document_chunks=lambda doc_id: [], targeted_chunks=8)  # type: ignore[arg-type]
+    question = "What winning rate did the program reach against Indigo 2005?"
+    intent = detect_intent(question)
+    assert intent.filters == ("author=Indigo", "year=2005") and "Indigo" not in intent.topic
+    checked, warnings = gatherer.library_intent(question, intent, None)
+    assert checked.filters == () and "Indigo 2005" in checked.topic
+    assert warnings == [
+        "no paper in your library matches author=Indigo, year=2005 (read from the question): searched them all"
+    ]
+    before = len(asked)
+    hits, _ = gatherer.passages(question, checked, None)
+    assert [h.doc_id for h in hits] == ["coulom"]
+    assert asked[before] == (checked.topic, 0) and all(filters == 0 for _, filters in asked[before:])
+
+
+def test_filters_a_paper_matches_are_kept() -> None:
+    from workbench.query.gather import EvidenceGatherer
+    from workbench.records import Filter, Hit
+
+    def search(query: str, filters: Sequence[Filter], limit: int) -> list[Hit]:
+        return [Hit("c1", "smith", "Smith 2019", "results", "text", 1, 1, 1.0, "hybrid")]
+
+    gatherer = EvidenceGatherer(search, finder=None, document_chunks=lambda doc_id: [], targeted_chunks=8)  # type: ignore[arg-type]
+    intent = detect_intent("What did Smith et al. 2019 find about sleep?")
+    assert intent.filters
+    assert gatherer.library_intent("What did Smith et al. 2019 find about sleep?", intent, None) == (intent, [])

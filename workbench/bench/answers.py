@@ -137,7 +137,7 @@ def _gatherer(bench: Engine, excluded: Sequence[str]) -> EvidenceGatherer:
 
 def _pool(gatherer: EvidenceGatherer, question: str, depth: str) -> tuple[list[Hit], list[Hit]]:
     """The retrieved passages and the ones a targeted answer picks its evidence from."""
-    bench_intent = _intent(question)
+    bench_intent, _ = gatherer.library_intent(question, _intent(question), None)
     hits, _ = gatherer.passages(question, bench_intent, None)
     return hits, gatherer.pool(hits, depth)
 

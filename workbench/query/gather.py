@@ -19,7 +19,7 @@ from workbench.errors import FilterError
 from workbench.query.depth import ASPECT_QUERIES, DEPTH_SHAPES
 from workbench.query.evidence import Candidate, EvidenceFinder, pick, quoted_vector
 from workbench.query.filters import parse_filter
-from workbench.query.intent.detect import Intent
+from workbench.query.intent.detect import Intent, unfiltered
 from workbench.query.subqueries import merge_subquery_results, needs_escalation, query_coverage
 from workbench.query.summary import ASPECT_SECTIONS, CUES, chunk_hit
 from workbench.records import ASPECTS, Evidence, Filter, Hit
@@ -69,6 +69,11 @@ def query_filters(intent: Intent, doc_id: str | None) -> tuple[list[Filter], lis
     return filters, warnings
 
 
+def shown_filters(intent: Intent) -> str:
+    """The intent's filters as one phrase ("author=Indigo, year=2005")."""
+    return ", ".join(intent.filters)
+
+
 class EvidenceGatherer:
     """Retrieves passages and picks evidence sentences for a question at a depth."""
 
@@ -102,9 +107,24 @@ class EvidenceGatherer:
             hits = merged
         return hits, warnings
 
+    def library_intent(self, query: str, intent: Intent, doc_id: str | None) -> tuple[Intent, list[str]]:
+        """The intent, without the filters its wording implied when no paper of the library matches
+        them (with a warning saying so): "What winning rate did the program reach against Indigo
+        2005?" reads as author=Indigo, year=2005, and with those filters nothing at all was
+        retrieved, so the answer was "not found" although the paper is in the library."""
+        if doc_id or not intent.filters:
+            return intent, []
+        filters, _ = query_filters(intent, doc_id)
+        if not filters or self.search(intent.topic or query, filters, 1):
+            return intent, []
+        note = f"no paper in your library matches {shown_filters(intent)} (read from the question): searched them all"
+        return unfiltered(query, intent), [note]
+
     def gather(self, query: str, depth: str, intent: Intent, doc_id: str | None) -> Gathered:
         """Evidence for `query` at `depth` (empty groups when nothing was retrieved)."""
+        intent, checked = self.library_intent(query, intent, doc_id)
         hits, warnings = self.passages(query, intent, doc_id)
+        warnings = checked + warnings
         if not hits:
             return Gathered({}, [], warnings)
         shape = DEPTH_SHAPES[depth]

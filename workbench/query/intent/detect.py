@@ -26,7 +26,8 @@ from __future__ import annotations
 import json
 import math
 import re
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
@@ -112,12 +113,7 @@ def detect_intent(query: str, model: LanguageModel | None = None, rule_threshold
         else:
             kind, confidence, source = combine(kind, confidence, reading.scores, model_kind, model_conf)
     filters = reading.explicit if kind in ("relationship", "summarize", "compare") else reading.explicit + reading.cited
-    rest = without_spans(query, reading.spans if kind not in ("relationship", "summarize", "compare") else ())
-    my_library = re.finditer(r"\b(?:in|to|from)\s+my\s+library\b", rest, re.IGNORECASE)
-    rest = without_spans(rest, [m.span() for m in my_library])
-    topic = query_topic(rest, kind)
-    if kind == "metadata" and not [w for w in content_words(topic) if w not in LIBRARY_WORDS]:
-        topic = ""
+    topic = _topic(query, reading.spans if kind not in ("relationship", "summarize", "compare") else (), kind)
     target = query_target(without_spans(query, depth_spans(query))) if kind in ("summarize", "relationship") else None
     return Intent(
         kind=kind,
@@ -130,3 +126,21 @@ def detect_intent(query: str, model: LanguageModel | None = None, rule_threshold
         topic=topic,
         warnings=tuple(warnings),
     )
+
+
+def _topic(query: str, spans: Sequence[tuple[int, int]], kind: str) -> str:
+    """The query's topic with the filters' words (`spans`) and "in my library" cut out."""
+    rest = without_spans(query, spans)
+    my_library = re.finditer(r"\b(?:in|to|from)\s+my\s+library\b", rest, re.IGNORECASE)
+    topic = query_topic(without_spans(rest, [m.span() for m in my_library]), kind)
+    if kind == "metadata" and not [w for w in content_words(topic) if w not in LIBRARY_WORDS]:
+        return ""
+    return topic
+
+
+def unfiltered(query: str, intent: Intent) -> Intent:
+    """The intent without the filters its wording implied, their words given back to the topic:
+    "against Indigo 2005" read as an author and a year is a name and a number to search for when
+    no paper of the library matches them."""
+    topic = _topic(query, (), intent.kind)
+    return replace(intent, filters=(), topic=topic, subqueries=decompose(topic, intent.kind))
