@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from workbench.cli.answers import token_line
 from workbench.engine.engine import Engine
 from workbench.errors import UsageError
 from workbench.llm.llamacpp import LlamaCppModel, default_model_path
@@ -115,6 +116,13 @@ def test_revise_retries_once_with_feedback(library: Path) -> None:
     assert "Reviewer's notes" in revision_prompt and "77 K" in revision_prompt
     assert answer.status == "answered" and answer.synthesis[0].text == second and answer.synthesis[0].shown
     assert any("revised" in w for w in answer.warnings)
+    assert answer.revised and 0 < answer.revision_prompt_tokens < answer.prompt_tokens
+    assert answer.estimate is not None
+    drafts = answer.prompt_tokens - answer.revision_prompt_tokens
+    assert token_line(answer).startswith(
+        f"prompt {answer.prompt_tokens} (drafts {drafts}, estimated {answer.estimate.prompt_tokens}; revision "
+        f"{answer.revision_prompt_tokens}), completion {answer.completion_tokens} (revision "
+    )
 
 
 def test_synthesis_never_answers_from_evidence_without_calling_the_model(library: Path) -> None:

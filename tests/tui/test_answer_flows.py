@@ -6,6 +6,7 @@ import pytest
 
 from tests.tui.fakes import FailingSearchEngine, SlowStandInModel, TestEngine
 from tests.tui.helpers import main_screen, search, wait_for, wait_ready
+from workbench.llm.stand_in import StandInModel
 from workbench.records import DEPTHS
 from workbench.settings.config import Settings
 from workbench.tui.app import WorkbenchApp
@@ -129,3 +130,20 @@ async def test_ask_without_a_query_and_errors_become_notifications(home: object)
         await pilot.press("slash", *"anything", "enter")
         await wait_for(pilot, lambda: any("chunk store is unreadable" in n.message for n in app._notifications))
         assert app.is_running  # no traceback, the app goes on
+
+
+async def test_a_revision_is_shown_apart_from_the_estimate(home: object) -> None:
+    # The estimate counts the draft; the critic's revision is a second call whose tokens came on top.
+    first = "Graphene shows very high electron mobility at room temperature [1]. It was measured at 77 K [1]."
+    second = "Graphene shows very high electron mobility at room temperature [1]."
+    model = StandInModel([first, second])
+    app = WorkbenchApp(TestEngine(Settings(), model=model))
+    async with app.run_test(size=(160, 45)) as pilot:
+        await wait_ready(pilot)
+        costs = main_screen(app).query_one(CostPane)
+        await search(pilot, "what is the electron mobility of graphene")
+        await pilot.press("a")
+        await wait_for(pilot, lambda: costs.session_runs == 1)
+        assert len(model.calls) == 2
+        revision = model.prompt_tokens(model.calls[1])
+        assert f"; revision {revision:,})" in costs.last_run, costs.last_run

@@ -81,6 +81,10 @@ def test_revise_retries_once_with_the_critics_feedback() -> None:
     assert len(model.calls) == 2
     assert "Reviewer's notes" in model.calls[1][-1].content and "77 K" in model.calls[1][-1].content
     assert result.syntheses[0].decision == "APPROVE" and result.syntheses[0].text == second
+    # the revision's tokens are counted apart: the estimate covers the draft only
+    assert result.revision_prompt_tokens == model.prompt_tokens(model.calls[1]) > 0
+    assert result.prompt_tokens == model.prompt_tokens(model.calls[0]) + result.revision_prompt_tokens
+    assert result.revision_completion_tokens == model.count_tokens(second)
 
 
 def test_a_model_failure_withdraws_the_synthesis_with_the_reason() -> None:

@@ -87,12 +87,24 @@ class AnswerPrinter:
             print(f"critic: {answer.verdict.decision} (support {answer.verdict.score:.2f})")
             for reason in answer.verdict.reasons[:4]:
                 print(f"  - {printable(reason)}")
-        estimate = answer.estimate.prompt_tokens if answer.estimate else 0
         evidence_time = f"evidence {answer.evidence_seconds:.1f} s · " if answer.evidence_seconds is not None else ""
         print(
             f"\n{answer.status} · intent {answer.intent} · depth {answer.depth} · {evidence_time}"
-            f"synthesis tokens: prompt {answer.prompt_tokens} (estimated {estimate}), completion "
-            f"{answer.completion_tokens} · {answer.seconds:.1f} s"
+            f"synthesis tokens: {token_line(answer)} · {answer.seconds:.1f} s"
         )
         for warning in answer.warnings:
             print(f"note: {printable(warning)}", file=sys.stderr)
+
+
+def token_line(answer: Answer) -> str:
+    """The synthesis's tokens beside the estimate, which counts the drafts: a revision the critic
+    asked for is shown apart ("prompt 2400 (drafts 1178, estimated 1178; revision 1222)")."""
+    estimate = answer.estimate.prompt_tokens if answer.estimate else 0
+    if not answer.revised:
+        return f"prompt {answer.prompt_tokens} (estimated {estimate}), completion {answer.completion_tokens}"
+    drafts = answer.prompt_tokens - answer.revision_prompt_tokens
+    return (
+        f"prompt {answer.prompt_tokens} (drafts {drafts}, estimated {estimate}; revision "
+        f"{answer.revision_prompt_tokens}), completion {answer.completion_tokens} (revision "
+        f"{answer.revision_completion_tokens})"
+    )

@@ -134,6 +134,8 @@ class AnswerResult(_Record):
     estimate: EstimateItem | None
     prompt_tokens: int
     completion_tokens: int
+    revision_prompt_tokens: int = Field(0, description="of prompt_tokens: the critic's revision calls")
+    revision_completion_tokens: int = Field(0, description="of completion_tokens: the critic's revision calls")
     seconds: float
     evidence_seconds: float | None
     first_token_seconds: float | None

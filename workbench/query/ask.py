@@ -249,6 +249,8 @@ class Asker:
             first_token_seconds=_round(run.first_token_seconds) if run else None,
             warnings=tuple([*warnings, *(run.warnings if run else [])]), aspects=aspects, evidence=evidence,
             synthesis=tuple(syntheses), evidence_seconds=evidence_seconds,
+            revision_prompt_tokens=run.revision_prompt_tokens if run else 0,
+            revision_completion_tokens=run.revision_completion_tokens if run else 0,
         )  # fmt: skip
 
     def _run_synthesis(

@@ -42,6 +42,8 @@ class SynthesisRun:
     completion_tokens: int = 0
     first_token_seconds: float | None = None
     warnings: list[str] = field(default_factory=list)
+    revision_prompt_tokens: int = 0  # of `prompt_tokens`: the revisions' (the estimate counts the drafts only)
+    revision_completion_tokens: int = 0  # of `completion_tokens`: the revisions'
 
 
 def cited_markers(text: str) -> list[str]:
@@ -136,7 +138,10 @@ class SynthesisRunner:
         if verdict.decision == "REVISE" and self.settings.revise_once:
             if on_text is not None:
                 on_text("\n\n[revising: the critic flagged some sentences]\n\n")
+            prompt, completion = run.prompt_tokens, run.completion_tokens
             text = self._revise(call, plan.question, text, verdict.feedback, run, on_text, cancelled, started)
+            run.revision_prompt_tokens += run.prompt_tokens - prompt
+            run.revision_completion_tokens += run.completion_tokens - completion
             verdict = self.critic.review(text, sources, plan.question)
             label = ASPECT_LABELS[aspect] if aspect else "the synthesis"
             run.warnings.append(f"{label} revised once after the critic's feedback")

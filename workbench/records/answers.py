@@ -126,6 +126,14 @@ class Answer:
     evidence: tuple[Evidence, ...] = ()
     synthesis: tuple[Synthesis, ...] = ()
     evidence_seconds: float | None = None  # from the question to the evidence block
+    # Of `prompt_tokens` and `completion_tokens`: the critic's revision calls ("estimate" counts the drafts only).
+    revision_prompt_tokens: int = 0
+    revision_completion_tokens: int = 0
+
+    @property
+    def revised(self) -> bool:
+        """Did a revision call run (its tokens are part of the totals)?"""
+        return bool(self.revision_prompt_tokens or self.revision_completion_tokens)
 
     def to_dict(self) -> dict[str, Any]:
         """The answer as plain JSON-ready data: the `--json` shape of `ask` and `summarize`, and the summary cache's."""

@@ -114,6 +114,8 @@ class CostPane(NotifyWorkerErrors, Vertical):
         self.session_tokens += used
         self.session_runs += 1
         estimate = f" (est. {answer.estimate.prompt_tokens:,})" if answer.estimate else ""
+        if answer.revised:  # the estimate counts the drafts; the critic's revision came on top
+            estimate = estimate[:-1] + f"; revision {answer.revision_prompt_tokens:,})" if estimate else ""
         evidence = f"evidence {answer.evidence_seconds:.1f} s · " if answer.evidence_seconds is not None else ""
         self.last_run = (
             f"last: {answer.depth} {evidence}synthesis {answer.prompt_tokens:,} in{estimate} + "
