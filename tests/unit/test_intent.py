@@ -16,7 +16,7 @@ from workbench.query.intent.rules import INTENTS, classify_with_rules
 from workbench.query.subqueries import merge_subquery_results, needs_escalation, query_coverage
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "intent_queries.jsonl"
-UNSURE = "references on protein folding"  # a weak relationship cue against a topic: rules are unsure
+UNSURE = "papers with references on protein folding"  # a weak relationship cue against a topic: rules are unsure
 
 
 def _rows(split: str | None = None) -> list[dict[str, object]]:
@@ -364,3 +364,23 @@ def test_filters_a_paper_matches_are_kept() -> None:
     intent = detect_intent("What did Smith et al. 2019 find about sleep?")
     assert intent.filters
     assert gatherer.library_intent("What did Smith et al. 2019 find about sleep?", intent, None) == (intent, [])
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        # full-text questions about one paper's content: "references" is not a bibliography here
+        "Which physical time references does the clock API rely on?",
+        "Which pointers does the Cedar reference-counting collector not count?",
+        "references on protein folding",  # literature on a topic: a search
+    ],
+)
+def test_references_of_a_thing_are_no_relationship_between_papers(query: str) -> None:
+    assert detect_intent(query).kind != "relationship"
+
+
+@pytest.mark.parametrize(
+    "query", ["What papers does the Raft paper reference?", "which papers are related to attention is all you need"]
+)
+def test_references_between_papers_still_are(query: str) -> None:
+    assert detect_intent(query).kind == "relationship"

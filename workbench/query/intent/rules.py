@@ -19,6 +19,9 @@ from workbench.query.intent.words import LIBRARY_WORDS, content_words, extract_f
 INTENTS = ("search", "metadata", "relationship", "summarize", "question", "compare")
 
 _F = re.IGNORECASE
+# "references", "related to": a relationship between papers only when the query speaks of papers
+# (or names one); "Which physical time references does the clock API rely on?" asks of a paper's content.
+_WEAK_RELATIONSHIP = r"\breferences?\b|\breferenced\b|\brelated\s+to\b"
 # (pattern, weight) per intent, all matched case-insensitively
 _CUE_PATTERNS: dict[str, tuple[tuple[str, float], ...]] = {
     "compare": (
@@ -41,7 +44,7 @@ _CUE_PATTERNS: dict[str, tuple[tuple[str, float], ...]] = {
         (r"\bsimilar\s+to\b|\brelated\s+(work|papers|articles)\b|\bmore\s+like\s+(this|that|it)\b", 1.3),
         (r"\bbuil(d|ds|t)\s+(up)?on\b|\bfollow[- ]?ups?\b|\bconnected\s+to\b|\bneighbou?rs\b", 1.3),
         (r"\b(papers|work|articles)\s+related\s+to\b", 1.3),
-        (r"\breferences?\b|\breferenced\b|\brelated\s+to\b", 0.6),
+        (_WEAK_RELATIONSHIP, 0.6),
     ),
     "metadata": (
         (r"\bhow\s+many\b|\bcount\b|^\s*(list|show)\b", 0.6),
@@ -70,6 +73,7 @@ _INTERROGATIVE = re.compile(
     _F,
 )
 _ASPECT_OF = re.compile(r"\b(main|key)?\s*(findings|results|contributions|conclusions|methodology|methods)\s+of\b", _F)
+_LIBRARY_WORD = re.compile(r"\b(papers?|articles?|works?|publications?|preprints?|studies|authors?)\b", _F)
 _FACETS = re.compile(r"\b(journals|venues|authors|tags|collections|item\s+types)\b", _F)
 _PAPER_REF = re.compile(
     r"(?<![\w.])@[\w:.\-]*\w|\b(zotero:\d+:[A-Za-z0-9]+|file:\S+)|[\"“‘'][^\"”’']{3,}[\"”’']|\bpaper\b|\bet\s+al\b|"
@@ -92,9 +96,11 @@ class RuleReading:
 def rule_scores(query: str, topic_words: Sequence[str], has_filters: bool) -> dict[str, float]:
     """Cue scores per intent (0 when no cue fired), before the default bonus."""
     scores = dict.fromkeys(INTENTS, 0.0)
-    for kind, cues in _CUES.items():
-        scores[kind] += sum(weight for pattern, weight in cues if pattern.search(query))
     has_ref = bool(_PAPER_REF.search(query))
+    of_papers = has_ref or bool(_LIBRARY_WORD.search(query))
+    for kind, cues in _CUES.items():
+        counted = [(p, w) for p, w in cues if of_papers or p.pattern != _WEAK_RELATIONSHIP]
+        scores[kind] += sum(weight for pattern, weight in counted if pattern.search(query))
     if has_ref and _ASPECT_OF.search(query):
         scores["summarize"] += 1.2
     if has_ref and re.search(r"\brelated\s+to\b|\breferenc(e|es|ed|ing)\b", query, _F):
