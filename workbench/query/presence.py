@@ -113,36 +113,36 @@ DEFAULT_PRESENCE = PresenceModel(
     {
         "papers": Calibration(
             LogisticWeights(
-                bias=-6.224,
+                bias=-6.227,
                 weights=(
-                    1.463, 0.759, 2.046, 1.011, 0.638, 2.018,
-                    0.912, 2.035, 1.807, 0.337, 2.168, 0.848,
+                    1.464, 0.758, 2.047, 1.003, 0.642, 2.02,
+                    0.913, 2.037, 1.807, 0.337, 2.167, 0.849,
                 ),
             ),
             threshold=0.0884,
-            caution=0.5556,
+            caution=0.5549,
         ),
         "abstracts:question": Calibration(
             LogisticWeights(
-                bias=-6.686,
+                bias=-6.685,
                 weights=(
-                    1.593, 0.764, 1.286, 0.913, 0.336, 0.86,
-                    1.33, 0.771, 1.034, 0.827, 1.675, 1.571,
+                    1.593, 0.764, 1.286, 0.914, 0.335, 0.859,
+                    1.33, 0.771, 1.034, 0.826, 1.674, 1.571,
                 ),
             ),
-            threshold=0.3326,
-            caution=0.6768,
+            threshold=0.3323,
+            caution=0.6766,
         ),
         "abstracts:statement": Calibration(
             LogisticWeights(
-                bias=-4.152,
+                bias=-4.151,
                 weights=(
-                    0.688, 0.559, 1.004, 0.521, 0.221, 0.69,
+                    0.688, 0.559, 1.003, 0.521, 0.22, 0.69,
                     0.995, 0.532, 0.893, 0.966, 1.529, 0.91,
                 ),
             ),
             threshold=0.203,
-            caution=0.2493,
+            caution=0.2492,
         ),
     }
 )  # fmt: skip
