@@ -107,3 +107,15 @@ def test_a_thesis_contents_pages_are_read_without_their_leaders() -> None:
     text = " ".join(s.text for s in parsed.sections)
     assert not re.search(r"(?:\.\s?){4,}", text)
     assert "3.4 坐标变换 … 23" in " ".join(text.split())
+
+
+@pytest.mark.skipif(not CONTENTS_THESIS.is_file(), reason="needs ../shared/data/zotero-real")
+def test_a_thesis_keeps_its_chapter_headings_and_loses_its_chapter_heads() -> None:
+    # The thesis heads every page with its chapter. Left in, the head ran into each page's first
+    # sentence ("第 3 章三维重建与坐标变换在实现坐标变换时，…"); dropped on every page, "第 1 章 引 言"
+    # and "参考文献" went too, and the reference list was read as the conclusion.
+    parsed = parse_file(CONTENTS_THESIS)
+    names = [(s.name, s.page_start) for s in parsed.sections]
+    assert ("introduction", 7) in names and ("references", 55) in names
+    text = " ".join(" ".join(s.text.split()) for s in parsed.sections)
+    assert "第 3 章三维重建与坐标变换在实现坐标变换时" not in text and "在实现坐标变换时" in text

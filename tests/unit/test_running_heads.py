@@ -55,11 +55,16 @@ def test_a_chapter_head_on_its_chapter_pages_is_dropped() -> None:
     # sentence of every page ("第 3 章三维重建与坐标变换在实现坐标变换时，…").
     pages = []
     for n in range(20):
-        chapter = "第 2 章 目标检测" if n < 8 else "第 3 章 三维重建与坐标变换"
+        chapter = "第 2 章 目标检测" if n < 8 else "第 3 章 三维重建与坐标变换" if n < 14 else "第 4 章 状态观测"
         pages.append("\n".join([chapter, str(n + 5), f"{BODY[n : n + 20]}。", f"正文{BODY[n + 3 : n + 12]}内容。"]))
-    kept = texts(pages)
-    assert not [t for t in kept if t.startswith("第 ")]
-    assert sum(t.startswith("正文") for t in kept) == 20
+    lines = [line for line in pdf_lines(pages) if line.text]
+    # each head stays on its chapter's first page, where it is the chapter's heading
+    assert [(line.text, line.page) for line in lines if line.text.startswith("第 ")] == [
+        ("第 2 章 目标检测", 1),
+        ("第 3 章 三维重建与坐标变换", 9),
+        ("第 4 章 状态观测", 15),
+    ]
+    assert sum(line.text.startswith("正文") for line in lines) == 20
 
 
 def test_a_heading_printed_once_and_a_line_on_two_pages_stay() -> None:

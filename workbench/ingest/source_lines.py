@@ -197,9 +197,14 @@ def pdf_lines(page_texts: Sequence[str]) -> list[SourceLine]:
     """
     pages = [strip_line_numbers([ln.strip() for ln in clean_text(t).split("\n")]) for t in page_texts]
     repeated = running_keys(pages)
+    chapters = chapter_heads(pages)
     out: list[SourceLine] = []
     for page_no, page in enumerate(pages, start=1):
-        kept = [ln for ln in page if ln and _running_key(ln) not in repeated and not _ARXIV_STAMP.match(ln)]
+        kept = [
+            ln for ln in page
+            if ln and (key := _running_key(ln)) not in repeated and chapters.get(key, page_no) == page_no
+            and not _ARXIV_STAMP.match(ln)
+        ]  # fmt: skip
         long_lines = [len(ln) for ln in kept if len(ln) >= 20]
         typical = statistics.quantiles(long_lines, n=4)[2] if len(long_lines) >= 4 else 60.0
         for line in kept:
@@ -217,10 +222,7 @@ def running_keys(pages: Sequence[Sequence[str]]) -> set[str]:
     one head on left-hand pages and another on right-hand ones ("5 期 陈阳 : 轮腿式平衡机器人控制 649"
     and "650 信息与控制 52"; "Bola et al." and "PNAS | Published online"), so each reaches only half
     the pages: a line of two words or more among the first or last EDGE_LINES lines of at least 60%
-    of the odd pages, or of the even ones, is one too. Theses and books head each page with its
-    chapter ("第 3 章 三维重建与坐标变换" on the chapter's nine pages of sixty): such a line at a page's
-    edge on CHAPTER_RUN pages in a row, or on every other page CHAPTER_RUN times (one side's
-    head), is one as well.
+    of the odd pages, or of the even ones, is one too. (A chapter's head: `chapter_heads`.)
     """
     if len(pages) < 3:
         return set()
@@ -232,22 +234,29 @@ def running_keys(pages: Sequence[Sequence[str]]) -> set[str]:
             key for key, n in edges.items()
             if n >= max(3, RUNNING_SHARE * len(side)) and len(word_units(key.replace("#", " "))) >= 2
         }  # fmt: skip
-    return repeated | _chapter_heads(pages)
+    return repeated
 
 
-def _chapter_heads(pages: Sequence[Sequence[str]]) -> set[str]:
-    """Edge lines of two words or more on CHAPTER_RUN consecutive pages, or consecutive pages of one side."""
+def chapter_heads(pages: Sequence[Sequence[str]]) -> dict[str, int]:
+    """Running heads of a chapter, with the page (1-based) whose line is kept: the first it is on.
+
+    Theses and books head each page with its chapter ("第 3 章 三维重建与坐标变换" on the chapter's
+    nine pages of sixty, far from 60%): a line of two words or more among a page's first or last
+    EDGE_LINES lines on CHAPTER_RUN pages in a row, or on every other page CHAPTER_RUN times (one
+    side's head). Its first page keeps it: there the line is often the chapter's own heading
+    ("第 1 章 引 言", "参考文献"), which names the section.
+    """
     at: dict[str, set[int]] = {}
-    for number, page in enumerate(pages):
+    for number, page in enumerate(pages, start=1):
         for key in _edge_keys(page):
             at.setdefault(key, set()).add(number)
-    heads = set()
+    heads: dict[str, int] = {}
     for key, seen in at.items():
         if len(seen) < CHAPTER_RUN or len(word_units(key.replace("#", " "))) < 2:
             continue
         for step in (1, 2):
             if any(all(p + step * k in seen for k in range(CHAPTER_RUN)) for p in seen):
-                heads.add(key)
+                heads[key] = min(seen)
     return heads
 
 
