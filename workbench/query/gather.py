@@ -69,11 +69,6 @@ def query_filters(intent: Intent, doc_id: str | None) -> tuple[list[Filter], lis
     return filters, warnings
 
 
-def shown_filters(intent: Intent) -> str:
-    """The intent's filters as one phrase ("author=Indigo, year=2005")."""
-    return ", ".join(intent.filters)
-
-
 class EvidenceGatherer:
     """Retrieves passages and picks evidence sentences for a question at a depth."""
 
@@ -117,7 +112,8 @@ class EvidenceGatherer:
         filters, _ = query_filters(intent, doc_id)
         if not filters or self.search(intent.topic or query, filters, 1):
             return intent, []
-        note = f"no paper in your library matches {shown_filters(intent)} (read from the question): searched them all"
+        read = ", ".join(intent.filters)
+        note = f"no paper in your library matches {read} (read from the question): searched them all"
         return unfiltered(query, intent), [note]
 
     def gather(self, query: str, depth: str, intent: Intent, doc_id: str | None) -> Gathered:

@@ -113,9 +113,10 @@ class CostPane(NotifyWorkerErrors, Vertical):
         used = answer.prompt_tokens + answer.completion_tokens
         self.session_tokens += used
         self.session_runs += 1
-        estimate = f" (est. {answer.estimate.prompt_tokens:,})" if answer.estimate else ""
+        notes = [f"est. {answer.estimate.prompt_tokens:,}"] if answer.estimate else []
         if answer.revised:  # the estimate counts the drafts; the critic's revision came on top
-            estimate = estimate[:-1] + f"; revision {answer.revision_prompt_tokens:,})" if estimate else ""
+            notes.append(f"revision {answer.revision_prompt_tokens:,}")
+        estimate = f" ({'; '.join(notes)})" if notes else ""
         evidence = f"evidence {answer.evidence_seconds:.1f} s · " if answer.evidence_seconds is not None else ""
         self.last_run = (
             f"last: {answer.depth} {evidence}synthesis {answer.prompt_tokens:,} in{estimate} + "
