@@ -116,11 +116,11 @@ DEFAULT_PRESENCE = PresenceModel(
                 bias=-6.227,
                 weights=(
                     1.464, 0.758, 2.047, 1.003, 0.642, 2.02,
-                    0.913, 2.037, 1.807, 0.337, 2.167, 0.849,
+                    0.913, 2.038, 1.807, 0.336, 2.167, 0.849,
                 ),
             ),
-            threshold=0.0884,
-            caution=0.5549,
+            threshold=0.0883,
+            caution=0.555,
         ),
         "abstracts:question": Calibration(
             LogisticWeights(
