@@ -178,6 +178,30 @@ def test_reindex_is_idempotent(library: tuple[Engine, Path]) -> None:
     assert engine.internals().chunks.doc_ids() == ids_before
 
 
+def test_an_index_run_prunes_sentence_vectors_no_answer_read_for_months(library: tuple[Engine, Path]) -> None:
+    import os
+
+    import numpy as np
+
+    from workbench.stores.sentence_cache import UNUSED_DAYS, SentenceVectorCache
+
+    engine, papers = library
+    root = engine.paths.cache_dir / "sentences"
+    embedder = engine.internals().embedder
+    cache = SentenceVectorCache(root, embedder.model, embedder.dimension)
+    cache.put("ffstale", np.ones((1, embedder.dimension), dtype=np.float32))  # a chunk re-indexed long ago
+    cache.put("ffread", np.ones((1, embedder.dimension), dtype=np.float32))
+    entry = cache.folder / "ff" / "ffstale.npy"
+    old = entry.stat().st_mtime - (UNUSED_DAYS + 1) * 86_400
+    os.utime(entry, (old, old))
+    (root / ".pruned").unlink(missing_ok=True)  # no prune today yet
+    report = engine.index_folders([papers])
+    assert not entry.exists() and cache.get("ffread", 1) is not None
+    removed = "sentence cache: removed the vectors of 1 passage no answer read for"
+    assert any(n.startswith(removed) for n in report.notes), report.notes
+    assert not any(n.startswith("sentence cache") for n in engine.index_folders([papers]).notes)  # once a day
+
+
 def test_changed_file_is_updated_and_touched_file_is_not(library: tuple[Engine, Path]) -> None:
     engine, papers = library
     note = papers / "sub" / "notes.md"

@@ -41,9 +41,20 @@ class IndexDoor(EngineCore):
             return self._noted(report)
 
     def _noted(self, report: IndexReport) -> IndexReport:
-        """The report with a line on what the index as a whole still lacks (page offsets of older chunks)."""
+        """The report with a line on what the index as a whole still lacks (page offsets of older
+        chunks), and one on the sentence vectors no answer has read for months, removed (at most
+        once a day: `stores.sentence_cache.prune`)."""
         note = index_note(self._chunks.rows_without_page_offsets())
         report.notes.extend([note] if note else [])
+        from workbench.stores.sentence_cache import UNUSED_DAYS, prune
+
+        pruned = prune(self._paths.cache_dir / "sentences")
+        if pruned is not None and pruned.entries:
+            passages = f"{pruned.entries:,} passage{'s' if pruned.entries != 1 else ''}"
+            report.notes.append(
+                f"sentence cache: removed the vectors of {passages} no answer read for {UNUSED_DAYS} days "
+                f"({pruned.bytes / 1e6:.1f} MB)"
+            )
         return report
 
     def _indexer(self) -> Indexer:
