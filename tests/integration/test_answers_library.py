@@ -107,6 +107,5 @@ def test_filters_a_paper_matches_still_apply(library: tuple[Path, Path]) -> None
     # the folder PDF's metadata: Satoshi Nakamoto, 2009 (its PDF's creation date)
     answer = evidence_only().ask("What does Nakamoto 2009 say about the attacker's chance of catching up?")
     assert not any("searched them all" in w for w in answer.warnings), answer.warnings
-    assert answer.evidence and {e.doc_id for e in answer.evidence} == {
-        e.doc_id for e in answer.evidence if e.doc_id.endswith("zotero_bitcoin_whitepaper.pdf")
-    }
+    assert answer.evidence  # all of it from the one paper the filters match
+    assert all(e.doc_id.endswith("zotero_bitcoin_whitepaper.pdf") for e in answer.evidence)
