@@ -118,6 +118,8 @@ def test_a_numbered_sub_heading_on_its_own_line_is_its_own_paragraph() -> None:
         "2.3 Architecture Overview Clients Interact",  # the line before does not end a sentence: not a heading
         "directories.",
     )
-    text = split_sections(lines)[0].text
-    assert "implemented the Google File System.\n\n2.2 Interface\n\nGFS provides" in text
-    assert "organized in 2.3 Architecture" in text
+    sections = split_sections(lines)
+    assert [s.name for s in sections] == ["introduction", "methods"]  # section 2 is not the introduction
+    assert sections[0].text == "We have designed and implemented the Google File System."
+    assert sections[1].text.startswith("2.2 Interface\n\nGFS provides")
+    assert "organized in 2.3 Architecture" in sections[1].text

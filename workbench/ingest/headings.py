@@ -281,6 +281,57 @@ def _roman(numeral: str) -> int:
     return sum(-v if i + 1 < len(values) and v < values[i + 1] else v for i, v in enumerate(values))
 
 
+# A chapter line ("Chapter 4", "CAPÍTULO 2 – Requisitos", "第 3 章 三维重建与坐标变换"): a top-level number.
+_CHAPTER_WORD = re.compile(
+    r"^(?:chapter|cap[ií]tulo|kapitel|chapitre|capitolo|hoofdstuk|глава)\s+(\d{1,2}|[IVX]{1,5})\b[.:–—-]?\s*(.*)$",
+    re.IGNORECASE,
+)
+_CJK_CHAPTER = re.compile(r"^第\s*([\d一二三四五六七八九十]+)\s*章\s*[:：、.．]?\s*(.*)$")
+_CJK_DIGITS = {c: i for i, c in enumerate("零一二三四五六七八九十")}
+_CJK_SENTENCE_END = re.compile(r"[。，；：！？]$")
+_CJK_CLAUSE = re.compile(r"[。，；！？]")  # a clause ends inside the line: a sentence, not a heading
+
+
+def heading_number(line: str) -> tuple[tuple[int, ...], str] | None:
+    """The full number and title of a line shaped like a numbered heading at any level: a chapter
+    ("Chapter 4", "第 3 章 …" → (4,), (3,)), a top-level heading ("2. Transactions" → (2,)) or a
+    sub-heading ("3.6 Considerações finais" → (3, 6)); None for anything else.
+
+    The sub-heading's words must be shaped as `numbered_heading` wants them (short, starting with a
+    capital or a letter of a script without case, not ended like a sentence).
+    """
+    text = " ".join(line.split())
+    chapter = _CHAPTER_WORD.match(text) or _CJK_CHAPTER.match(text)
+    if chapter:
+        token, title = chapter.group(1), chapter.group(2)
+        number = _chapter_number(token)
+        if number is None or (title and numbered_heading(f"1 {title}") is None):
+            return None  # "第 2 章：目标识别的前处理。首先对…" outlines the thesis; it is no heading
+        return (number,), title
+    numbering = _NUMBERING.match(text)
+    if numbering is None or numbering.group(1) is None:
+        top = numbered_heading(text)  # "IV. EVALUATION"
+        return ((top[0],), top[1]) if top else None
+    token = text[: numbering.end()].strip().rstrip(".):")
+    top = numbered_heading(f"{numbering.group(1)} {text[numbering.end() :]}")
+    if top is None:
+        return None
+    return tuple(int(part) for part in token.split(".")), top[1]
+
+
+def _chapter_number(token: str) -> int | None:
+    if token.isdigit():
+        return int(token)
+    if set(token) <= set(_ROMAN):
+        return _roman(token)
+    if set(token) <= set(_CJK_DIGITS):  # 三 → 3, 十二 → 12, 二十 → 20
+        tens, _, units = token.partition("十")
+        if "十" not in token:
+            return _CJK_DIGITS[token] if len(token) == 1 else None
+        return (_CJK_DIGITS.get(tens, 1) if tens else 1) * 10 + (_CJK_DIGITS.get(units, 0) if units else 0)
+    return None
+
+
 def numbered_heading(line: str) -> tuple[int, str] | None:
     """The top-level number and title of a line shaped like a numbered heading ("2. Transactions",
     "3) Network", "IV. EVALUATION"), whatever it names; None for anything else.
@@ -297,9 +348,12 @@ def numbered_heading(line: str) -> tuple[int, str] | None:
     token = text[: numbering.end()].strip().rstrip(".):")
     body = text[numbering.end() :]
     words = body.split()
-    if not words or len(words) > NUMBERED_BODY_WORDS or not body[:1].isupper() or _SENTENCE_END.search(body):
+    if not words or len(words) > NUMBERED_BODY_WORDS or not _capital(body[:1]) or _SENTENCE_END.search(body):
         return None
-    if _TOC_ENTRY.search(body) or sum(c.isalpha() for c in body) < 3:
+    caseless = body[:1].lower() == body[:1].upper()  # Han, kana, Hangul: "引言" is a whole heading
+    if _CJK_SENTENCE_END.search(body) or (caseless and (len(body) > 30 or _CJK_CLAUSE.search(body))):
+        return None  # a sentence of a script without case, or a line of one too long to be a heading
+    if _TOC_ENTRY.search(body) or sum(c.isalpha() for c in body) < (2 if caseless else 3):
         return None
     major = [w for w in words if w.lower() not in _MINOR_WORDS and w[:1].isalpha()]
     if len(words) > SHORT_HEADING_WORDS and sum(w[:1].isupper() for w in major) < 0.75 * len(major):

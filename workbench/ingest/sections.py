@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from workbench.ingest.headings import (
+    heading_number,
     heading_section,
     is_appendix_heading,
     is_summary_heading,
@@ -41,6 +42,14 @@ class _Paragraph:
     lines: list[tuple[int, str]]  # (page, text)
 
 
+class _Scope(NamedTuple):
+    """A numbered heading in force: its number ((3, 6) for "3.6 Considerações finais") and the
+    section it named. It lasts until a heading that is not under it ("3.7 …", "4 …")."""
+
+    number: tuple[int, ...]
+    section: str
+
+
 class _Splitter:
     """Accumulates lines into runs of one section each."""
 
@@ -51,6 +60,7 @@ class _Splitter:
         self.seen_abstract = False
         self.abstract_page = 0
         self.number = 0  # the last top-level heading number of the paper's own numbering (0: none yet)
+        self.scopes: list[_Scope] = []  # the numbered headings in force, outermost first
 
     @property
     def current(self) -> str:
@@ -187,23 +197,79 @@ def _running_heads(lines: Sequence[SourceLine]) -> frozenset[str]:
 
 
 def _numbered_section(text: str, found: str | None, state: _Splitter) -> _Start | None:
-    """Follow the paper's top-level heading numbers; an unrecognised heading that continues them
-    ("2. Transactions" after "1. Introduction") starts a section of its own.
+    """Follow the paper's heading numbers; an unrecognised heading that continues them ("2.
+    Transactions" after "1. Introduction") starts a section of its own, and so does one that ends a
+    numbered section ("3.7 Arquitetura" after "3.6 Considerações finais", "第 4 章 …" after "3.5 结论").
 
-    A numbering starts at a recognised numbered heading ("1. Introduction"), so affiliation marks
-    and numbered list items ("3) Each node works on …", ended like a sentence) never count.
+    A numbering starts at a recognised numbered heading ("1. Introduction", "第 1 章 绪论") or an
+    unnumbered introduction (its chapter 1), so affiliation marks and numbered list items ("3)
+    Each node works on …", ended like a sentence) never count. A section a numbered heading names
+    lasts until a heading that is not under it; then the section of the heading around it is back
+    in force ("3 Métodos" after its "3.6 Considerações finais" ends), or, at the top level, the
+    paper's body goes on (`_NUMBERED_BODY`).
     """
-    numbered = numbered_heading(text)
-    if numbered is None:
+    numbered = heading_number(text)
+    if numbered is None and found is not None and state.scopes:
+        # an unnumbered heading inside a numbered section ("结果" in section 3.3) ends with it
+        state.scopes.append(_Scope((*state.scopes[-1].number, 0), found))
+    elif numbered is None and found == "introduction" and not state.number:
+        state.scopes.append(_Scope((1,), found))  # "INTRODUÇÃO", then "2 O produto de software"
+        state.number = 1
+    if numbered is None or numbered[1] in state.running:
         return None
-    number, title = numbered
+    number = numbered[0]
     if found is not None:
-        state.number = number
+        _close_scopes(state, number)
+        if found == "introduction" and number[:1] == (1,) and not state.scopes:
+            state.scopes.append(_Scope((1,), found))  # "1.1 Introdução": chapter 1 introduces the work
+        state.scopes.append(_Scope(number, found))
+        state.number = number[0]
         return _Start(found)
-    if not state.number or number != state.number + 1 or title in state.running:
-        return None
-    state.number = number
-    return _Start(_NUMBERED_BODY.get(state.current, "methods"), heading=text)
+    if not _continues(number, state) or (len(number) > 1 and not state.at_sentence_end()):
+        return None  # not the paper's numbering, or "2.3 Architecture …" run on from the line before
+    ended = _close_scopes(state, number)
+    if len(number) > 1 and not ended:
+        return None  # a sub-heading inside the section in force: it goes on
+    if state.scopes:
+        section = state.scopes[-1].section  # the section of the heading around it
+    elif ended:
+        section = _section_after(ended[-1], number)
+    else:
+        section = _NUMBERED_BODY.get(state.current, "methods")
+    state.scopes.append(_Scope(number, section))
+    state.number = number[0]
+    return _Start(section, heading=text)
+
+
+def _section_after(ended: _Scope, number: tuple[int, ...]) -> str:
+    """The section an unrecognised heading starts where a numbered section ends with nothing
+    around it: its sibling's ("6.2 展望" after "6.1 总结" is still the conclusion) unless that was
+    a chapter's introduction, else the body that follows (`_NUMBERED_BODY`)."""
+    sibling = len(number) > 1 and ended.number[:-1] == number[:-1]
+    if sibling and ended.section not in ("introduction", "abstract", "references"):
+        return ended.section
+    return _NUMBERED_BODY.get(ended.section, "methods")
+
+
+def _continues(number: tuple[int, ...], state: _Splitter) -> bool:
+    """Whether a heading number goes on from the paper's own numbering: the next top-level number,
+    or a sub-heading of the current or the next one."""
+    last = state.number
+    if not last:
+        return False
+    if len(number) == 1:
+        return number[0] == last + 1
+    return number[0] in (last, last + 1)
+
+
+def _close_scopes(state: _Splitter, number: tuple[int, ...]) -> list[_Scope]:
+    """End the numbered sections a heading numbered `number` is not under; returns them, innermost first."""
+    ended: list[_Scope] = []
+    while state.scopes and state.scopes[-1].number != number[: len(state.scopes[-1].number)]:
+        ended.append(state.scopes.pop())
+    if state.scopes and state.scopes[-1].number == number:
+        ended.append(state.scopes.pop())  # the same number again: a heading printed twice
+    return ended
 
 
 def _summary_rule(text: str, found: str, state: _Splitter) -> str:
