@@ -23,6 +23,17 @@ if TYPE_CHECKING:  # the engine loads only when a benchmark runs, not to build t
 ANSWER_SETS = ("pubmedqa", "fulltext", "scifact")
 
 
+def parser_digest() -> str:
+    """A digest of the code and word lists that turn files into sections (`ingest`, `text`, the
+    lexicon): a benchmark's cached index is built anew when any of them changes."""
+    package = Path(__file__).resolve().parents[1]
+    digest = hashlib.sha256()
+    for folder, pattern in (("ingest", "*.py"), ("text", "*.py"), ("assets/lexicon", "*")):
+        for path in sorted((package / folder).glob(pattern)):
+            digest.update(path.name.encode() + path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
 def cache_key(*parts: object) -> str:
     """A short stable key from settings and inputs, so a changed setting rebuilds cleanly."""
     blob = json.dumps([str(p) for p in parts], sort_keys=True).encode()

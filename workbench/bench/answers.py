@@ -39,7 +39,7 @@ from typing import Any
 
 import numpy as np
 
-from workbench.bench import cache_key
+from workbench.bench import cache_key, parser_digest
 from workbench.bench.answer_pages import gold_page
 from workbench.bench.answers_fit import Probe, Run, choose_cutoff, fit_presence, fit_scorer
 from workbench.bench.answers_sizes import library_sizes
@@ -65,7 +65,8 @@ def set_engine(engine: Engine, qs: QuestionSet) -> tuple[Engine, Path, str]:
     # The inputs by name and content, not path: every checkout of the same files shares one index.
     stats = [(p.name, hashlib.sha256(p.read_bytes()).hexdigest()) for p in qs.inputs]
     key = cache_key(qs.name, stats, len(qs.documents), s.embedding.model, s.index.chunk_tokens,
-                    s.index.max_chunk_tokens, s.index.min_chunk_tokens, s.fts, "answers-v2")  # fmt: skip
+                    s.index.max_chunk_tokens, s.index.min_chunk_tokens, s.fts, parser_digest(),
+                    "answers-v2")  # fmt: skip
     folder = engine.paths.cache_dir / "bench" / f"answers-{qs.name}-{key}"
     settings = replace(
         s,

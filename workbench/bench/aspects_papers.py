@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from workbench.bench import parser_digest
 from workbench.bench.question_sets import contains_span, normalise_span, split_of
 from workbench.engine.engine import Engine
 from workbench.query.summary import SENTENCES_PER_DEPTH
@@ -53,20 +54,11 @@ def _engine(engine: Engine, workdir: Path) -> Engine:
     )
 
 
-def _parser_digest() -> str:
-    """A digest of the parser's code: a changed section splitter means the papers are indexed anew."""
-    folder = Path(__file__).resolve().parents[1] / "ingest"
-    digest = hashlib.sha256()
-    for path in sorted(folder.glob("*.py")):
-        digest.update(path.read_bytes())
-    return digest.hexdigest()[:12]
-
-
 def index_papers(
     engine: Engine, papers: Sequence[LabelledPaper], data_root: Path, labels: Path
 ) -> tuple[Engine, dict[str, str]]:
     """The papers indexed into the cache (again when the labels or the parser change); paper → doc id."""
-    key = hashlib.sha256(labels.read_bytes() + _parser_digest().encode()).hexdigest()[:12]
+    key = hashlib.sha256(labels.read_bytes() + parser_digest().encode()).hexdigest()[:12]
     workdir = engine.paths.cache_dir / "bench" / f"aspects-papers-{key}"
     bench = _engine(engine, workdir)
     marker = workdir / "complete.json"
