@@ -69,3 +69,14 @@ def test_the_written_full_text_set_is_big_enough_and_well_formed() -> None:
     splits = Counter(split_of(r["doc"]) for r in rows)
     assert splits["fit"] > 0 and splits["heldout"] > 0
     assert len(load_absent(DATA / "absent_topics_questions.jsonl")) >= 40
+
+
+def test_the_questions_in_other_languages_are_all_held_out_and_their_spans_are_printed() -> None:
+    # Written in the papers' own languages over the real libraries; nothing is fitted on them.
+    path = DATA / "fulltext_questions_multilingual.jsonl"
+    rows = [json.loads(line) for line in path.open(encoding="utf-8")]
+    assert Counter(r["lang"] for r in rows) == {"pt": 26, "zh": 19}
+    assert len({r["id"] for r in rows}) == len(rows) and all(r["doc"].startswith("zotero-real/") for r in rows)
+    qs = load_fulltext(path, DATA.parents[2] / "shared" / "data", name="multilingual", held_out=True)
+    assert qs.name == "multilingual" and {q.split for q in qs.questions} == {"heldout"}
+    assert all(q.spans and all(len(s) >= 5 for s in q.spans) for q in qs.questions)

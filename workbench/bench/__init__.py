@@ -20,7 +20,8 @@ from workbench.records import DEPTHS
 if TYPE_CHECKING:  # the engine loads only when a benchmark runs, not to build the CLI's parser
     from workbench.engine.engine import Engine
 
-ANSWER_SETS = ("pubmedqa", "fulltext", "scifact")
+# multilingual: full-text questions in Portuguese and Chinese over the real libraries' papers, never fitted on
+ANSWER_SETS = ("pubmedqa", "fulltext", "scifact", "multilingual")
 
 
 def parser_digest() -> str:
@@ -304,6 +305,9 @@ def _bench_answers(engine: Engine, args: argparse.Namespace, roots: DataRoots) -
         elif name == "fulltext":
             questions = roots.label_path(args.questions, "fulltext_questions.jsonl", "--questions")
             loaded.append(sets.load_fulltext(questions, roots.data, absent))
+        elif name == "multilingual":
+            questions = roots.label_path(None, "fulltext_questions_multilingual.jsonl", "--labels-dir")
+            loaded.append(sets.load_fulltext(questions, roots.data, name=name, held_out=True))
         else:
             labelled = roots.data_path(args.claims, "scifact-claims/claims_train.csv", "--claims")
             dataset = roots.data_path(args.dataset, "scifact", "--dataset")

@@ -57,6 +57,7 @@ from workbench.records import Document, Evidence, Filter, Hit, Section
 # Sets whose gold marks sentences; the evidence scorer is fitted on these only (PubMedQA's gold
 # is a whole abstract: every sentence of it would count as answering).
 SENTENCE_GOLD = ("fulltext", "scifact")
+SPAN_SETS = ("fulltext", "multilingual")  # gold marked by answer-bearing spans of whole papers
 
 
 def set_engine(engine: Engine, qs: QuestionSet) -> tuple[Engine, Path, str]:
@@ -319,9 +320,9 @@ def score_runs(
         if cautioned is not None:
             out[split]["caution_answerable"] = _rate(caution)
             out[split]["not_found_or_caution_source_removed"] = _rate(flagged)
-        if qs.name == "fulltext":
+        if qs.name in SPAN_SETS:
             out[split]["gold_page"] = gold_page(paged)
-    if qs.name == "fulltext":  # small enough to list: which questions the answer missed, and where
+    if qs.name in SPAN_SETS:  # small enough to list: which questions the answer missed, and where
         out["missed"] = misses
     seconds = [r.seconds for r in runs]
     out["evidence_seconds"] = {"p50": _pct(seconds, 50), "p95": _pct(seconds, 95)}
@@ -346,7 +347,7 @@ def bench_answers(
     benches: dict[str, Engine] = {}
     for qs in question_sets:
         bench, doc_ids, seconds, key = ensure_set_index(engine, qs)
-        if limit and qs.name != "fulltext":  # a sample (by a hash of the id: both splits keep their share)
+        if limit and qs.name not in SPAN_SETS:  # a sample (by a hash of the id: both splits keep their share)
             qs = replace(qs, questions=sorted(qs.questions, key=lambda q: _sha(f"sample:{q.qid}"))[:limit])
         bench.internals().asker.gatherer.gather(
             "warm up the embedder", "targeted", _intent("warm up the embedder"), None

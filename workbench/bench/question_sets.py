@@ -38,8 +38,10 @@ def split_of(key: str, fit_share: float = FIT_SHARE) -> str:
 
 
 def normalise_span(text: str) -> str:
-    """Text reduced to lower-case letters and digits (NFKC), so spans match across line breaks and hyphens."""
-    return re.sub(r"[^0-9a-z]+", "", unicodedata.normalize("NFKC", text).lower())
+    """Text reduced to lower-case letters and digits of every script, accents folded, so spans
+    match across line breaks, hyphens and spacing ("3.5 N·m" → "35nm", "回复力矩" stays)."""
+    decomposed = unicodedata.normalize("NFKD", text.lower())
+    return "".join(c for c in decomposed if c.isalnum() and not unicodedata.combining(c))
 
 
 def contains_span(text: str, spans: Sequence[str]) -> bool:
@@ -113,15 +115,18 @@ def load_pubmedqa(path: Path, absent: Sequence[str] = ()) -> QuestionSet:
     return QuestionSet("pubmedqa", documents, questions, list(absent), [path])
 
 
-def load_fulltext(path: Path, data_root: Path, absent: Sequence[str] = ()) -> QuestionSet:
-    """Hand-written full-text questions; `doc` paths are relative to `data_root`; split by paper."""
+def load_fulltext(
+    path: Path, data_root: Path, absent: Sequence[str] = (), name: str = "fulltext", held_out: bool = False
+) -> QuestionSet:
+    """Hand-written full-text questions; `doc` paths are relative to `data_root`; split by paper,
+    or all `heldout` (a set nothing is fitted on: the questions in other languages)."""
     rows = [json.loads(line) for line in path.open(encoding="utf-8") if line.strip()]
     documents = [LibraryDocument(key=doc, path=data_root / doc) for doc in dict.fromkeys(r["doc"] for r in rows)]
     questions = [
         Question(
             qid=r["id"],
             text=r["question"],
-            split=split_of(r["doc"]),
+            split="heldout" if held_out else split_of(r["doc"]),
             sources=(r["doc"],),
             spans=tuple(normalise_span(s) for s in r["spans"]),
             kind=r.get("kind", ""),
@@ -129,7 +134,7 @@ def load_fulltext(path: Path, data_root: Path, absent: Sequence[str] = ()) -> Qu
         )
         for r in rows
     ]
-    return QuestionSet("fulltext", documents, questions, list(absent), [path])
+    return QuestionSet(name, documents, questions, list(absent), [path])
 
 
 def load_scifact(
