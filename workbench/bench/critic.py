@@ -137,14 +137,18 @@ class CachedEmbedder:
 
 
 def fit_logistic(
-    x: np.ndarray, y: np.ndarray, sample_weight: np.ndarray | None = None, l2: float = 1.0, steps: int = 50
-) -> LogisticWeights:
-    """Weighted, L2-regularised logistic regression by Newton's method (the bias is not penalised)."""
+    x: np.ndarray, y: np.ndarray, sample_weight: np.ndarray | None = None, l2: float = 1.0, steps: int = 50,
+    unpenalised: int = 0,
+) -> LogisticWeights:  # fmt: skip
+    """Weighted, L2-regularised logistic regression by Newton's method (the bias, and the last
+    `unpenalised` columns, such as per-set offsets, are not penalised)."""
     design = np.hstack([np.ones((len(x), 1)), x])
     weight = np.ones(len(x)) if sample_weight is None else sample_weight
     beta = np.zeros(design.shape[1])
     penalty = np.eye(design.shape[1]) * l2
     penalty[0, 0] = 0.0
+    for column in range(design.shape[1] - unpenalised, design.shape[1]):
+        penalty[column, column] = 0.0
     for _ in range(steps):
         p = 1.0 / (1.0 + np.exp(-np.clip(design @ beta, -30, 30)))
         gradient = design.T @ (weight * (p - y)) + penalty @ beta
