@@ -152,3 +152,22 @@ def test_a_real_thesis_is_not_all_introduction() -> None:
     assert any("2.2 图像采集系统" in s.text for s in methods)
     assert any("5.3.1 基于颜色识别" in s.text for s in methods)
     assert [s.name for s in sections][-3:] == ["conclusion", "references", "other"]
+
+
+def test_a_recognised_heading_printed_twice_still_starts_the_numbering() -> None:
+    # A chapter's contents on its last page print "1 Introduction" again (without page numbers),
+    # so the title counts among the lines printed on two pages; it still opens the numbering.
+    lines = [
+        SourceLine("1 Introduction", 1),
+        SourceLine("", 1, "break"),
+        SourceLine("Commerce on the Internet relies on trusted third parties.", 2),
+        SourceLine("", 2, "break"),
+        SourceLine("2 Transactions", 2),
+        SourceLine("", 2, "break"),
+        SourceLine("We define an electronic coin as a chain of digital signatures.", 2),
+        SourceLine("", 2, "break"),
+        SourceLine("1 Introduction", 3),
+        SourceLine("", 3, "break"),
+    ]
+    names = [s.name for s in split_sections(lines)]
+    assert names[:2] == ["introduction", "methods"]

@@ -215,7 +215,7 @@ def _numbered_section(text: str, found: str | None, state: _Splitter) -> _Start 
     elif numbered is None and found == "introduction" and not state.number:
         state.scopes.append(_Scope((1,), found))  # "INTRODUÇÃO", then "2 O produto de software"
         state.number = 1
-    if numbered is None or numbered[1] in state.running:
+    if numbered is None:
         return None
     number = numbered[0]
     if found is not None:
@@ -225,8 +225,10 @@ def _numbered_section(text: str, found: str | None, state: _Splitter) -> _Start 
         state.scopes.append(_Scope(number, found))
         state.number = number[0]
         return _Start(found)
-    if not _continues(number, state) or (len(number) > 1 and not state.at_sentence_end()):
-        return None  # not the paper's numbering, or "2.3 Architecture …" run on from the line before
+    if numbered[1] in state.running or not _continues(number, state):
+        return None  # a running head ("2 R. Coulom"), or not the paper's numbering
+    if len(number) > 1 and not state.at_sentence_end():
+        return None  # "2.3 Architecture …" run on from the line before
     ended = _close_scopes(state, number)
     if len(number) > 1 and not ended:
         return None  # a sub-heading inside the section in force: it goes on
