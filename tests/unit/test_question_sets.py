@@ -80,3 +80,33 @@ def test_the_questions_in_other_languages_are_all_held_out_and_their_spans_are_p
     qs = load_fulltext(path, DATA.parents[2] / "shared" / "data", name="multilingual", held_out=True)
     assert qs.name == "multilingual" and {q.split for q in qs.questions} == {"heldout"}
     assert all(q.spans and all(len(s) >= 5 for s in q.spans) for q in qs.questions)
+
+
+def test_a_set_in_several_languages_is_also_scored_per_language() -> None:
+    import numpy as np
+
+    from workbench.bench.answers import score_runs
+    from workbench.bench.answers_fit import Run
+    from workbench.bench.question_sets import Question, QuestionSet
+    from workbench.query.evidence import FEATURE_NAMES, Candidate
+    from workbench.records import Hit
+
+    def run(qid: str, lang: str, sentence: str, span: str) -> Run:
+        hit = Hit(f"{qid}#0", f"doc-{qid}", "T", "methods", sentence, 4, 4, 0.5, "both")
+        vector = np.zeros(8, dtype=np.float32)
+        vector[len(qid) % 8] = 1.0
+        candidate = Candidate(hit, sentence, vector, (0.0,) * len(FEATURE_NAMES), 0.9)
+        question = Question(qid, "q", "heldout", (f"doc-{qid}",), spans=(normalise_span(span),), page=4, lang=lang)
+        return Run(question, "multilingual", [hit], [hit], [candidate])
+
+    runs = [
+        run("a", "pt", "O projeto adota a Licença Pública Geral do GNU para o código.", "Licença Pública Geral"),
+        run("bb", "zh", "本文选用每秒传输 60 帧图像的高速摄像头进行实验。", "每秒传输60帧图像"),
+        run("ccc", "zh", "本文选用每秒传输 60 帧图像的高速摄像头进行实验。", "回复力矩不超过"),
+    ]
+    qs = QuestionSet("multilingual", [], [r.question for r in runs])
+    scored = score_runs(qs, {}, runs, [], lambda question, hits, candidates: False)
+    assert scored["heldout"]["evidence_at_default_depth"] == round(2 / 3, 3)
+    by_language = scored["by_language"]
+    assert by_language["pt"]["questions"] == 1 and by_language["pt"]["evidence_at_default_depth"] == 1.0
+    assert by_language["zh"]["questions"] == 2 and by_language["zh"]["evidence_at_default_depth"] == 0.5

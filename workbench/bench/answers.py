@@ -273,9 +273,10 @@ def shown(candidates: Sequence[Candidate], pool: Sequence[Hit], depth: str = "ta
 
 def score_runs(
     qs: QuestionSet, doc_ids: dict[str, str], runs: Sequence[Run], absent: Sequence[Probe], not_found: NotFound,
-    depth: str = "targeted", cautioned: NotFound | None = None,
+    depth: str = "targeted", cautioned: NotFound | None = None, by_language: bool = True,
 ) -> dict[str, Any]:  # fmt: skip
-    """The set's numbers per split (`fit`, `heldout`, `all`)."""
+    """The set's numbers per split (`fit`, `heldout`, `all`), and per language where its questions
+    name several (`by_language`, every split together)."""
     is_gold = gold_check(qs, doc_ids)
     shape = DEPTH_SHAPES[depth]
     out: dict[str, Any] = {}
@@ -326,6 +327,13 @@ def score_runs(
         out["missed"] = misses
     seconds = [r.seconds for r in runs]
     out["evidence_seconds"] = {"p50": _pct(seconds, 50), "p95": _pct(seconds, 95)}
+    languages = sorted({r.question.lang for r in runs if r.question.lang})
+    if by_language and len(languages) > 1:
+        out["by_language"] = {
+            lang: score_runs(qs, doc_ids, [r for r in runs if r.question.lang == lang], [], not_found, depth,
+                             cautioned, by_language=False)["all"]
+            for lang in languages
+        }  # fmt: skip
     return out
 
 

@@ -71,6 +71,7 @@ class Question:
     gold_sentences: tuple[str, ...] = ()  # rationale sentences (scifact)
     kind: str = ""
     page: int | None = None
+    lang: str = ""  # the question's language, where the set has several ("pt", "zh")
 
     @property
     def source(self) -> str:
@@ -130,6 +131,7 @@ def load_fulltext(
             spans=tuple(normalise_span(s) for s in r["spans"]),
             kind=r.get("kind", ""),
             page=r.get("page"),
+            lang=r.get("lang", ""),
         )
         for r in rows
     ]
