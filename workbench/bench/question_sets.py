@@ -25,6 +25,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from workbench.text.authors import fold_accents
+
 FIT_SHARE = 0.6  # share of ids (pubmedqa) or papers (fulltext) in the fit split
 SCIFACT_DISTRACTORS = 600  # abstracts indexed beside the claims' own (a library, not the whole corpus)
 SCIFACT_CLAIMS = 200  # answerable claims taken (by hash) so the set indexes in minutes
@@ -39,8 +41,7 @@ def split_of(key: str, fit_share: float = FIT_SHARE) -> str:
 def normalise_span(text: str) -> str:
     """Text reduced to lower-case letters and digits of every script, accents folded, so spans
     match across line breaks, hyphens and spacing ("3.5 N·m" → "35nm", "回复力矩" stays)."""
-    decomposed = unicodedata.normalize("NFKD", text.lower())
-    return "".join(c for c in decomposed if c.isalnum() and not unicodedata.combining(c))
+    return "".join(c for c in fold_accents(unicodedata.normalize("NFKC", text)).lower() if c.isalnum())
 
 
 def contains_span(text: str, spans: Sequence[str]) -> bool:
