@@ -45,12 +45,6 @@ def library(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, Pa
         os.environ["WORKBENCH_HOME"] = old
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 18, not met since 2026-11-28: the scorer no longer prefers abstracts (an artefact of fitting "
-    "SciFact's abstracts-only library beside whole papers), and it was the abstract's proof-of-work sentence "
-    "that answered here; the three Bitcoin quotes are now about double spending and computational proof",
-)
 def test_the_bitcoin_question_is_answered_with_a_proof_of_work_sentence(library: tuple[Path, Path]) -> None:
     answer = evidence_only().ask(BITCOIN_QUESTION)
     assert answer.status == "answered", answer.text

@@ -97,6 +97,28 @@ def test_a_sentence_that_goes_on_from_this_one_is_quoted_with_it() -> None:
     assert CONTINUES.match("To do so, each node keeps a moving average.")
     assert not CONTINUES.match("Nodes keep a moving average.")
     assert not CONTINUES.match("Items are hashed.")  # "It" only as a whole word
+    assert CONTINUES.match("To solve this, we proposed a peer-to-peer network using proof-of-work.")
+    assert CONTINUES.match("In order to avoid these, the node waits.")
+    assert not CONTINUES.match("To show that the bound holds, we use induction.")  # "that" opens a clause
+
+
+def test_a_compound_matches_the_question_in_either_spelling() -> None:
+    sentences = [
+        "We implement the proof-of-work by incrementing a nonce.",
+        "Honest nodes reject double spending at once.",
+        "Each cell of the non-small-cell grid is hashed.",
+    ]
+    spelled = QuestionContext.of("how does proof of work prevent double spending", sentences)
+    pow_sentence = sentence_features(0.3, spelled.stems, spelled.entities, sentences[0], 0, "other", context=spelled)
+    assert pow_sentence[INDEX["coverage"]] == 0.4  # "proof" and "work" of five question words
+    hyphenated = QuestionContext.of("how does the network stop double-spending", sentences)
+    spaced = sentence_features(0.3, hyphenated.stems, hyphenated.entities, sentences[1], 0, "other",
+                               context=hyphenated)  # fmt: skip
+    assert spaced[INDEX["coverage"]] > 0.0
+    # A hyphenated word's parts alone never count: "cell" of "non-small-cell" is not the question's "cell".
+    cells = QuestionContext.of("what does a cell store", sentences)
+    assert cells.stems_of(sentences[2]) & {"cell"} == {"cell"}  # the plain word "cell" of that sentence
+    assert "small" not in QuestionContext.of("how small is a cell", sentences).stems_of(sentences[2])
 
 
 def test_a_targeted_answer_reads_further_into_the_paper_retrieval_leads_with() -> None:

@@ -27,7 +27,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from workbench.query.critic.claims import split_sentences
-from workbench.query.critic.grounding import content_stems, coverage, entities, normalise_entity
+from workbench.query.critic.grounding import Compounds, content_stems, coverage, entities, normalise_entity
 from workbench.query.intent.question_type import answer_type_match, question_type
 from workbench.query.logistic import LogisticWeights
 from workbench.query.quote_pages import hit_quote_page
@@ -92,6 +92,7 @@ ANSWER_TYPE_FEATURE = FEATURE_NAMES.index("answer_type")
 CONTINUES = re.compile(
     r"^\W*(it|its|this|these|those|they|their|such|here|thus|therefore|hence|then|the latter|the former|"
     r"in (this|that|these|such) (case|way|setting|scheme|approach)s?|to (do so|this end)|for (example|instance)|"
+    r"(to|in order to) \w+ (this|these|those|it|them)\b|(by|in) doing so|"
     r"specifically|that is|i\.e\.|e\.g\.)\b",
     re.IGNORECASE,
 )
@@ -99,7 +100,8 @@ CONTINUES = re.compile(
 # summaries are keyed by it, so a change that would quote other sentences makes them again.
 # 2: no sentence quoted twice; table, figure and header runs never quoted.
 # 3: headings and the title block never quoted; "this paper provides …" states the research question.
-QUOTE_RULES_VERSION = 3
+# 4: "To solve this, …" goes on from the sentence before; a compound matches the question in either spelling.
+QUOTE_RULES_VERSION = 4
 # A sentence scoring below this share of the best one is not evidence. Chosen on the `fit` questions
 # (full text and SciFact) as the highest share that loses no answer-bearing sentence there: 0.35
 # showed 3.3 sentences on average and cut the answer off below a confident first sentence.
@@ -289,20 +291,26 @@ class QuestionContext:
     entities: frozenset[str]
     kind: str
     idf: dict[str, float]
+    compounds: Compounds
+
+    def stems_of(self, sentence: str) -> frozenset[str]:
+        """The sentence's content stems, a compound the question spells the other way counted as its words."""
+        return self.compounds.stems(sentence)
 
     @classmethod
     def of(cls, question: str, sentences: Sequence[str] = ()) -> QuestionContext:
         """The question's context; `sentences` (the passages read) weigh its words by rarity among them."""
         stems = tuple(content_stems(question))
+        compounds = Compounds.of(question)
         distinct = set(stems)
         frequency = dict.fromkeys(distinct, 0)
         for sentence in sentences:
-            for found in distinct & set(content_stems(sentence)):
+            for found in distinct & compounds.stems(sentence):
                 frequency[found] += 1
         total = len(sentences)
         idf = {s: math.log((total + 1) / (frequency[s] + 0.5)) for s in distinct}
         names = frozenset(normalise_entity(e) for e in entities(question))
-        return cls(question, stems, names, question_type(question), idf)
+        return cls(question, stems, names, question_type(question), idf, compounds)
 
 
 def _answers_for(features: Sequence[float], following: Sequence[float], sentence: str) -> bool:
@@ -316,7 +324,7 @@ def _answers_for(features: Sequence[float], following: Sequence[float], sentence
 
 def _names_subject(sentence: str, context: QuestionContext) -> bool:
     """Does the sentence share a content word with the question (so it can introduce the next one)?"""
-    return bool(set(context.stems) & set(content_stems(sentence)))
+    return bool(set(context.stems) & context.stems_of(sentence))
 
 
 def sentence_features(
@@ -335,7 +343,7 @@ def sentence_features(
     `neighbour` is the best similarity of the sentences next to it, `passage` the best of its
     passage: an answer is often the sentence after the one that names the subject.
     """
-    stems = frozenset(content_stems(sentence))
+    stems = context.stems_of(sentence) if context is not None else frozenset(content_stems(sentence))
     if question_entities:
         found = {normalise_entity(e) for e in entities(sentence)}
         entity_share = len(set(question_entities) & found) / len(question_entities)

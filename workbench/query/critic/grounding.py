@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Collection, Sequence
+from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
 from workbench.text.fts_text import has_cjk, word_units
@@ -88,6 +89,51 @@ def coverage(claim_stems: Sequence[str], text_stems: Collection[str]) -> float:
     if not distinct:
         return 1.0
     return sum(1 for s in distinct if s in text_stems) / len(distinct)
+
+
+@dataclass(frozen=True)
+class Compounds:
+    """A question's terms as either spelling of a compound: "proof of work" is the "proof-of-work"
+    a paper writes, and a question's "double-spending" is a paper's "double spending".
+
+    Only a compound the question spells out whole counts, never a hyphenated word's parts alone:
+    "cell" of "non-small-cell" does not match a question about cells.
+    """
+
+    spelled_out: dict[str, frozenset[str]]  # "proof-of-work" -> the stems of the question's "proof of work"
+    hyphenated: dict[tuple[str, ...], str]  # ("double", "spending") -> stem of the question's "double-spending"
+
+    @classmethod
+    def of(cls, question: str) -> Compounds:
+        """The compounds a question can be matched by, in both spellings."""
+        tokens = words(question)
+        spelled: dict[str, frozenset[str]] = {}
+        for start in range(len(tokens)):
+            for size in range(2, _COMPOUND_WORDS + 1):
+                run = tokens[start : start + size]
+                if len(run) < size or any("-" in w for w in run) or run[0] in STOPWORDS or run[-1] in STOPWORDS:
+                    continue
+                stems = frozenset(content_stems(" ".join(run)))
+                if stems:
+                    spelled["-".join(run)] = stems
+        hyphenated = {tuple(w.split("-")): stem(w) for w in tokens if "-" in w and w not in STOPWORDS}
+        return cls(spelled, hyphenated)
+
+    def stems(self, text: str) -> frozenset[str]:
+        """The text's content stems, with the question's stems of each compound it spells either way."""
+        tokens = words(text)
+        out = set(content_stems(text))
+        for token in tokens:
+            if "-" in token and token in self.spelled_out:
+                out |= self.spelled_out[token]
+        for parts, compound in self.hyphenated.items():
+            size = len(parts)
+            if any(tuple(tokens[i : i + size]) == parts for i in range(len(tokens) - size + 1)):
+                out.add(compound)
+        return frozenset(out)
+
+
+_COMPOUND_WORDS = 4  # the longest compound matched ("state-of-the-art" is four words)
 
 
 def has_negation(text: str) -> bool:
