@@ -103,3 +103,14 @@ def test_finding_similarity_skips_the_title_objective_and_methods() -> None:
     features = support_features("Surgery improves remission of diabetes.", units, sims)
     assert features.finding_similarity == 0.4
     assert features.similarity == 0.9
+
+
+def test_a_hyphenated_word_is_stemmed_part_by_part() -> None:
+    from workbench.query.critic.grounding import coverage, stem
+
+    # Cut whole to seven characters, these were one word: IL-10 was IL-1, a blinded trial a double spend.
+    assert stem("interleukin-10") != stem("interleukin-1")
+    assert stem("double-blind") != stem("double-spending")
+    assert stem("double-blinded") == stem("double-blind")  # inflections still fold
+    claim = content_stems("Interleukin-10 levels rise after infection.")
+    assert coverage(claim, set(content_stems("Interleukin-1 levels rise after infection."))) < 1.0

@@ -59,7 +59,14 @@ def words(text: str) -> list[str]:
 
 
 def stem(word: str) -> str:
-    """A light stem: common inflections stripped, then cut to 7 characters."""
+    """A light stem: common inflections stripped, then cut to 7 characters; a hyphenated word part
+    by part ("interleukin-10" is not "interleukin-1", nor "double-blind" "double-spending")."""
+    if "-" in word:
+        return "-".join(_stem_part(part) for part in word.split("-"))
+    return _stem_part(word)
+
+
+def _stem_part(word: str) -> str:
     w = word.lower()
     for suffix, replacement in (("ies", "y"), ("sses", "ss"), ("ied", "y")):
         if w.endswith(suffix) and len(w) > len(suffix) + 2:
