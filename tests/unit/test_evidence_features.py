@@ -152,3 +152,24 @@ def test_a_long_chinese_sentence_is_not_a_fragment() -> None:
     assert features[INDEX["fragment"]] == 0.0
     short = sentence_features(0.3, context.stems, context.entities, "保持平衡。", 0, "other", context=context)
     assert short[INDEX["fragment"]] == 1.0
+
+
+def test_a_table_row_is_quoted_only_when_it_holds_the_number_asked_for() -> None:
+    from workbench.query.evidence import EvidenceFinder, SentenceVectors
+
+    def embed(texts: Sequence[str]) -> np.ndarray:
+        return np.asarray([[1.0, float(len(t) % 5)] for t in texts], dtype=np.float32)
+
+    passage = (
+        "Crazy Stone played matches against two programs. "
+        "Player Opponent Winning Rate Komi CrazyStone Indigo 2005 61% 6.5 CrazyStone GNU Go 3.6 28% 6.5 Table 2. "
+        "The results favour the tree search."
+    )
+    finder = EvidenceFinder(lambda q: embed([q])[0], SentenceVectors(embed))
+    table = "Player Opponent Winning Rate"
+
+    def quotes(question: str) -> list[str]:
+        return [e.sentence for e in pick(finder.candidates(question, [hit_with(passage)]), 6, 6)]
+
+    assert any(q.startswith(table) for q in quotes("What winning rate did CrazyStone reach against Indigo 2005?"))
+    assert not any(q.startswith(table) for q in quotes("Which opponents did CrazyStone play?"))

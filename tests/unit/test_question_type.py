@@ -13,6 +13,8 @@ from workbench.query.intent.question_type import answer_type_match, question_typ
         ("How many queries does the agent see during training?", "number"),
         ("At most how many outputs does a normal transaction carry?", "number"),
         ("What percentage of patients relapsed?", "number"),
+        ("What winning rate did the program reach against Indigo 2005?", "number"),  # a word between
+        ("What learning rate was used?", "number"),
         ("What is a failure group?", "definition"),
         ("What is message collapsing?", "definition"),
         ("how does proof of work prevent double spending", "mechanism"),

@@ -34,7 +34,7 @@ from workbench.query.quote_pages import hit_quote_page
 from workbench.records import Evidence, Hit
 from workbench.stores.sentence_cache import SentenceVectorCache
 from workbench.text.fts_text import word_count, word_units
-from workbench.text.prose import is_label_run
+from workbench.text.prose import is_contents_run, is_label_run
 
 EmbedTexts = Callable[[Sequence[str]], np.ndarray]
 
@@ -100,7 +100,8 @@ CONTINUES = re.compile(
 # summaries are keyed by it, so a change that would quote other sentences makes them again.
 # 2: no sentence quoted twice; table, figure and header runs never quoted.
 # 3: headings and the title block never quoted; "this paper provides …" states the research question.
-# 4: "To solve this, …" goes on from the sentence before; a compound matches the question in either spelling.
+# 4: "To solve this, …" goes on from the sentence before; a compound matches the question in either spelling;
+#    a table row holding the number asked for is quoted.
 QUOTE_RULES_VERSION = 4
 # A sentence scoring below this share of the best one is not evidence. Chosen on the `fit` questions
 # (full text and SciFact) as the highest share that loses no answer-bearing sentence there: 0.35
@@ -209,6 +210,8 @@ class Candidate:
     score: float
     previous: str = ""  # the sentence before it in its passage, quoted with it when it names the subject
     following: str = ""  # the sentence after it, quoted with it when it carries the answer (see `candidates`)
+    # A table row or a figure's labels is quoted only when it holds the number a question asks for.
+    table_answer: bool = False
 
     @property
     def quoted(self) -> str:
@@ -264,8 +267,9 @@ class EvidenceFinder:
                 following = sentences[index + 1] if index + 1 < len(sentences) else ""
                 if following and not _answers_for(features[index], features[index + 1], following):
                     following = ""
+                table = context.kind == "number" and features[index][ANSWER_TYPE_FEATURE] > 0
                 out.append(Candidate(hit, sentence, vector, features[index], self.score(features[index]), previous,
-                                     following))  # fmt: skip
+                                     following, table))  # fmt: skip
         return out
 
     def select(
@@ -399,9 +403,10 @@ def pick(
         (c for c in candidates if max((float(c.vector @ v) for v in kept_vectors), default=0.0) < DUPLICATE_SIMILARITY),
         key=lambda c: -c.score,
     )
-    # A table row, a figure's labels or a running header read as one sentence says nothing quoted.
-    # It is still scored (the presence model reads every scored sentence), just never shown.
-    remaining = [c for c in remaining if not is_label_run(c.sentence)]
+    # A table row, a figure's labels or a running header read as one sentence says nothing quoted,
+    # unless it holds the number asked for ("How many links…": "… 322 Million Links"). It is still
+    # scored (the presence model reads every scored sentence), just not shown.
+    remaining = [c for c in remaining if _quotable(c)]
     if remaining and remaining[0].score > 0:
         floor = remaining[0].score * RELATIVE_FLOOR
         remaining = [c for c in remaining if c.score >= floor]
@@ -430,6 +435,13 @@ def pick(
         kept_vectors.append(chosen.vector)
         per_doc[chosen.hit.doc_id] = per_doc.get(chosen.hit.doc_id, 0) + 1
     return [as_evidence(c, str(start_marker + i), aspect) for i, c in enumerate(kept)]
+
+
+def _quotable(candidate: Candidate) -> bool:
+    """Prose, or a table or figure run holding the number asked for (never a table of contents)."""
+    if not is_label_run(candidate.sentence):
+        return True
+    return candidate.table_answer and not is_contents_run(candidate.sentence)
 
 
 def _sentence_key(sentence: str) -> str:

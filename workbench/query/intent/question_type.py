@@ -16,7 +16,7 @@ QUESTION_TYPES = ("number", "definition", "mechanism", "reason", "name", "yesno"
 
 _NUMBER_Q = re.compile(
     r"\b(how (many|much|long|large|big|often|wide|fast|far|old|high|low|small|frequently)|"
-    r"what (percentage|percent|fraction|share|proportion|number|rate|size|value|amount|ratio|speed|range)|"
+    r"what (\w+ )?(percentage|percent|fraction|share|proportion|number|rate|size|value|amount|ratio|speed|range)|"
     r"in what share|by how much|at most how|at least how|over how many)\b",
     re.IGNORECASE,
 )
