@@ -379,7 +379,7 @@ def bench_answers(
                      for qs, d, runs, absent in collected},
         }  # fmt: skip
         sentence_gold = [(qs, d, r) for qs, d, r, _ in collected if qs.name in SENTENCE_GOLD]
-        fitted = fit_scorer(finder, sentence_gold, gold_check, passage_has_gold)
+        fitted = fit_scorer(finder, sentence_gold, gold_check, shown)
         for index, (qs, doc_ids, runs, absent) in enumerate(collected):
             for run in runs:
                 run.candidates = rescore(finder, run.candidates)

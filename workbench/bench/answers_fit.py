@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -22,9 +22,11 @@ from workbench.bench.question_sets import Question, QuestionSet
 from workbench.query.evidence import Candidate, EvidenceFinder
 from workbench.query.logistic import LogisticWeights
 from workbench.query.presence import KINDS, Calibration, PresenceModel, presence_features, result_kind
-from workbench.records import Hit
+from workbench.records import Evidence, Hit
 
-L2 = 1.0
+L2 = 1.0  # the presence model's penalty
+# The scorer's penalty is chosen from these by cross-validation on the fit questions (`fit_scorer`).
+L2_GRID = (0.3, 1.0, 3.0, 10.0, 30.0, 100.0)
 FOLDS = 5
 # shares of answerable fit questions a threshold may put under it
 SHARES = (0.0, 0.01, 0.02, 0.03, 0.04, 0.05, 0.06, 0.08, 0.1, 0.12, 0.15)
@@ -42,6 +44,7 @@ MIN_ROWS = 10  # a set counts towards a kind's calibration with at least this ma
 ABSTAIN_MAX = 0.04  # the cut-off may make at most this share of any set's answerable fit questions abstain
 
 GoldCheck = Callable[[Question, str, str], bool]
+Quote = Callable[[Sequence[Candidate], Sequence[Hit]], Sequence[Evidence]]  # what an answer quotes
 
 
 @dataclass
@@ -73,7 +76,7 @@ def fit_scorer(
     finder: EvidenceFinder,
     sets: Sequence[tuple[QuestionSet, dict[str, str], Sequence[Run]]],
     gold_check: Callable[[QuestionSet, dict[str, str]], GoldCheck],
-    passage_has_gold: Callable[[QuestionSet, dict[str, str], Question, Hit], bool],
+    quote: Quote,
 ) -> dict[str, Any]:
     """Refit `finder.weights` on the fit questions of every set; returns what the fit saw.
 
@@ -82,39 +85,88 @@ def fit_scorer(
     is far more than in a whole paper, so without an offset that base rate is learnt by the only
     feature constant across SciFact, `in_abstract`, and every whole paper's abstract is
     preferred for it. The shipped bias is the first set's.
+
+    The L2 penalty is chosen by cross-validation over the fit questions, folds by source paper:
+    the one whose out-of-fold weights put an answer-bearing sentence in the evidence an answer
+    quotes (`quote`, the default depth) for the most questions, averaged over the sets.
     """
-    rows: list[tuple[float, ...]] = []
-    labels: list[float] = []
-    weights: list[float] = []
-    members: list[str] = []
+    rows: list[_Row] = []
     seen: dict[str, dict[str, int]] = {}
     for qs, doc_ids, runs in sets:
         is_gold = gold_check(qs, doc_ids)
-        set_rows: list[tuple[tuple[float, ...], float]] = []
-        for run in runs:
-            if run.question.split != "fit":
-                continue
-            for candidate in run.candidates:
-                label = 1.0 if is_gold(run.question, candidate.sentence, candidate.hit.doc_id) else 0.0
-                set_rows.append((candidate.features, label))
-        if not set_rows:
+        set_rows = [
+            _Row(qs.name, question_group(run.question), candidate.features,
+                 1.0 if is_gold(run.question, candidate.sentence, candidate.hit.doc_id) else 0.0)
+            for run in runs if run.question.split == "fit" for candidate in run.candidates
+        ]  # fmt: skip
+        if set_rows:
+            seen[qs.name] = {"sentences": len(set_rows), "positives": int(sum(r.label for r in set_rows))}
+            rows.extend(set_rows)
+    names = list(seen)
+    curve = {l2: _cross_validated(rows, names, sets, gold_check, quote, l2) for l2 in L2_GRID}
+    l2 = max(L2_GRID, key=lambda value: (curve[value]["default_depth"], curve[value]["@3"], -value))
+    weights, offsets = _fit_scorer_rows(rows, names, l2)
+    finder.weights = weights
+    return {"per_set": seen, "l2": l2, "l2_curve": {str(k): v for k, v in curve.items()}, "set_offsets": offsets}
+
+
+@dataclass(frozen=True)
+class _Row:
+    """One scored sentence of a fit question: its set, its question's paper, features and label."""
+
+    set_name: str
+    group: str
+    features: tuple[float, ...]
+    label: float
+
+
+def _fit_scorer_rows(rows: Sequence[_Row], names: Sequence[str], l2: float) -> tuple[LogisticWeights, dict[str, float]]:
+    """The scorer fitted on `rows`, each set weighted equally, every set after the first with an
+    offset of its own (returned apart, not shipped)."""
+    counts = Counter(r.set_name for r in rows)
+    offsets = [n for n in names[1:] if counts[n]]
+    x = np.hstack([np.asarray([r.features for r in rows], dtype=np.float64),
+                   _indicators([r.set_name for r in rows], offsets)])  # fmt: skip
+    y = np.asarray([r.label for r in rows], dtype=np.float64)
+    w = np.asarray([1.0 / counts[r.set_name] for r in rows]) * len(rows) / len(counts)
+    fitted = fit_logistic(x, y, sample_weight=w, l2=l2, unpenalised=len(offsets))
+    count = len(rows[0].features)
+    return LogisticWeights(fitted.bias, fitted.weights[:count]), dict(zip(offsets, fitted.weights[count:], strict=True))
+
+
+def _fold(group: str) -> int:
+    return int(hashlib.sha256(group.encode()).hexdigest()[:8], 16) % FOLDS
+
+
+def _cross_validated(
+    rows: Sequence[_Row],
+    names: Sequence[str],
+    sets: Sequence[tuple[QuestionSet, dict[str, str], Sequence[Run]]],
+    gold_check: Callable[[QuestionSet, dict[str, str]], GoldCheck],
+    quote: Quote,
+    l2: float,
+) -> dict[str, float]:
+    """Out-of-fold evidence at @3 and at the default depth, each set's share averaged over the sets."""
+    found: dict[str, list[tuple[bool, bool]]] = {}
+    for fold in range(FOLDS):
+        training = [r for r in rows if _fold(r.group) != fold]
+        if not training or not any(r.label for r in training):
             continue
-        positives = sum(label for _, label in set_rows)
-        seen[qs.name] = {"sentences": len(set_rows), "positives": int(positives)}
-        share = 1.0 / len(set_rows)
-        for features, label in set_rows:
-            rows.append(features)
-            labels.append(label)
-            weights.append(share)
-            members.append(qs.name)
-    offsets = list(seen)[1:]
-    x = np.hstack([np.asarray(rows, dtype=np.float64), _indicators(members, offsets)])
-    y = np.asarray(labels, dtype=np.float64)
-    w = np.asarray(weights, dtype=np.float64) * len(rows) / len(seen)
-    fitted = fit_logistic(x, y, sample_weight=w, l2=L2, unpenalised=len(offsets))
-    count = len(rows[0])
-    finder.weights = LogisticWeights(fitted.bias, fitted.weights[:count])
-    return {"per_set": seen, "l2": L2, "set_offsets": dict(zip(offsets, fitted.weights[count:], strict=True))}
+        weights, _ = _fit_scorer_rows(training, names, l2)
+        for qs, doc_ids, runs in sets:
+            is_gold = gold_check(qs, doc_ids)
+            for run in runs:
+                if run.question.split != "fit" or _fold(question_group(run.question)) != fold:
+                    continue
+                scored = [replace(c, score=weights.probability(c.features)) for c in run.candidates]
+                hits = [is_gold(run.question, e.sentence, e.doc_id) for e in quote(scored, run.pool)]
+                found.setdefault(qs.name, []).append((any(hits[:3]), any(hits)))
+    if not found:
+        return {"@3": 0.0, "default_depth": 0.0}
+    return {
+        "@3": round(float(np.mean([np.mean([a for a, _ in v]) for v in found.values()])), 4),
+        "default_depth": round(float(np.mean([np.mean([b for _, b in v]) for v in found.values()])), 4),
+    }
 
 
 def _indicators(members: Sequence[str], names: Sequence[str]) -> np.ndarray:
