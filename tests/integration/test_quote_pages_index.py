@@ -21,7 +21,7 @@ from workbench.cli.main import main as cli_main
 from workbench.engine.engine import Engine
 from workbench.ingest.pdf import _extract_pdf
 from workbench.mcp_server.server import answer_result
-from workbench.query.evidence import passage_sentences
+from workbench.query.sentences import passage_sentences
 from workbench.settings.config import Settings
 from workbench.stores.chunk_columns import PAGE_OFFSETS
 from workbench.text.pages import quote_page

@@ -17,7 +17,7 @@ from workbench.query.aspect_model import (
     block_features,
     shipped_models,
 )
-from workbench.query.evidence import SentenceVectors
+from workbench.query.sentences import SentenceVectors
 from workbench.query.summary import AspectExtractor, sentence_blocks
 
 # A made-up structured abstract, unlabelled, in the usual order (not from PubMedQA).

@@ -11,15 +11,8 @@ import numpy as np
 
 from workbench.formats.answers import group_by_paper
 from workbench.query.critic.grounding import content_stems
-from workbench.query.evidence import (
-    Candidate,
-    EvidenceFinder,
-    SentenceVectors,
-    passage_sentences,
-    pick,
-    quoted_vector,
-    sentence_features,
-)
+from workbench.query.evidence import Candidate, EvidenceFinder, pick, quoted_vector, sentence_features
+from workbench.query.sentences import SentenceVectors, passage_sentences
 from workbench.records import Hit
 from workbench.stores.sentence_cache import SentenceVectorCache
 

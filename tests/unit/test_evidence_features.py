@@ -72,7 +72,8 @@ def test_a_sentence_that_does_not_name_the_subject_is_quoted_with_the_one_before
 
 
 def test_the_next_sentence_is_quoted_when_it_carries_the_answer_the_question_asks_for() -> None:
-    from workbench.query.evidence import EvidenceFinder, SentenceVectors
+    from workbench.query.evidence import EvidenceFinder
+    from workbench.query.sentences import SentenceVectors
 
     def embed(texts: Sequence[str]) -> np.ndarray:
         return np.asarray([[1.0, float(len(t) % 7)] for t in texts], dtype=np.float32)
@@ -155,7 +156,8 @@ def test_a_long_chinese_sentence_is_not_a_fragment() -> None:
 
 
 def test_a_table_row_is_quoted_only_when_it_holds_the_number_asked_for() -> None:
-    from workbench.query.evidence import EvidenceFinder, SentenceVectors
+    from workbench.query.evidence import EvidenceFinder
+    from workbench.query.sentences import SentenceVectors
 
     def embed(texts: Sequence[str]) -> np.ndarray:
         return np.asarray([[1.0, float(len(t) % 5)] for t in texts], dtype=np.float32)

@@ -213,7 +213,7 @@ def passage_has_gold(qs: QuestionSet, doc_ids: dict[str, str], question: Questio
 
 
 def _sentences(text: str) -> list[str]:
-    from workbench.query.evidence import passage_sentences
+    from workbench.query.sentences import passage_sentences
 
     return passage_sentences(text)
 

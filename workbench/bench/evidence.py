@@ -28,7 +28,8 @@ from workbench.bench.critic import LabelledClaim, fit_logistic, load_claims
 from workbench.bench.retrieval import bench_engine, ensure_corpus_index, load_beir
 from workbench.engine.engine import Engine
 from workbench.query.critic.grounding import content_stems
-from workbench.query.evidence import FEATURE_NAMES, Candidate, EvidenceFinder, passage_sentences, pick
+from workbench.query.evidence import FEATURE_NAMES, Candidate, EvidenceFinder, pick
+from workbench.query.sentences import passage_sentences
 from workbench.records import Hit
 
 OVERLAP = 0.6

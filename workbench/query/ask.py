@@ -29,12 +29,13 @@ from workbench.llm.base import LanguageModel, ModelError
 from workbench.query.citations import citation_for, evidence_citation
 from workbench.query.critic.judge import Critic
 from workbench.query.depth import choose_depth
-from workbench.query.evidence import QUOTE_RULES_VERSION, EvidenceFinder, SentenceVectors
+from workbench.query.evidence import QUOTE_RULES_VERSION, EvidenceFinder
 from workbench.query.gather import EvidenceGatherer, Gathered, SearchFunction, relevance
 from workbench.query.intent.detect import Intent, detect_intent
 from workbench.query.plan import Plan, Planner
 from workbench.query.presence import UNCERTAIN_NOTE, Presence, decide
 from workbench.query.related import RelatedPaper
+from workbench.query.sentences import SentenceVectors
 from workbench.query.summary import SENTENCES_PER_DEPTH, AspectExtractor
 from workbench.query.synthesis import CancelledError, SynthesisRun, SynthesisRunner, TextSink, skipped_synthesis
 from workbench.records import (

@@ -28,7 +28,8 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from workbench.query.aspect_model import ASPECT_CLASSES, AspectModels, block_features, shipped_models
-from workbench.query.evidence import EXCLUDED_SECTIONS, Candidate, SentenceVectors, passage_sentences, pick
+from workbench.query.evidence import EXCLUDED_SECTIONS, Candidate, pick
+from workbench.query.sentences import SentenceVectors, passage_sentences
 from workbench.records import ASPECTS, Evidence, Hit
 
 ASPECT_SECTIONS: Mapping[str, tuple[str, ...]] = {

@@ -16,7 +16,7 @@ import bisect
 import re
 from collections.abc import Sequence
 
-ELLIPSIS = " …"  # how a quote cut for length ends (`query.evidence.passage_sentences`)
+ELLIPSIS = " …"  # how a quote cut for length ends (`query.sentences.passage_sentences`)
 
 
 def page_offsets(pieces: Sequence[tuple[int, int]], page_start: int, page_end: int) -> tuple[int, ...]:
