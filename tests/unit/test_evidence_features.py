@@ -175,3 +175,21 @@ def test_a_table_row_is_quoted_only_when_it_holds_the_number_asked_for() -> None
 
     assert any(q.startswith(table) for q in quotes("What winning rate did CrazyStone reach against Indigo 2005?"))
     assert not any(q.startswith(table) for q in quotes("Which opponents did CrazyStone play?"))
+
+
+def test_a_paper_saying_again_what_a_quote_shows_is_not_quoted_twice() -> None:
+    def candidate(doc: str, sentence: str, score: float, direction: Sequence[float]) -> Candidate:
+        vector = np.asarray(direction, dtype=np.float32)
+        return Candidate(hit(doc), sentence, vector / np.linalg.norm(vector), (0.5, 0.5), score)
+
+    longer = ("In this paper, we propose a solution to the double-spending problem using a peer-to-peer "
+              "distributed timestamp server to generate computational proof of the chronological order.")  # fmt: skip
+    shorter = "We propose a solution to the double-spending problem using a peer-to-peer network."
+    other = "Nodes accept the longest chain as proof of what happened."
+    same_paper = [candidate("d", longer, 0.9, [1, 0, 0]), candidate("d", shorter, 0.8, [0.8, 0.6, 0]),
+                  candidate("d", other, 0.3, [0, 0, 1])]  # fmt: skip
+    quoted = [e.sentence for e in pick(same_paper, 3, 3)]
+    assert shorter not in quoted and longer in quoted and other in quoted
+    # Another paper saying the same corroborates it: both are quoted.
+    two_papers = [candidate("d", longer, 0.9, [1, 0, 0]), candidate("e", shorter, 0.8, [0.8, 0.6, 0])]
+    assert shorter in [e.sentence for e in pick(two_papers, 3, 3)]
