@@ -6,7 +6,15 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from workbench.query.evidence import FEATURE_NAMES, Candidate, QuestionContext, pick, sentence_features
+from workbench.query.evidence import (
+    FEATURE_NAMES,
+    Candidate,
+    EvidenceFinder,
+    QuestionContext,
+    pick,
+    sentence_features,
+)
+from workbench.query.sentences import SentenceVectors
 from workbench.records import Hit
 
 INDEX = {name: i for i, name in enumerate(FEATURE_NAMES)}
@@ -71,19 +79,22 @@ def test_a_sentence_that_does_not_name_the_subject_is_quoted_with_the_one_before
     assert pick([named], limit=1, per_paper=1)[0].sentence == "The difficulty follows a moving average."
 
 
-def test_the_next_sentence_is_quoted_when_it_carries_the_answer_the_question_asks_for() -> None:
-    from workbench.query.evidence import EvidenceFinder
-    from workbench.query.sentences import SentenceVectors
+def toy_finder(modulus: int) -> EvidenceFinder:
+    """A finder whose deterministic stand-in embedder reads only a sentence's length."""
 
     def embed(texts: Sequence[str]) -> np.ndarray:
-        return np.asarray([[1.0, float(len(t) % 7)] for t in texts], dtype=np.float32)
+        return np.asarray([[1.0, float(len(t) % modulus)] for t in texts], dtype=np.float32)
 
+    return EvidenceFinder(lambda q: embed([q])[0], SentenceVectors(embed))
+
+
+def test_the_next_sentence_is_quoted_when_it_carries_the_answer_the_question_asks_for() -> None:
     passage = (
         "The sort program reads its input from the cluster file system. "
         "The read rate peaks at about 13 GB/s before the map tasks finish. "
         "Output goes to a separate set of machines."
     )
-    finder = EvidenceFinder(lambda q: embed([q])[0], SentenceVectors(embed))
+    finder = toy_finder(7)
     found = {c.sentence: c for c in finder.candidates("What was the peak input read rate?", [hit_with(passage)])}
     introduces = found["The sort program reads its input from the cluster file system."]
     assert introduces.quoted.endswith("The read rate peaks at about 13 GB/s before the map tasks finish.")
@@ -156,18 +167,12 @@ def test_a_long_chinese_sentence_is_not_a_fragment() -> None:
 
 
 def test_a_table_row_is_quoted_only_when_it_holds_the_number_asked_for() -> None:
-    from workbench.query.evidence import EvidenceFinder
-    from workbench.query.sentences import SentenceVectors
-
-    def embed(texts: Sequence[str]) -> np.ndarray:
-        return np.asarray([[1.0, float(len(t) % 5)] for t in texts], dtype=np.float32)
-
     passage = (
         "Crazy Stone played matches against two programs. "
         "Player Opponent Winning Rate Komi CrazyStone Indigo 2005 61% 6.5 CrazyStone GNU Go 3.6 28% 6.5 Table 2. "
         "The results favour the tree search."
     )
-    finder = EvidenceFinder(lambda q: embed([q])[0], SentenceVectors(embed))
+    finder = toy_finder(5)
     table = "Player Opponent Winning Rate"
 
     def quotes(question: str) -> list[str]:
