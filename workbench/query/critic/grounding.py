@@ -123,7 +123,7 @@ class Compounds:
                 stems = frozenset(content_stems(" ".join(run)))
                 if stems:
                     spelled["-".join(run)] = stems
-        hyphenated = {tuple(w.split("-")): stem(w) for w in tokens if "-" in w and w not in STOPWORDS}
+        hyphenated = {tuple(w.split("-")): stem(w) for w in tokens if "-" in w}
         return cls(spelled, hyphenated)
 
     def stems(self, text: str) -> frozenset[str]:
