@@ -8,6 +8,7 @@ import shutil
 import sqlite3
 import subprocess
 import sys
+import unicodedata
 from dataclasses import replace
 from pathlib import Path
 
@@ -68,6 +69,39 @@ def test_a_chinese_title_finds_its_paper_by_keyword_and_ask_quotes_it(library: P
     answer = engine.ask("手写数字识别与目标追踪技术是什么？")
     assert answer.status == "answered"
     assert any(e.doc_id == "file:1/thesis.md" for e in answer.evidence)
+
+
+THAI_TITLE = "ผลกระทบของการเปลี่ยนแปลงสภาพภูมิอากาศต่อผลผลิตข้าวในประเทศไทย"
+HINDI_TITLE = "भारत में जलवायु परिवर्तन का कृषि पर प्रभाव"
+OTHER_SCRIPTS = {
+    "thai.md": f"# {THAI_TITLE}\n\n## บทคัดย่อ\n\nงานวิจัยนี้วิเคราะห์ข้อมูลปริมาณน้ำฝนและผลผลิตข้าวย้อนหลังสามสิบปี "
+    "พบว่าผลผลิตข้าวลดลงร้อยละสิบสองเมื่อฝนทิ้งช่วงนานกว่าสามสัปดาห์ การปรับเปลี่ยนวันปลูกช่วยลดความเสียหายได้\n",
+    "hindi.md": f"# {HINDI_TITLE}\n\n## सारांश\n\nइस अध्ययन में हमने पिछले तीस वर्षों के आंकड़ों का विश्लेषण किया। "
+    "वर्षा के पैटर्न में बदलाव से गेहूं का उत्पादन बारह प्रतिशत घट गया।\n",
+    "pt.md": "# Avaliação da manutenção de software\n\n## Resumo\n\nA avaliação da qualidade não é simples quando a "
+    "manutenção depende de requisitos não funcionais.\n",
+}
+
+
+def test_thai_and_hindi_titles_find_their_papers_and_ask_quotes_them(library: Path, workbench_home: Path) -> None:
+    for name, text in OTHER_SCRIPTS.items():
+        (library / name).write_text(text, encoding="utf-8")
+    defaults = Settings()
+    engine = Engine(replace(defaults, answer=replace(defaults.answer, synthesis="never")))
+    engine.index_folders([library])
+    # A Thai clause has no spaces: one token of over 40 bytes, dropped, so 0 hits before its bigrams.
+    assert [h.doc_id for h in engine.search(THAI_TITLE, mode="fts").hits][:1] == ["file:1/thai.md"]
+    assert engine.search("ผลผลิตข้าว", mode="fts").hits[0].doc_id == "file:1/thai.md"  # a word inside
+    assert engine.search(HINDI_TITLE, mode="fts").hits[0].doc_id == "file:1/hindi.md"
+    # typed decomposed (as macOS file names and some text layers give it): "na" + "o" before, 0 hits
+    decomposed = unicodedata.normalize("NFD", "avaliação não")
+    assert engine.search(decomposed, mode="fts").hits[0].doc_id == "file:1/pt.md"
+    thai = engine.ask("ผลผลิตข้าวลดลงเท่าไรเมื่อฝนทิ้งช่วง")
+    assert thai.status == "answered"
+    assert any(e.doc_id == "file:1/thai.md" and "ร้อยละสิบสอง" in e.sentence for e in thai.evidence)
+    hindi = engine.ask("जलवायु परिवर्तन से गेहूं का उत्पादन कितना घटा?")
+    assert hindi.status == "answered"
+    assert any(e.doc_id == "file:1/hindi.md" and "बारह प्रतिशत" in e.sentence for e in hindi.evidence)
 
 
 def test_chinese_pages_are_chunked_within_what_the_embedder_reads(tmp_path: Path, workbench_home: Path) -> None:

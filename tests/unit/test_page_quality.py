@@ -8,7 +8,7 @@ import pytest
 
 from workbench.ingest.page_quality import page_problem
 from workbench.ingest.parse import parse_file
-from workbench.text.fts_text import cjk_bigrams, fts_text
+from workbench.text.fts_text import cjk_bigrams, fts_text, word_units
 
 DATA = Path(__file__).resolve().parents[3] / "shared" / "data"
 ZOTERO = DATA / "zotero-real"
@@ -33,6 +33,12 @@ PROSE = {
     "numeric table": "NA 35.8 33.1 24.9 43.7 39.4 30.0 26.4 27.1 56.4 32.3 25.7 78.9 37.8\n"
     "SVMA 34.8 34.1 32.5 39.1 34.5 32.9 33.4 31.4 74.4 36.6 33.5 75.0 41.0\n"
     "DAM 34.9 34.3 32.5 39.2 34.7 33.1 33.5 31.5 74.7 34.7 31.2 68.3 40.1\n",
+    "hindi": "भारत में जलवायु परिवर्तन का कृषि पर प्रभाव एक महत्वपूर्ण विषय है। इस अध्ययन में हमने पिछले तीस वर्षों के "
+    "आंकड़ों का विश्लेषण किया और पाया कि वर्षा के पैटर्न में बदलाव से फसल उत्पादन प्रभावित होता है।",
+    "thai": "งานวิจัยนี้ศึกษาผลกระทบของการเปลี่ยนแปลงสภาพภูมิอากาศต่อการเกษตรในประเทศไทย "
+    "โดยวิเคราะห์ข้อมูลปริมาณน้ำฝนและผลผลิตข้าวย้อนหลังสามสิบปี",
+    "arabic": "تأثير تغير المناخ على الزراعة في مصر. تحلل هذه الدراسة بيانات الثلاثين عامًا الماضية وتُظهر أن "
+    "تغيّر أنماط هطول الأمطار يؤثر في إنتاج المحاصيل.",
     "identifiers": "ResNet50 BiLSTM iPhone McDonald GPT-4o IL-1β TNF-α x_1 seq[i] O(n log n) ZhKfIh ΔG",
 }
 
@@ -90,6 +96,40 @@ def test_cjk_runs_become_bigrams_and_other_text_is_unchanged() -> None:
     english = "Caloric restriction extends the replicative lifespan of yeast (Schrödinger, Фёдор)."
     assert fts_text(english) == english
     assert "검색 색엔 엔진" in fts_text("검색엔진")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("भारत में जलवायु परिवर्तन", ["भारत", "में", "जलवायु", "परिवर्तन"]),  # vowel signs and viramas
+        ("காலநிலை மாற்றத்தின் தாக்கம்", ["காலநிலை", "மாற்றத்தின்", "தாக்கம்"]),  # Tamil
+        ("জলবায়ু পরিবর্তন", ["জলবায়ু", "পরিবর্তন"]),  # Bengali
+        ("تغيّر المناخ", ["تغيّر", "المناخ"]),  # Arabic with a shadda
+        ("cafe\u0301 a\u0300 la carte", ["cafe\u0301", "a\u0300", "la", "carte"]),  # a decomposed accent
+    ],
+)
+def test_a_word_keeps_its_combining_marks(text: str, expected: list[str]) -> None:
+    # Python's `\w` leaves combining marks out: "भारत" was "भ" and "रत", "café" (decomposed) "cafe"
+    assert word_units(text) == expected
+
+
+def test_thai_runs_become_bigrams_of_whole_characters() -> None:
+    # a Thai clause has no spaces: one token of over 40 bytes, dropped by the BM25 tokenizer
+    assert cjk_bigrams("ศึกษา") == ["ศึก", "กษ", "ษา"]  # the vowel sign stays with its consonant
+    assert fts_text("การศึกษา in Thailand") == " กา าร รศึ ศึก กษ ษา  in Thailand"
+    assert word_units("การศึกษา") == ["กา", "าร", "รศึ", "ศึก", "กษ", "ษา"]
+
+
+def test_keyword_text_is_composed_whatever_form_it_comes_in() -> None:
+    assert fts_text("avaliac\u0327a\u0303o na\u0303o") == "avaliação não"
+
+
+def test_concepts_of_hindi_text_are_whole_words() -> None:
+    from workbench.ingest.keyphrases import extract_keyphrases
+
+    body = "जलवायु परिवर्तन से फसल उत्पादन घटता है। जलवायु परिवर्तन और कृषि उत्पादन पर यह अध्ययन केंद्रित है।"
+    phrases = [p for p, _ in extract_keyphrases([("भारत में जलवायु परिवर्तन का कृषि पर प्रभाव", 3.0), (body, 1.0)])]
+    assert "जलवायु परिवर्तन" in phrases  # "climate change"; before: fragments such as "जलव" and "य"
 
 
 def test_concepts_of_chinese_text_are_words_not_sentences() -> None:

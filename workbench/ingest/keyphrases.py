@@ -19,9 +19,11 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+import regex
+
 from workbench.records import Section
 from workbench.text.authors import repair_accents
-from workbench.text.fts_text import has_cjk
+from workbench.text.fts_text import WORD_CHARS, has_cjk
 
 DEFAULT_TOP_N = 12
 MAX_WORDS = 3
@@ -69,7 +71,8 @@ _GENERIC = _word_set(
     following existing remaining underlying corresponding increasing decreasing indicating suggesting
     """
 )
-_TOKEN = re.compile(r"[^\W_](?:[\w'’\-]*[^\W_])?|[.,;:!?()\[\]{}\"“”<>=/|+*&%$#@~^]")
+# A word (letters, digits and their combining marks, so "परिवर्तन" is one) or a delimiter.
+_TOKEN = regex.compile(rf"[{WORD_CHARS}](?:[{WORD_CHARS}_'’\-]*[{WORD_CHARS}])?|[.,;:!?()\[\]{{}}\"“”<>=/|+*&%$#@~^]")
 _DELIMITERS = frozenset('.,;:!?()[]{}"“”<>=/|+*&%$#@~^')
 _HAS_LETTER = re.compile(r"[^\W\d_]")
 _LATIN_PLURAL_KEEP = ("ss", "us", "is", "ics", "ous", "ess")

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import contextlib
 import os
-import re
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from typing import Any
 
 import numpy as np
 import pyarrow as pa
+import regex
 
 from workbench.errors import StoreError, one_line
 from workbench.records import FILTER_FIELDS, Document, Filter
@@ -27,7 +27,7 @@ from workbench.stores.chunk_columns import chunk_rows as chunk_rows
 from workbench.stores.chunk_columns import chunk_schema as chunk_schema
 from workbench.stores.chunk_columns import embedding_text as embedding_text
 from workbench.text.authors import fold_accents
-from workbench.text.fts_text import fts_text
+from workbench.text.fts_text import WORD_CHARS, fts_text
 
 TABLE_NAME = "chunks"
 META_TABLE = "index_meta"  # the index fingerprint, beside the chunks (read by homes that only read)
@@ -47,7 +47,8 @@ RESULT_COLUMNS = [
     "source",
 ]
 
-_WORD_RE = re.compile(r"\w+", re.UNICODE)
+# Runs of letters, digits and their combining marks: `\w` alone cut "परिवर्तन" and a decomposed "não" apart.
+_WORD_RE = regex.compile(rf"[{WORD_CHARS}_]+")
 
 
 def _quote(value: str) -> str:

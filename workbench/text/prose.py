@@ -19,7 +19,11 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-_TOKEN = re.compile(r"[^\W_][\w'’.-]*")
+import regex
+
+from workbench.text.fts_text import WORD_CHARS
+
+_TOKEN = regex.compile(rf"[{WORD_CHARS}][{WORD_CHARS}_'’.-]*")  # combining marks too ("परिवर्तन")
 MIN_TOKENS = 8  # shorter runs are judged by other rules (too few words to quote)
 # A cased-script sentence with fewer lower-case words than this share of its tokens is a label
 # run. Chosen a priori; on the candidate sentences of the fit questions (full text and SciFact,

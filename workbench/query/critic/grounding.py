@@ -14,7 +14,9 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
-from workbench.text.fts_text import has_cjk, word_units
+import regex
+
+from workbench.text.fts_text import WORD_CHARS, has_unspaced, word_units
 
 
 def _word_set(text: str) -> frozenset[str]:
@@ -41,9 +43,10 @@ NEGATIONS = _word_set(
     "not no never none nor neither cannot without lack lacks lacked lacking absence absent fail "
     "fails failed failing unable nothing unrelated independent insufficient"
 )
-# Letters and digits of every script ("análise", "Müller", "доказательство", "κείμενα"), hyphenated
-# and apostrophised words kept whole; CJK runs go to `word_units` (bigrams) before this is used.
-_WORD = re.compile(r"[^\W_]+(?:[-'][^\W_]+)*")
+# Letters, digits and combining marks of every script ("análise", "доказательство", "κείμενα",
+# "परिवर्तन"), hyphenated and apostrophised words kept whole; text in a script written without spaces
+# goes to `word_units` (bigrams) instead.
+_WORD = regex.compile(rf"[{WORD_CHARS}]+(?:[-'][{WORD_CHARS}]+)*")
 _GREEK = {
     "α": "alpha", "β": "beta", "γ": "gamma", "δ": "delta", "ε": "epsilon", "κ": "kappa",
     "λ": "lambda", "μ": "mu", "σ": "sigma", "τ": "tau", "ω": "omega",
@@ -53,7 +56,7 @@ _GREEK = {
 def words(text: str) -> list[str]:
     """Lower-case word tokens (hyphenated words kept whole, "n't" turned into "not")."""
     text = re.sub(r"n['’]t\b", " not", unicodedata.normalize("NFC", text))  # "u" + U+0308 is one letter
-    if has_cjk(text):  # Chinese, Japanese, Korean: words as character bigrams (see `fts_text`)
+    if has_unspaced(text):  # Chinese, Japanese, Korean, Thai …: words as character bigrams (see `fts_text`)
         return [w.lower() for w in word_units(text)]
     return [w.lower() for w in _WORD.findall(text)]
 
