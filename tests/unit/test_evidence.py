@@ -53,6 +53,18 @@ def test_passage_sentences_drop_fragments_and_the_title() -> None:
     assert sentences == ["Fig. 2 shows the Hall bar we measured at low temperature."]
 
 
+def test_a_script_s_own_full_stop_ends_a_sentence() -> None:
+    # Before, a danda was no full stop: two Hindi sentences were one, and a short one ending its
+    # paragraph read as a heading and was never quoted.
+    text = "गेहूं का उत्पादन बारह प्रतिशत घट गया।\n\nवर्षा के पैटर्न में बदलाव से फसल उत्पादन प्रभावित होता है। अध्ययन तीस वर्षों का है।"
+    assert passage_sentences(text) == [
+        "गेहूं का उत्पादन बारह प्रतिशत घट गया।",
+        "वर्षा के पैटर्न में बदलाव से फसल उत्पादन प्रभावित होता है।",
+        "अध्ययन तीस वर्षों का है।",
+    ]
+    assert len(passage_sentences("ရာသီဥတု ပြောင်းလဲမှု သည် စပါး အထွက်နှုန်း ကို လျော့ကျစေသည်။ နောက်ထပ် လေ့လာမှု များ လိုအပ်သည်။")) == 2
+
+
 def test_features_reward_question_words_and_names() -> None:
     stems = content_stems("graphene mobility")
     features = sentence_features(0.5, stems, {"brca1"}, "BRCA1 raises graphene mobility.", 0, "abstract")

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from workbench.query.critic.claims import split_sentences
+from workbench.query.critic.claims import SENTENCE_ENDS, split_sentences
 from workbench.stores.sentence_cache import SentenceVectorCache
 from workbench.text.fts_text import word_units
 
@@ -22,7 +22,7 @@ EmbedTexts = Callable[[Sequence[str]], np.ndarray]
 
 MIN_WORDS = 4
 HEADING_WORDS = 12  # as the chunker's: a paragraph of one unpunctuated line this short is a heading
-_PUNCTUATED = re.compile(r"[.!?;:。！？…][\"'”’)\]」』）]*$")
+_PUNCTUATED = re.compile(rf"[.!?;:…{SENTENCE_ENDS}][\"'”’)\]」』）]*$")
 MAX_SENTENCE_CHARS = 900
 
 

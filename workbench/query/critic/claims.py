@@ -24,8 +24,11 @@ _ABBREVIATIONS = _word_set(
     "sec suppl tab table et etc inc ltd co jr sr ed eds min max mol wt spp sp var chap ch art dept "
     "univ jan feb mar apr jun jul aug sep sept oct nov dec est"
 )
-# Western sentence ends need a space after them; CJK full stops ("。", "！", "？") need none.
-_BOUNDARY = re.compile(r"[.!?…]+[\"'”’)\]]*(?=\s+|$)|[。！？]+[”’」』）]*")
+# The full stops of scripts that have their own: CJK "。！？", the Devanagari danda "।" and "॥", the
+# Urdu "۔" and Arabic "؟", Burmese "။", Khmer "។", Ethiopic "።" and Armenian "։".
+SENTENCE_ENDS = "。！？।॥۔؟။។።։"
+# Western sentence ends need a space after them; a script's own full stop needs none.
+_BOUNDARY = re.compile(rf"[.!?…]+[\"'”’)\]]*(?=\s+|$)|[{SENTENCE_ENDS}]+[”’」』）]*")
 _CITATION_START = re.compile(r"^(?:\s*\[[^\[\]]{1,40}\])+")
 
 
