@@ -14,8 +14,8 @@ tokenizer), so English BM25 (stemming and stop words) is exactly what it was; ac
 Cyrillic and Greek are handled by the tokenizer's lower-casing and ASCII folding.
 
 A word (`word_units`) is letters, digits and the combining marks written on them: Devanagari,
-Bengali and Tamil vowel signs and viramas, Arabic harakat. Python's `re` word class leaves those marks out,
-so "भारत" was read as "भ" and "रत".
+Bengali and Tamil vowel signs and viramas, Arabic harakat. Python's `re` word class leaves those
+marks out, so "भारत" was read as "भ" and "रत".
 
 LanceDB's own n-gram tokenizer would split English words into n-grams too (losing stemming),
 and its jieba/lindera tokenizers need language-model files downloaded at run time.
@@ -45,7 +45,7 @@ _CJK_RANGES = (
     "\uff66-\uff9f"  # halfwidth katakana
     "\U00020000-\U0003134f"  # CJK Extensions B-G
 )
-# Scripts other than CJK that put no spaces between words (Burmese spaces phrases, not words).
+# CJK and the other scripts written without spaces between words (Burmese spaces phrases, not words).
 _UNSPACED_RANGES = _CJK_RANGES + (
     "\u0e00-\u0e7f"  # Thai
     "\u0e80-\u0eff"  # Lao
@@ -60,7 +60,8 @@ _UNSPACED_RUN = regex.compile(f"[{_UNSPACED_RANGES}]+")
 # Letters, digits and their combining marks; inner hyphens and apostrophes keep a word whole.
 WORD_CHARS = r"\p{L}\p{N}\p{M}"
 _WORD = regex.compile(rf"[{WORD_CHARS}]+(?:[-'’][{WORD_CHARS}]+)*")
-_CLUSTER = regex.compile(r"\X")
+_CLUSTER = regex.compile(r"\X")  # a grapheme cluster: a letter with its combining marks
+_MARK = regex.compile(r"\p{M}")
 
 
 def has_cjk(text: str) -> bool:
@@ -76,14 +77,15 @@ def has_unspaced(text: str) -> bool:
 def cjk_bigrams(run: str) -> list[str]:
     """The overlapping two-character grams of a run written without spaces (a lone character stays);
     a character is a grapheme cluster, so combining vowel and tone marks stay with their letter."""
-    characters = _CLUSTER.findall(run)
+    characters = _CLUSTER.findall(run) if _MARK.search(run) else list(run)  # Han and kana carry no marks
     if len(characters) < 2:
         return ["".join(characters)] if characters else []
     return [characters[i] + characters[i + 1] for i in range(len(characters) - 1)]
 
 
 def word_units(text: str) -> list[str]:
-    """The words of a text in any script, CJK runs as their bigrams (for overlap and length measures)."""
+    """The words of a text in any script, runs written without spaces as their bigrams (for overlap and
+    length measures)."""
     out: list[str] = []
     for token in _WORD.findall(text):
         if has_unspaced(token):
@@ -97,8 +99,8 @@ def word_units(text: str) -> list[str]:
 
 
 def word_count(text: str) -> int:
-    """How many words a text holds: its whitespace-separated tokens, or in text with CJK runs its
-    `word_units` (a Chinese sentence has no spaces, so it would count as one word however long)."""
+    """How many words a text holds: its whitespace-separated tokens, or in text with runs written
+    without spaces its `word_units` (a Chinese sentence would count as one word however long)."""
     return len(word_units(text)) if has_unspaced(text) else len(text.split())
 
 
