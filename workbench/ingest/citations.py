@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 from workbench.ingest.metadata import find_doi
 from workbench.records import Section
-from workbench.text.authors import repair_accents
+from workbench.text.accents import repair_accents
 from workbench.text.citations import (
     MIN_TITLE_CHARS,
     CitationMatcher,

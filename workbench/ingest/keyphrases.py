@@ -22,7 +22,7 @@ from dataclasses import dataclass
 import regex
 
 from workbench.records import Section
-from workbench.text.authors import repair_accents
+from workbench.text.accents import repair_accents
 from workbench.text.fts_text import WORD_CHARS, has_cjk
 
 DEFAULT_TOP_N = 12

@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from workbench.text.authors import NAME_PARTICLES, repair_accents
+from workbench.text.accents import repair_accents
+from workbench.text.authors import NAME_PARTICLES
 
 AFFILIATION = re.compile(
     r"@|https?://|universit|department|dept\.|institute|school|laborator|college|hospital|center|"

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from workbench.text.accents import repair_accents
 from workbench.text.fts_text import word_units
 
 LineKind = Literal["text", "break", "heading"]
@@ -87,9 +88,10 @@ _TERMINAL = (".", "?", "!", ":", ".”", '."', ".)")
 
 
 def clean_text(raw: str) -> str:
-    """Normalise extracted text: LF line ends, no NULs or control chars, ligatures expanded."""
+    """Normalise extracted text: LF line ends, no NULs or control chars, ligatures expanded, spacing
+    accents joined to their letters ("Mu¨ller" is "Müller")."""
     text = raw.replace("\r\n", "\n").replace("\r", "\n").translate(_LIGATURES)
-    text = fold_full_width(text)
+    text = repair_accents(fold_full_width(text))
     # PDFium marks a line-end hyphen it has already joined with \x02 ("pa\x02pers").
     text = _PDFIUM_HYPHEN.sub(lambda m: _join_hyphenated(m.group(1), m.group(2)), text)
     return _CONTROL.sub("", text.replace("\x02", ""))

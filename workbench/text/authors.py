@@ -15,6 +15,8 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from workbench.text.accents import SPACING_ACCENTS, repair_accents
+
 # Surname particles ("van", "de", "al"). The first-page author detector (`title_page`) accepts
 # only these as name words, so that ordinary words in a title line ("do", "des") are not
 # taken for names; name parsing here also knows the rarer ones in _PARTICLES.
@@ -113,22 +115,6 @@ _FOLD_TABLE = str.maketrans(
         "–": "-",
     }
 )
-_SPACING_ACCENTS = {
-    "¨": "\u0308",
-    "´": "\u0301",
-    "`": "\u0300",
-    "ˆ": "\u0302",
-    "˜": "\u0303",
-    "ˇ": "\u030c",
-    "˘": "\u0306",
-    "˙": "\u0307",
-    "˚": "\u030a",
-    "˛": "\u0328",
-    "˝": "\u030b",
-    "¸": "\u0327",
-    "¯": "\u0304",
-}
-_SPACING_ACCENT = re.compile("([" + "".join(_SPACING_ACCENTS) + "])\\s?([^\\W\\d_])")
 _INITIALS = re.compile(r"^(?:[^\W\d_]\.?-?)+$")  # "G.", "G.E.", "J.-P.", "GE", "G"
 _CAPS_INITIALS = re.compile(r"^[^\W\d_a-z]{1,3}\.?$")
 _DOTTED = re.compile(r"^(?:[^\W\d_][a-z]?\.-?)+$")  # "G.", "G.E.", "Ch.", "J.-P."
@@ -153,19 +139,9 @@ def fold_accents(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
-def repair_accents(text: str) -> str:
-    """Re-attach the spacing accents PDF extraction separates: "M¨uller" becomes "Müller"."""
-
-    def attach(match: re.Match[str]) -> str:
-        letter = "i" if match.group(2) == "ı" else match.group(2)
-        return letter + _SPACING_ACCENTS[match.group(1)]
-
-    return unicodedata.normalize("NFC", _SPACING_ACCENT.sub(attach, text))
-
-
 def _clean(raw: str) -> str:
     text = repair_accents(raw)
-    text = unicodedata.normalize("NFKC", "".join(c for c in text if c not in _SPACING_ACCENTS and c != "\x00"))
+    text = unicodedata.normalize("NFKC", "".join(c for c in text if c not in SPACING_ACCENTS and c != "\x00"))
     text = _MARKERS.sub(" ", text).replace(".- ", ".-")
     text = re.sub(r"[{}\"“”()\[\]]", " ", text)
     return " ".join(text.split()).strip(" ,;&")
