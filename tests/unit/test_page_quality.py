@@ -139,3 +139,13 @@ def test_concepts_of_chinese_text_are_words_not_sentences() -> None:
     phrases = [p for p, _ in extract_keyphrases([("基于机器视觉的手写数字识别与目标追踪技术研究", 3.0), (body, 1.0)])]
     assert phrases and all(2 <= len(p) <= 6 for p in phrases), phrases  # a whole clause was one concept
     assert "视觉" in phrases and "基于" not in phrases
+
+
+def test_radicals_and_presentation_forms_are_read_as_the_letters_they_draw() -> None:
+    from workbench.ingest.source_lines import clean_text
+
+    # Some producers map "文" to the Kangxi radical "⽂" (U+2F42), and Arabic letters to their
+    # positional shapes: a reader's "文本" or "مرحبا" found nothing in such a text layer.
+    assert clean_text("⽂本检索与⾏为") == "文本检索与行为"
+    assert clean_text("ﻣﺮﺣﺒﺎ") == "مرحبا"
+    assert clean_text("ﬁnal 文本 Ｖｏｌ．２７") == "final 文本 Vol.27"  # the other foldings unchanged

@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 import re
 import statistics
+import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -56,6 +57,11 @@ _CONTROL = re.compile(r"[\x00\x01\x03-\x08\x0b\x0c\x0e-\x1f\x7f]")
 # full-width comma or colon between Chinese characters is Chinese punctuation and stays.
 _FULL_WIDTH_RUN = re.compile(r"[\uff01-\uff5e\u3000]*[\uff10-\uff19\uff21-\uff3a\uff41-\uff5a][\uff01-\uff5e\u3000]*")
 _FULL_TO_ASCII = str.maketrans({chr(c): chr(c - 0xFEE0) for c in range(0xFF01, 0xFF5F)} | {"\u3000": " "})
+# Glyph forms that some producers map to code points of their own instead of the letter: Kangxi and
+# supplementary radicals for ordinary ideographs ("⽂" U+2F42 for "文"), CJK compatibility ideographs,
+# and Arabic presentation forms (each positional shape of a letter). Their compatibility decomposition
+# is the letter a reader types, so keyword search and evidence find it.
+_GLYPH_FORMS = re.compile("[\u2e80-\u2eff\u2f00-\u2fdf\uf900-\ufaff\ufb50-\ufdff\ufe70-\ufeff]+")
 _PDFIUM_HYPHEN = re.compile(r"(\w+)\x02\s*(\S*)")
 # Hyphenated line ends whose first half is a whole word: keep the hyphen ("self-supervised").
 _KEEP_HYPHEN = frozenset(
@@ -89,9 +95,10 @@ _TERMINAL = (".", "?", "!", ":", ".”", '."', ".)")
 
 def clean_text(raw: str) -> str:
     """Normalise extracted text: LF line ends, no NULs or control chars, ligatures expanded, spacing
-    accents joined to their letters ("Mu¨ller" is "Müller")."""
+    accents joined to their letters ("Mu¨ller" is "Müller"), radicals and presentation forms as letters."""
     text = raw.replace("\r\n", "\n").replace("\r", "\n").translate(_LIGATURES)
     text = repair_accents(fold_full_width(text))
+    text = _GLYPH_FORMS.sub(lambda m: unicodedata.normalize("NFKC", m.group()), text)
     # PDFium marks a line-end hyphen it has already joined with \x02 ("pa\x02pers").
     text = _PDFIUM_HYPHEN.sub(lambda m: _join_hyphenated(m.group(1), m.group(2)), text)
     return _CONTROL.sub("", text.replace("\x02", ""))
