@@ -45,7 +45,7 @@ def test_a_spacing_accent_goes_on_the_letter_that_carries_it(layer: str, text: s
     [
         "``quoted'' and `all'",  # backticks opening quotations
         "xˆ and ˆf(x) with x¨ and ¯x",  # a hat, a derivative's dots, a bar: no letter carries them
-        "don´t",  # an acute as an apostrophe
+        "don´t and Europe´s",  # an acute as an apostrophe
     ],
 )
 def test_a_mark_no_letter_carries_stays(text: str) -> None:

@@ -10,7 +10,7 @@ Marks written above a letter go on vowels (and on the consonants that take them,
 "ř", when they stand before one); a cedilla and an ogonek follow theirs. When both neighbours can
 carry it ("Mazi`eres", "No¨el"), the letter after wins, as TeX sets the accent first. A mark that
 no neighbour can carry stays as it is: a derivative's dots ("x¨"), a hat over a symbol ("ˆf"), a
-backtick opening a quotation ("`all'"), an acute used as an apostrophe ("don´t").
+backtick opening a quotation ("`all'"), an acute used as an apostrophe ("don´t", "Europe´s").
 """
 
 from __future__ import annotations
@@ -40,6 +40,7 @@ SPACING_ACCENTS = {mark: combining for mark, (combining, _) in _MARKS.items()}
 # on the letters they hang from (an acute after a consonant is an apostrophe: "don´t").
 _AFTER = {mark: "".join(c for c in letters if c in _VOWELS or mark in "¸˛") for mark, (_, letters) in _MARKS.items()}
 _ANY_MARK = re.compile("[" + "".join(_MARKS) + "]")
+_POSSESSIVE = re.compile(r"s\b")
 
 
 def repair_accents(text: str) -> str:
@@ -93,6 +94,8 @@ def _target(text: str, index: int) -> tuple[str, bool]:
         after = after if _letter(after) else ""
     if mark == "`" and not (before and after):
         return "", split  # a backtick outside a word opens a quotation
+    if mark == "´" and _POSSESSIVE.match(text, index + 1):
+        return "", split  # an acute as an apostrophe: "Europe´s"
     if after and after in _MARKS[mark][1]:
         return "after", split
     if before and before in _AFTER[mark]:
