@@ -38,7 +38,9 @@ _MARKS = {
 SPACING_ACCENTS = {mark: combining for mark, (combining, _) in _MARKS.items()}
 # Marks set after their letter in some layouts: only on a vowel, or for the cedilla and the ogonek
 # on the letters they hang from (an acute after a consonant is an apostrophe: "don´t").
-_AFTER = {mark: "".join(c for c in letters if c in _VOWELS or mark in "¸˛") for mark, (_, letters) in _MARKS.items()}
+_MARK_SET_AFTER = {
+    mark: "".join(c for c in letters if c in _VOWELS or mark in "¸˛") for mark, (_, letters) in _MARKS.items()
+}
 _ANY_MARK = re.compile("[" + "".join(_MARKS) + "]")
 _POSSESSIVE = re.compile(r"s\b")
 
@@ -98,7 +100,7 @@ def _target(text: str, index: int) -> tuple[str, bool]:
         return "", split  # an acute as an apostrophe: "Europe´s"
     if after and after in _MARKS[mark][1]:
         return "after", split
-    if before and before in _AFTER[mark]:
+    if before and before in _MARK_SET_AFTER[mark]:
         return "before", split
     return "", split
 
