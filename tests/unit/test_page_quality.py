@@ -132,6 +132,15 @@ def test_concepts_of_hindi_text_are_whole_words() -> None:
     assert "जलवायु परिवर्तन" in phrases  # "climate change"; before: fragments such as "जलव" and "य"
 
 
+def test_thai_text_gives_no_concept_without_a_segmenter() -> None:
+    from workbench.ingest.keyphrases import extract_keyphrases
+
+    # a short Thai clause was a concept of its own; there is no Thai word segmenter to cut it
+    body = "ผลผลิตข้าวลดลง ผลผลิตข้าวลดลง ผลผลิตข้าวลดลง rice yield fell"
+    phrases = [p for p, _ in extract_keyphrases([("ผลผลิตข้าวลดลง", 3.0), (body, 1.0)])]
+    assert phrases and not any("ผล" in p for p in phrases), phrases
+
+
 def test_concepts_of_chinese_text_are_words_not_sentences() -> None:
     from workbench.ingest.keyphrases import extract_keyphrases
 

@@ -23,7 +23,7 @@ import regex
 
 from workbench.records import Section
 from workbench.text.accents import repair_accents
-from workbench.text.fts_text import WORD_CHARS, has_cjk
+from workbench.text.fts_text import WORD_CHARS, has_cjk, has_unspaced
 
 DEFAULT_TOP_N = 12
 MAX_WORDS = 3
@@ -127,6 +127,11 @@ def _runs(text: str) -> Iterable[list[str]]:
                 yield run
                 run = []
             yield from ([word] for word in _cjk_words(token))
+            continue
+        if has_unspaced(token):  # Thai, Lao, Khmer, Burmese: no segmenter bundled, so no concept
+            if run:
+                yield run
+                run = []
             continue
         if (
             token in _DELIMITERS

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from workbench.text.accents import repair_accents
+from workbench.text.accents import SPACING_ACCENTS, repair_accents
 from workbench.text.authors import NAME_PARTICLES
 
 AFFILIATION = re.compile(
@@ -42,7 +42,7 @@ _OTHER_FIELD = re.compile(
     r"supervisors?|advisors?|orientador(a)?|betreuer(in)?|gutachter(in)?|degree|major|student (id|number))\s*[:：]?\s+",
     re.I,
 )
-_SPACING_ACCENTS = "¨´`ˆ˜ˇ˘˙˚˛˝¸¯"
+_SPACING_ACCENTS = "".join(SPACING_ACCENTS)
 # Society grades printed after names ("Murali Kodialam, Associate Member, IEEE"), and affiliation letters.
 _MEMBERSHIP = re.compile(r"^((student |senior |life |associate )?(member|fellow)|ieee|acm|siam)\W*$", re.I)
 _SPLIT_ACCENT = re.compile(r"([^\W\d_])\s?[" + _SPACING_ACCENTS + r"]\s+([^\W\d_])")  # "Babao ¨ glu"
