@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -47,3 +48,16 @@ def test_bad_label_sources_are_one_clear_error(tmp_path: Path) -> None:
 def test_no_labelled_sets_under_the_data_root_names_the_flag(tmp_path: Path) -> None:
     with pytest.raises(UsageError, match="--data-root"):
         labelled_sets(None, None, None, tmp_path)
+
+
+def test_the_publisher_template_labels_load_and_split() -> None:
+    """`tests/data/texlive_templates.json` (see `tools/texlive_templates.py`) is a labels file the
+    benchmark reads: every row names its file inside the Debian package, and both parts hold files."""
+    path = Path(__file__).resolve().parents[1] / "data" / "texlive_templates.json"
+    labels = load_labels(path)
+    assert len(labels) == 53
+    assert all(label.path.endswith(".pdf") and label.title for label in labels)
+    parts = {split_of(label) for label in labels}
+    assert parts == {"tune", "held_out"}
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    assert all(row["source"].startswith("usr/share/doc/texlive-doc/") for row in raw.values())

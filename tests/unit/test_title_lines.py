@@ -167,6 +167,43 @@ def test_names_between_dashes_and_before_a_slash() -> None:
     assert row_names("Joyce Vieira Fettermann/Universidade Estadual do Norte Fluminense") == ["Joyce Vieira Fettermann"]
 
 
+def test_a_title_page_with_copyright_footnotes_is_no_cover() -> None:
+    """A short first page whose footnotes say "Copyright ©" and "Permission is granted" is where
+    the paper begins when an abstract or an introduction starts a line of it."""
+    footnotes = (
+        "Copyright © 2006 Will Robertson. Permission is granted to distribute verbatim or modified "
+        "copies of this document provided this notice remains intact."
+    )
+    for start in ("Abstract This is an example document.", "1 Introduction", "Keywords: templates"):
+        page = f"For submission to The Journal\nExample of an article\nWill Robertson\n{start}\n{footnotes}"
+        assert not is_cover_sheet(page, "Second page of the body text")
+    assert is_cover_sheet(f"Offprint\n{footnotes} Terms of use apply.", "Second page of the body text")
+
+
+@pytest.mark.parametrize("kind", ["SEMINARARBEIT", "T E S I S", "Thèse de doctorat", "Proefschrift", "Masterarbeit"])
+def test_a_thesis_kind_in_any_language_is_not_the_title(kind: str) -> None:
+    layout = _page((kind, 24.0, 740.0), (TITLE, 18.0, 660.0))
+    assert read_title_page(layout).title == TITLE
+    assert not is_banner("A Thesis on Sparse Graphs")  # a title that names its kind stays a title
+
+
+@pytest.mark.parametrize(
+    "institution",
+    [
+        "Universidad Nacional Autónoma de México",
+        "Technische Hochschule Nürnberg",
+        "Politecnico di Milano",
+        "Universiteit Antwerpen",
+        "École Normale Supérieure de Lyon",
+    ],
+)
+def test_an_institution_in_any_language_is_not_the_title(institution: str) -> None:
+    layout = _page((institution, 22.0, 740.0), (TITLE, 18.0, 660.0), ("Julio Augusto Freyre-Gonzalez", 12.0, 620.0))
+    page = read_title_page(layout)
+    assert page.title == TITLE
+    assert page.authors[:1] == ("Julio Augusto Freyre-Gonzalez",)
+
+
 def test_a_thesis_cover_prints_its_kind_above_the_title() -> None:
     for kind in ("硕 士 学 位 论 文", "Master’s Dissertation"):
         layout = _page((kind, 26.0, 740.0), (TITLE, 18.0, 660.0))

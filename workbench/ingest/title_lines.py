@@ -56,6 +56,13 @@ _BANNER = re.compile(
     r"morgan (&|and) claypool|crc press|academic press|pergamon|north-holland)\b|"
     # a thesis's or report's kind on its cover: "Master's Dissertation", "硕士学位论文"
     r"^((master|bachelor|doctoral|diploma)['’]?s?|ph\.?\s?d\.?|doctor of philosophy)\s+(thesis|dissertation)\W*$|"
+    # the kind alone, in the languages theses are written in: "SEMINARARBEIT", "T E S I S", "Thèse"
+    r"^((bachelor|master|diplom|magister|seminar|haus|abschluss|doktor|studien|projekt)arbeit|thesis|"
+    r"dissertation|tesis( doctoral| de (grado|maestr[íi]a|licenciatura|doctorado))?|"
+    r"tese( de (doutorado|mestrado))?|th[èe]se( de doctorat)?|m[ée]moire|proefschrift|scriptie|"
+    r"tesi( di (laurea|dottorato))?( magistrale)?|praca (magisterska|doktorska|licencjacka|dyplomowa)|"
+    r"diplomov[áa] pr[áa]ce|bakal[áa][řr]sk[áa] pr[áa]ce|disserta[çc][ãa]o( de mestrado)?|"
+    r"(term|seminar) paper|research proposal|project report|lab(oratory)? report)\W*$|"
     r"^(硕士|博士|学士)?(学位论文|毕业论文|毕业设计(说明书)?|论文)$|"
     # a journal's citation line: "Biomedical Signal Processing and Control 8 (2013) 1-10"
     r"^[^\W\d_][^()]{2,80}?\s+\d{1,4}\s*(\(\d{1,3}\)\s*)?[,:]?\s*\(?(1[89]|20)\d\d\)?[\s,:;]+(pp\.\s*)?[\de]\d*|"
@@ -74,9 +81,16 @@ _SECTION_NAMES = (
 _NUMBERED_HEADING = re.compile(
     rf"^(\d{{1,2}}(\.\d{{1,2}})+\.?\s+\S|(\d{{1,2}}|[IVX]{{1,4}})\.?\s+({_SECTION_NAMES})\b)", re.IGNORECASE
 )
+# Where a paper begins: an abstract, its keywords or its introduction at the start of a line.
+_PAPER_STARTS = re.compile(
+    r"^\W{0,3}(abstract|summary|r[ée]sum[ée]|zusammenfassung|resumen|resumo|riassunto|аннотация|摘\s*要|要旨|"
+    r"초록|key\s?words|index terms|(1|i)\.?\s+introduction)\b",
+    re.IGNORECASE | re.MULTILINE,
+)
 _SECTION_HEADING = re.compile(rf"^({_SECTION_NAMES})\W*$", re.IGNORECASE)
 _CJK = "\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af"
 _SPACED_CJK = re.compile(rf"(?<=[{_CJK}]) (?=[{_CJK}])")
+_SPACED_CAPITALS = re.compile(r"(?<!\S)([^\W\d_a-z] ){3,}[^\W\d_a-z](?!\S)")
 _SENTENCE_BREAK = re.compile(r"[a-z)]{3,}\.\s+[A-Z][a-z]")
 _PROSE_WORDS = 30
 # Words a title in capitals keeps in lower case once title-cased (after its first word).
@@ -116,10 +130,15 @@ def is_notice(text: str) -> bool:
 
 
 def is_notice_page(text: str) -> bool:
-    """A short page made of notices: a publisher's offprint or copyright page before the paper."""
+    """A short page made of notices: a publisher's offprint or copyright page before the paper.
+
+    A page where the paper itself begins (an abstract or introduction heading starts a line)
+    is the title page, whatever its footnotes say ("Copyright © 2006 …; permission is granted
+    to distribute …").
+    """
     words = len(text.split())
     hits = {m.group(0).lower() for m in _PAGE_NOTICE.finditer(" ".join(text.split()))}
-    return words <= 300 and len(hits) >= 3
+    return words <= 300 and len(hits) >= 3 and not _PAPER_STARTS.search(text)
 
 
 def is_banner(text: str) -> bool:
@@ -129,8 +148,9 @@ def is_banner(text: str) -> bool:
 
 
 def unspaced(text: str) -> str:
-    """CJK text set with a space between characters ("硕 士 学 位 论 文") closed up."""
-    return _SPACED_CJK.sub("", text)
+    """Letters set with a space between them closed up: CJK ("硕 士 学 位 论 文") and a
+    letter-spaced word in capitals ("T E S I S")."""
+    return _SPACED_CAPITALS.sub(lambda m: m.group(0).replace(" ", ""), _SPACED_CJK.sub("", text))
 
 
 def is_section_heading(text: str) -> bool:

@@ -53,12 +53,20 @@ _BANNER = re.compile(
     r"technical report|tech\. rep|working paper|department of|school of|faculty of)\b)",
     re.IGNORECASE,
 )
+# An institution's name in the languages theses and reports are written in ("Universidad
+# Nacional Autónoma de México", "Technische Hochschule", "Politecnico di Milano").
+_INSTITUTION = (
+    r"universidad|universidade|universiteit|universitet|universitat|universiti|universitas|uniwersytet|"
+    r"univerzita|[üu]niversitesi|instituto|institut|istituto|instytut|hochschule|fachhochschule|"
+    r"politecnico|polit[ée]cnica|polytechnique|[ée]cole|escola|escuela|facultad|faculdade|facolt[àa]|"
+    r"facult[ée]|fakult[äa]t|departamento|d[ée]partement|dipartimento|colegio|academia|akademie|acad[ée]mie"
+)
 _VENUE_LINE = re.compile(
     r"^(the |international |ieee |acm |siam |american |european |annual )*(journal|proceedings|transactions|"
     r"communications|annals|bulletin|magazine|newsletter|letters|conference|symposium|workshop)\b|"
     r"\b(journal|magazine|letters|review|quarterly|press|publishers?|proceedings)$|"
-    r"^(the )?(university|universit[àäé]|department|school|faculty|institute|college|laborator)|"
-    r"\b(university|universit[àäé]|institute of technology)\b.{0,40}$",
+    rf"^(the )?(university|universit[àäé]|department|school|faculty|institute|college|laborator|{_INSTITUTION}\b)|"
+    rf"\b(university|universit[àäé]|institute of technology|{_INSTITUTION})\b.{{0,40}}$",
     re.IGNORECASE,
 )
 _NOISE = re.compile(
@@ -148,7 +156,7 @@ def is_cover_sheet(text: str, following: str = "") -> bool:
     marker = _COVER.search(flat)
     if marker and marker.group(0).lower() not in " ".join(following.split()).lower():
         return True
-    return is_notice_page(flat)
+    return is_notice_page(text)
 
 
 def running_key(text: str) -> str:
