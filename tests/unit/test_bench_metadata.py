@@ -50,14 +50,14 @@ def test_no_labelled_sets_under_the_data_root_names_the_flag(tmp_path: Path) -> 
         labelled_sets(None, None, None, tmp_path)
 
 
-def test_the_publisher_template_labels_load_and_split() -> None:
-    """`tests/data/texlive_templates.json` (see `tools/texlive_templates.py`) is a labels file the
-    benchmark reads: every row names its file inside the Debian package, and both parts hold files."""
-    path = Path(__file__).resolve().parents[1] / "data" / "texlive_templates.json"
+@pytest.mark.parametrize(("name", "files"), [("texlive_templates", 53), ("r_vignettes", 330)])
+def test_the_debian_labelled_sets_load_and_split(name: str, files: int) -> None:
+    """The labels files of `tools/debian_title_sets.py` are labels files the benchmark reads: every
+    row names its file inside a Debian package, and both parts hold files."""
+    path = Path(__file__).resolve().parents[1] / "data" / f"{name}.json"
     labels = load_labels(path)
-    assert len(labels) == 53
+    assert len(labels) == files
     assert all(label.path.endswith(".pdf") and label.title for label in labels)
-    parts = {split_of(label) for label in labels}
-    assert parts == {"tune", "held_out"}
+    assert {split_of(label) for label in labels} == {"tune", "held_out"}
     raw = json.loads(path.read_text(encoding="utf-8"))
-    assert all(row["source"].startswith("usr/share/doc/texlive-doc/") for row in raw.values())
+    assert all(row["source"].startswith("usr/") for row in raw.values())

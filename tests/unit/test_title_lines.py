@@ -219,3 +219,26 @@ def test_a_field_label_before_the_title_is_dropped() -> None:
     )
     assert strip_numbering("Title: Sparse Recovery") == "Sparse Recovery"
     assert strip_numbering("Titles of Folders") == "Titles of Folders"
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        "goseq: Gene Ontology testing for RNA-seq datasets",
+        "dimRed and coRanking: Unifying Dimensionality Reduction in R",
+        "word2vec embeddings of the words in scientific abstracts",
+    ],
+)
+def test_a_title_that_starts_with_a_lower_case_name_is_no_sentence(title: str) -> None:
+    layout = _page((title, 20.0, 700.0), ("Matthew D. Young, Nadia Davidson", 14.0, 660.0))
+    page = read_title_page(layout)
+    assert page.title == title
+    assert page.authors[:1] == ("Matthew D. Young",)
+    assert reads_as_prose("mode of perception do not determine a thing in its short form")
+
+
+def test_a_one_word_title_has_its_authors_right_below() -> None:
+    layout = _page(("Concordance", 17.0, 700.0), ("Terry Therneau, Elizabeth Atkinson", 12.0, 670.0))
+    assert read_title_page(layout).title == "Concordance"
+    lone = _page(("Nature", 24.0, 740.0), (TITLE, 16.0, 680.0), ("Ada Lovelace and Alan Turing", 11.0, 650.0))
+    assert read_title_page(lone).title == TITLE  # a lone word with a title under it is a journal's name

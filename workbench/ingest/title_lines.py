@@ -93,6 +93,7 @@ _SPACED_CJK = re.compile(rf"(?<=[{_CJK}]) (?=[{_CJK}])")
 _SPACED_CAPITALS = re.compile(r"(?<!\S)([^\W\d_a-z] ){3,}[^\W\d_a-z](?!\S)")
 _SENTENCE_BREAK = re.compile(r"[a-z)]{3,}\.\s+[A-Z][a-z]")
 _PROSE_WORDS = 30
+_NAME_FIRST = re.compile(r"^\S+:$|^\S*[a-z][A-Z0-9]")  # "goseq:", "dimRed", "word2vec", "iPhone"
 # Words a title in capitals keeps in lower case once title-cased (after its first word).
 _CONNECTORS = frozenset(
     [
@@ -160,12 +161,17 @@ def is_section_heading(text: str) -> bool:
 
 
 def reads_as_prose(text: str) -> bool:
-    """A body sentence: begins in lower case, runs on past a full stop, or is paragraph-long."""
+    """A body sentence: begins in lower case, runs on past a full stop, or is paragraph-long.
+
+    A lower-case first word that is a name (a software package, gene or brand: "goseq: Gene
+    Ontology testing …", "dimRed and coRanking …", "word2vec …") does not make a sentence: it
+    ends in a colon, or a capital or a digit follows its lower-case letters.
+    """
     text = " ".join(text.split())
     words = text.split()
     if len(words) > _PROSE_WORDS:
         return True
-    if text[:1].islower() and len(words) > 6:
+    if text[:1].islower() and len(words) > 6 and not _NAME_FIRST.match(words[0]):
         return True
     cjk = sum(1 for c in text if "\u3040" <= c <= "\u9fff")
     if "。" in text.rstrip("。") or (cjk > 20 and "，" in text) or (len(text) > 80 and " " not in text):

@@ -39,6 +39,7 @@ MAX_TITLE_CHARS = 300
 _MAX_TITLE_ROWS = 5
 _SHORT = 40  # lines at one height merge into a row only when short (names side by side, not columns)
 _WORD_GAP = 0.15  # a gap narrower than this share of the font size is inside a word
+_ONE_WORD_SIZE = 1.5  # a one-word title is set at least this many times the body size
 _SUBTITLE_SHARE = 0.7  # a line at least this share of the title's size may continue it
 _PARALLEL_SHARE = 0.6  # a title in another script is set at least this share of the title's size
 
@@ -376,12 +377,24 @@ def _plausible_title(rows: Sequence[_Row], block: list[int], body: float) -> boo
     text = " ".join(_plain(rows[i]) for i in block)
     words = text.split()
     if len(words) < 2 and sum(c.isalpha() for c in text) < 12 and _cjk_chars(text) < 4:
-        return False
+        return _one_word_title(rows, block, body)
     if len(words) > 40 or rows[block[0]].size < 0.95 * body or reads_as_prose(text):
         return False
     if len(words) <= 10 and _VENUE_LINE.search(text) and not _has_title_shape(text):
         return False
     return not (is_name_list(text) and len(block) == 1 and _has_bigger_or_equal_other(rows, block))
+
+
+def _one_word_title(rows: Sequence[_Row], block: list[int], body: float) -> bool:
+    """A one-word title ("Concordance") is set well above the body size with its authors' names
+    right below it; a lone word elsewhere is a label, a logo or a journal's name."""
+    nxt = _next_in_column(rows, block[-1])
+    return (
+        nxt is not None
+        and rows[block[0]].size >= _ONE_WORD_SIZE * body
+        and rows[nxt].size < rows[block[0]].size
+        and bool(row_names(rows[nxt].text))
+    )
 
 
 def _cjk_chars(text: str) -> int:

@@ -1,0 +1,74 @@
+"""Build the two Debian-sourced labelled sets for `workbench bench metadata`.
+
+Both are PDFs the title rules were never written for, fetched from the Debian mirror (reachable
+from this machine; root is not needed) with `apt-get download`:
+
+- `templates` (`tests/data/texlive_templates.json`, 53 files): the sample papers and theses of
+  journal, conference and university classes (ACM, AAS, AIAA, APS, AIP, Elsevier, SPIE, JMLR,
+  Annals of Mathematics, ASME, thesis classes and others) in `texlive-publishers-doc`. Each class
+  sets its title page its own way. Labelled by hand from the rendered first pages (title, first
+  author's family name, the year printed there or null).
+- `vignettes` (`tests/data/r_vignettes.json`, 330 files from 191 packages): the PDF vignettes of
+  Debian's R packages (`r-cran-*`, `r-bioc-*`): software papers, many of them published in the
+  Journal of Statistical Software, in JSS, Bioconductor, Sweave and plain article layouts. Each
+  title is the one in the vignette's own source (`\\Plaintitle`, else `\\title`, else the Rmd
+  header's `title:`), kept only when its words are printed in that order on the PDF's first two
+  pages and no custom macro is left in it; first authors only where `\\Plainauthor` gives them.
+
+    python tools/debian_title_sets.py templates DIR
+    python tools/debian_title_sets.py vignettes DIR
+    workbench bench metadata --folder DIR --labels tests/data/<set>.json --json
+
+Each row's `source` is the file's path inside its package (`package`, for the vignettes), and
+the file is copied to DIR under the row's name.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+DATA = Path(__file__).resolve().parent.parent / "tests" / "data"
+SETS = {
+    "templates": DATA / "texlive_templates.json",
+    "vignettes": DATA / "r_vignettes.json",
+}
+TEMPLATES_PACKAGE = "texlive-publishers-doc"
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("set", choices=sorted(SETS))
+    parser.add_argument("folder", type=Path, help="where the PDFs go (created)")
+    args = parser.parse_args(argv)
+    labels = json.loads(SETS[args.set].read_text(encoding="utf-8"))
+    packages = sorted({row.get("package", TEMPLATES_PACKAGE) for row in labels.values()})
+    args.folder.mkdir(parents=True, exist_ok=True)
+    missing: list[str] = []
+    with tempfile.TemporaryDirectory(prefix="debian-title-sets-") as tmp:
+        where = Path(tmp)
+        for start in range(0, len(packages), 100):
+            batch = packages[start : start + 100]
+            subprocess.run(["apt-get", "download", *batch], cwd=where, check=True, capture_output=True)
+        tree = where / "tree"
+        for deb in sorted(where.glob("*.deb")):
+            subprocess.run(["dpkg-deb", "-x", str(deb), str(tree)], check=True)
+        for name, row in labels.items():
+            source = tree / row["source"]
+            if source.is_file():
+                shutil.copyfile(source, args.folder / name)
+            else:
+                missing.append(row["source"])
+    for path in missing:
+        print(f"not in this version of its package: {path}", file=sys.stderr)
+    print(f"{len(labels) - len(missing)} PDFs in {args.folder}")
+    return 1 if missing else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
