@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from workbench.ingest.page_quality import page_problem
+from workbench.ingest.page_quality import drop_figure_marks, page_problem
 from workbench.ingest.parse import parse_file
 from workbench.text.fts_text import cjk_bigrams, fts_text, word_units
 
@@ -158,3 +158,18 @@ def test_radicals_and_presentation_forms_are_read_as_the_letters_they_draw() -> 
     assert clean_text("⽂本检索与⾏为") == "文本检索与行为"
     assert clean_text("ﻣﺮﺣﺒﺎ") == "مرحبا"
     assert clean_text("ﬁnal 文本 Ｖｏｌ．２７") == "final 文本 Vol.27"  # the other foldings unchanged
+
+
+def test_a_charts_plot_marks_leave_the_page_and_its_prose_stays() -> None:
+    """A scatter plot drawn with text glyphs fills a page's text layer with "●" and "−" marks
+    around the axis labels; the page was dropped as symbol soup, losing its prose."""
+    prose = "We display the contours of the exact posterior and overlay the simulated draws."
+    chart = " ".join(["●"] * 400) + "\n−2 0 2 Normalized exam score\n" + " ".join(["−", "−−", "+"] * 20)
+    page = f"{prose}\n{chart}\nThe sampler mixes well: the draws cover the posterior's mass."
+    assert page_problem(page) == "garbled text layer: symbol soup"
+    kept = drop_figure_marks(page)
+    assert page_problem(kept) is None
+    assert prose in kept and "the draws cover the posterior" in kept and "Normalized exam score" in kept
+    assert "●" not in kept
+    ordinary = "• first item\n• second item\nx + y = z, so ± 0.5 ≤ δ → 0 (see ● in Figure 2)."
+    assert drop_figure_marks(ordinary) == ordinary

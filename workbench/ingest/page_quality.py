@@ -8,6 +8,11 @@ prose, numeric tables and lists of identifiers are all text. Each signal is a sh
 page's characters (or words), measured by Unicode category and script, so no script is
 favoured and a page is never judged by the absence of Latin vowels or by its letter case.
 
+A chart's marks are not garbling either: a scatter plot drawn with text glyphs puts hundreds
+of "●" or "−" between the axis labels, beside the prose of the page it is on. `drop_figure_marks`
+takes out such runs (ten or more lone symbols in a row) before the page is judged and indexed,
+so the prose stays.
+
 `page_problem` returns the reason a page is unusable (one short phrase, stored per page in the
 catalog and shown by `show`), or None for a usable page.
 """
@@ -17,6 +22,8 @@ from __future__ import annotations
 import unicodedata
 from collections import Counter
 from functools import lru_cache
+
+import regex
 
 SAMPLE_CHARS = 2_000  # a broken encoding garbles a whole page; a sample decides cheaply
 MIN_JUDGED_CHARS = 40  # fewer inked characters than this are too little to call garbled
@@ -29,6 +36,10 @@ LONE_LETTER_SHARE = 0.6  # words that are one letter of an alphabetic script ("W
 MIN_LONE_LETTERS = 30
 # PDFium's own markers: \x02 ends a line it hyphenated, \x03 (rare) a soft break; not garbling.
 _PDFIUM_MARKERS = frozenset("\x02\x03")
+MIN_FIGURE_MARKS = 10  # lone symbols in a row: a chart's plotted points, not text
+# A run of whitespace-separated tokens of one to three symbols ("●", "●●", "−", "+", "▲"); "•" and
+# "·" are punctuation to Unicode but serve as plot marks too.
+_FIGURE_MARKS = regex.compile(rf"(?<!\S)(?:[\p{{S}}•·]{{1,3}}\s+){{{MIN_FIGURE_MARKS - 1},}}[\p{{S}}•·]{{1,3}}(?!\S)")
 # Punctuation every script's prose and tables use; the rest of P* and all of S* count as symbols.
 _COMMON_PUNCTUATION = frozenset(
     ".,;:!?()[]{}'\"-–—‐‑‒―_/\\%&*#@+=<>|~^`'’‘“”„«»·•…"  # Latin, Greek, Cyrillic prose and tables
@@ -68,6 +79,11 @@ def _bad_codepoint(char: str, category: str) -> str | None:
     if category in ("Cn", "Cs"):
         return "unmapped glyphs"
     return None
+
+
+def drop_figure_marks(text: str) -> str:
+    """The page without its charts' runs of plot marks (a line break kept where a run had one)."""
+    return _FIGURE_MARKS.sub(lambda m: "\n" if "\n" in m.group(0) else " ", text)
 
 
 def page_problem(text: str) -> str | None:

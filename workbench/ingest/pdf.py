@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from workbench.ingest.page_quality import page_problem
+from workbench.ingest.page_quality import drop_figure_marks, page_problem
 from workbench.ingest.parse_error import ParseError
 from workbench.ingest.pdf_layout import PageLayout, page_layout
 from workbench.ingest.pdf_metadata import PdfContent, derive_metadata
@@ -146,7 +146,7 @@ def _extract_pdf(data: bytes) -> tuple[PdfContent, dict[int, str]]:
             repair = find_glyph_repair(raw)
             texts: list[str] = []
             garbled = 0
-            for number, text in enumerate((collapse_leaders(repair.apply(t)) for t in raw), start=1):
+            for number, text in enumerate((_readable(t, repair.apply) for t in raw), start=1):
                 problem = page_problem(text) if text.strip() else None
                 if problem:
                     garbled += 1
@@ -164,6 +164,11 @@ def _extract_pdf(data: bytes) -> tuple[PdfContent, dict[int, str]]:
             return PdfContent(texts, metadata, title_page, layout, garbled), dropped
         finally:
             pdf.close()
+
+
+def _readable(text: str, repair: Callable[[str], str]) -> str:
+    """A page's text with lost glyphs put back, leaders collapsed and charts' plot marks left out."""
+    return drop_figure_marks(collapse_leaders(repair(text)))
 
 
 def _page_text(pdf: Any, index: int) -> str:
