@@ -194,7 +194,7 @@ def test_a_thesis_kind_in_any_language_is_not_the_title(kind: str) -> None:
         "Technische Hochschule Nürnberg",
         "Politecnico di Milano",
         "Universiteit Antwerpen",
-        "École Normale Supérieure de Lyon",
+        "FACULDADE DE CIÊNCIAS AGRÁRIAS E VETERINÁRIAS",
     ],
 )
 def test_an_institution_in_any_language_is_not_the_title(institution: str) -> None:
@@ -202,6 +202,15 @@ def test_an_institution_in_any_language_is_not_the_title(institution: str) -> No
     page = read_title_page(layout)
     assert page.title == TITLE
     assert page.authors[:1] == ("Julio Augusto Freyre-Gonzalez",)
+
+
+@pytest.mark.parametrize(
+    "title",
+    ["O ensino de engenharia de software na universidade", "Academia and industry collaboration in software testing"],
+)
+def test_a_title_that_names_a_university_in_its_words_stays_a_title(title: str) -> None:
+    layout = _page((title, 20.0, 700.0), ("Ada Lovelace and Alan Turing", 12.0, 660.0))
+    assert read_title_page(layout).title == title
 
 
 def test_a_thesis_cover_prints_its_kind_above_the_title() -> None:

@@ -55,19 +55,22 @@ _BANNER = re.compile(
     re.IGNORECASE,
 )
 # An institution's name in the languages theses and reports are written in ("Universidad
-# Nacional Autónoma de México", "Technische Hochschule", "Politecnico di Milano").
-_INSTITUTION = (
-    r"universidad|universidade|universiteit|universitet|universitat|universiti|universitas|uniwersytet|"
-    r"univerzita|[üu]niversitesi|instituto|institut|istituto|instytut|hochschule|fachhochschule|"
-    r"politecnico|polit[ée]cnica|polytechnique|[ée]cole|escola|escuela|facultad|faculdade|facolt[àa]|"
-    r"facult[ée]|fakult[äa]t|departamento|d[ée]partement|dipartimento|colegio|academia|akademie|acad[ée]mie"
+# Nacional Autónoma de México", "Technische Hochschule …", "Politecnico di Milano"), capitalised
+# as a name is: Spanish and Portuguese titles are in sentence case, so "… na universidade" is a
+# title's last words, not an institution. Words that also begin titles ("Academia and …",
+# "Escola pública …") are left out.
+_INSTITUTION = re.compile(
+    r"(^(The )?|\b)(Universidad|Universidade|Universiteit|Universitet|Universitat|Universiti|Universitas|"
+    r"Uniwersytet|Univerzita|Üniversitesi|Instituto|Institut|Istituto|Instytut|Hochschule|Fachhochschule|"
+    r"Politecnico|Polit[ée]cnica|Polytechnique|Facultad|Faculdade|Facolt[àa]|Facult[ée]|Fakult[äa]t|"
+    r"Departamento|D[ée]partement|Dipartimento|Akademie|Acad[ée]mie)\b"
 )
 _VENUE_LINE = re.compile(
     r"^(the |international |ieee |acm |siam |american |european |annual )*(journal|proceedings|transactions|"
     r"communications|annals|bulletin|magazine|newsletter|letters|conference|symposium|workshop)\b|"
     r"\b(journal|magazine|letters|review|quarterly|press|publishers?|proceedings)$|"
-    rf"^(the )?(university|universit[àäé]|department|school|faculty|institute|college|laborator|{_INSTITUTION}\b)|"
-    rf"\b(university|universit[àäé]|institute of technology|{_INSTITUTION})\b.{{0,40}}$",
+    r"^(the )?(university|universit[àäé]|department|school|faculty|institute|college|laborator)|"
+    r"\b(university|universit[àäé]|institute of technology)\b.{0,40}$",
     re.IGNORECASE,
 )
 _NOISE = re.compile(
@@ -380,9 +383,14 @@ def _plausible_title(rows: Sequence[_Row], block: list[int], body: float) -> boo
         return _one_word_title(rows, block, body)
     if len(words) > 40 or rows[block[0]].size < 0.95 * body or reads_as_prose(text):
         return False
-    if len(words) <= 10 and _VENUE_LINE.search(text) and not _has_title_shape(text):
+    if len(words) <= 10 and (_VENUE_LINE.search(text) or _names_institution(text)) and not _has_title_shape(text):
         return False
     return not (is_name_list(text) and len(block) == 1 and _has_bigger_or_equal_other(rows, block))
+
+
+def _names_institution(text: str) -> bool:
+    """Whether a short line names a university, institute or faculty in another language."""
+    return bool(_INSTITUTION.search(text) or (text.isupper() and _INSTITUTION.search(text.title())))
 
 
 def _one_word_title(rows: Sequence[_Row], block: list[int], body: float) -> bool:
