@@ -8,6 +8,8 @@ import pytest
 
 from workbench.ingest.page_quality import drop_figure_marks, page_problem
 from workbench.ingest.parse import parse_file
+from workbench.ingest.pdf import ONLY_HEADING, _heading_pages
+from workbench.records import Section
 from workbench.text.fts_text import cjk_bigrams, fts_text, word_units
 
 DATA = Path(__file__).resolve().parents[3] / "shared" / "data"
@@ -173,3 +175,44 @@ def test_a_charts_plot_marks_leave_the_page_and_its_prose_stays() -> None:
     assert "●" not in kept
     ordinary = "• first item\n• second item\nx + y = z, so ± 0.5 ≤ δ → 0 (see ● in Figure 2)."
     assert drop_figure_marks(ordinary) == ordinary
+
+
+def test_a_page_whose_only_line_is_a_heading_inside_a_section_is_accounted_for() -> None:
+    """The last page of a Chinese table of contents holds only "目录" (its running head, read as
+    the section's heading): the section spans it, but none of its text is on it. It was neither
+    indexed nor recorded."""
+    texts = ["目录 第一章 引言 1 第二章 方法 5", "目录", "", "第一章 引言 本书介绍排版系统的使用方法。"]
+    sections = [
+        Section(
+            name="other",
+            text="第一章 引言 1 第二章 方法 5\f\f\f第一章 引言 本书介绍排版系统的使用方法。",
+            page_start=1,
+            page_end=4,
+        )
+    ]
+    assert _heading_pages(texts, sections, {3: "no text layer"}) == {2: ONLY_HEADING}
+
+
+def test_code_with_words_of_two_scripts_in_one_token_is_text() -> None:
+    """A LaTeX listing puts a Greek word inside a Latin command ("\\def\\figurename{Σχήμα}%"): two
+    words of two scripts in one token. A broken encoding mixes the letters inside one word."""
+    listing = "\n".join(
+        f"{n} \\def\\{name}{{{greek}}}%"
+        for n, (name, greek) in enumerate(
+            [("figurename", "Σχήμα"), ("tablename", "Πίνακας"), ("partname", "Μέρος"), ("ccname", "Κοινοποίηση")] * 6,
+            start=331,
+        )
+    )
+    assert page_problem(listing) is None
+    jumbled = " ".join(["xrhfال تwفyق الحykم Tمdqم"] * 12)
+    assert page_problem(jumbled) == "garbled text layer: letters of several scripts within words"
+
+
+def test_a_figures_lone_letters_beside_unspaced_prose_are_no_garbling() -> None:
+    """A Japanese manual's page: prose without spaces, and a figure whose text layer is its
+    patterns' labels, one letter each ("A A B B …"). The labels are most of the page's tokens but
+    few of its letters; a font that numbers its glyphs gives a page of nothing else."""
+    prose = "網掛けをする命令が三種類用意されています。引数の内容の部分に網を掛けます。" * 8
+    figure = " ".join("AABBCCDDEEFFGGHHIIJJKK" * 4)
+    assert page_problem(f"{prose}\n{figure}\n{prose}") is None
+    assert page_problem(" ".join("WPQRSOSTUVXYZ" * 6)) == "garbled text layer: letters without words"

@@ -32,10 +32,16 @@ CONTROL_SHARE = 0.08  # control characters: genuine text has none besides PDFium
 SYMBOL_SOUP_SHARE = 0.50  # symbols and unusual punctuation among the inked characters
 MIXED_SCRIPT_SHARE = 0.30  # words whose letters come from two or more scripts
 MIN_MIXED_WORDS = 8
-LONE_LETTER_SHARE = 0.6  # words that are one letter of an alphabetic script ("W P Q R S O S")
+# Words that are one letter of an alphabetic script ("W P Q R S O S"), as a share of the words and
+# of the letters: a figure's lone labels ("A A B B C C") beside unspaced Japanese prose are most
+# of its tokens but few of its letters.
+LONE_LETTER_SHARE = 0.6
 MIN_LONE_LETTERS = 30
 # PDFium's own markers: \x02 ends a line it hyphenated, \x03 (rare) a soft break; not garbling.
 _PDFIUM_MARKERS = frozenset("\x02\x03")
+# A word, for the mixed-script test: a run of letters and their marks. Code puts words of two
+# scripts in one token ("\def\figurename{Σχήμα}%"); a broken encoding mixes them inside a run.
+_LETTER_RUN = regex.compile(r"[\p{L}\p{M}]+")
 MIN_FIGURE_MARKS = 10  # lone symbols in a row: a chart's plotted points, not text
 # A run of whitespace-separated tokens of one to three symbols ("●", "●●", "−", "+", "▲"); "•" and
 # "·" are punctuation to Unicode but serve as plot marks too.
@@ -113,9 +119,10 @@ def page_problem(text: str) -> str | None:
         return "garbled text layer: symbol soup"
     tokens = sample.split()
     lone = sum(1 for t in tokens if len(t) == 1 and t.isalpha() and script_of(t) not in _NEUTRAL_SCRIPTS)
-    if lone >= MIN_LONE_LETTERS and lone >= LONE_LETTER_SHARE * len(tokens):
+    letters = sum(n for c, n in counts.items() if c.isalpha())
+    if lone >= MIN_LONE_LETTERS and lone >= LONE_LETTER_SHARE * len(tokens) and lone >= LONE_LETTER_SHARE * letters:
         return "garbled text layer: letters without words"
-    words = [w for w in tokens if len(w) >= 2]
+    words = [w for w in _LETTER_RUN.findall(sample) if len(w) >= 2]  # "\def\figurename{Σχήμα}" is three runs
     mixed = sum(1 for w in words if not w.isascii() and _mixes_scripts(w))  # ASCII is one script
     if len(words) >= MIN_MIXED_WORDS and mixed >= MIXED_SCRIPT_SHARE * len(words):
         return "garbled text layer: letters of several scripts within words"

@@ -101,13 +101,20 @@ def _pages_without_body(texts: list[str], lines: list[SourceLine], dropped: dict
 
 
 def _heading_pages(texts: list[str], sections: Sequence[Section], dropped: dict[int, str]) -> dict[int, str]:
-    """Pages with text that no section spans: their lines were all headings ("附 录" alone on the
-    page before an appendix), which open a section and are not its text."""
-    spanned = {page for s in sections for page in range(s.page_start, s.page_end + 1)}
+    """Pages with text but none of it in any section: their lines were all headings ("附 录" alone
+    on the page before an appendix, "目录" alone on the last page of a table of contents), which
+    open or name a section and are not its text. A section's text holds one part per page it spans
+    (split at form feeds), so a page inside a section's span can still have nothing in it."""
+    with_body = {
+        section.page_start + offset
+        for section in sections
+        for offset, part in enumerate(section.text.split("\f"))
+        if part.strip()
+    }
     return {
         number: ONLY_HEADING
         for number, text in enumerate(texts, start=1)
-        if text.strip() and number not in spanned and number not in dropped
+        if text.strip() and number not in with_body and number not in dropped
     }
 
 
