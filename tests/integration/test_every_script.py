@@ -278,3 +278,22 @@ def test_a_portuguese_papers_references_are_never_quoted(tmp_path: Path, workben
     assert all(e.section != "references" for e in answer.evidence)
     assert not any("RAHMEL" in e.sentence for e in answer.evidence)
     assert any("Joomla" in e.sentence for e in answer.evidence)
+
+
+def test_long_words_of_every_script_are_searchable(library: Path, workbench_home: Path) -> None:
+    """LanceDB's tokenizer counts a word's bytes (40 by default): a 22-letter Russian word is 44
+    bytes, and was dropped from the index and the query alike, so it found nothing."""
+    (library / "ru.md").write_text(
+        "# Высокопроизводительный вычислительный кластер\n\n"
+        "Мы описываем высокопроизводительный вычислительный кластер для моделирования климата.\n",
+        encoding="utf-8",
+    )
+    (library / "el.md").write_text(
+        "# Αντιμικροβιακή αντοχή\n\nΗ ανάλυση του ηλεκτροεγκεφαλογραφήματος και οι μετρήσεις.\n",
+        encoding="utf-8",
+    )
+    engine = Engine(Settings())
+    engine.index_folders([library])
+    assert engine.search("высокопроизводительный", mode="fts").hits[0].doc_id == "file:1/ru.md"
+    assert engine.search("ηλεκτροεγκεφαλογραφήματος", mode="fts").hits[0].doc_id == "file:1/el.md"  # 25 letters
+    assert not engine.search("ηλεκτροφυσιολογικών", mode="fts").hits  # a word the library does not hold

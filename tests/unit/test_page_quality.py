@@ -160,6 +160,10 @@ def test_radicals_and_presentation_forms_are_read_as_the_letters_they_draw() -> 
     assert clean_text("⽂本检索与⾏为") == "文本检索与行为"
     assert clean_text("ﻣﺮﺣﺒﺎ") == "مرحبا"
     assert clean_text("ﬁnal 文本 Ｖｏｌ．２７") == "final 文本 Vol.27"  # the other foldings unchanged
+    # A Persian font's Latin gives Roman numerals for "m", "l" and "d": "Exaⅿpⅼe" matched no "example".
+    assert clean_text("Exaⅿpⅼe of Use, Styⅼe: Regular, Kashiⅾa: Off; chapter Ⅻ") == (
+        "Example of Use, Style: Regular, Kashida: Off; chapter XII"
+    )
 
 
 def test_a_charts_plot_marks_leave_the_page_and_its_prose_stays() -> None:

@@ -59,9 +59,10 @@ _FULL_WIDTH_RUN = re.compile(r"[\uff01-\uff5e\u3000]*[\uff10-\uff19\uff21-\uff3a
 _FULL_TO_ASCII = str.maketrans({chr(c): chr(c - 0xFEE0) for c in range(0xFF01, 0xFF5F)} | {"\u3000": " "})
 # Glyph forms that some producers map to code points of their own instead of the letter: Kangxi and
 # supplementary radicals for ordinary ideographs ("⽂" U+2F42 for "文"), CJK compatibility ideographs,
-# and Arabic presentation forms (each positional shape of a letter). Their compatibility decomposition
-# is the letter a reader types, so keyword search and evidence find it.
-_GLYPH_FORMS = re.compile("[\u2e80-\u2eff\u2f00-\u2fdf\uf900-\ufaff\ufb50-\ufdff\ufe70-\ufeff]+")
+# Arabic presentation forms (each positional shape of a letter), and Roman numerals, which some fonts
+# give for "m", "l", "d" and "i" ("Exaⅿpⅼe", "Kashiⅾa"; a numeral "Ⅻ" reads "XII"). Their compatibility
+# decomposition is the letter a reader types, so keyword search and evidence find it.
+_GLYPH_FORMS = re.compile("[\u2160-\u217f\u2e80-\u2eff\u2f00-\u2fdf\uf900-\ufaff\ufb50-\ufdff\ufe70-\ufeff]+")
 _PDFIUM_HYPHEN = re.compile(r"(\w+)\x02\s*(\S*)")
 # Hyphenated line ends whose first half is a whole word: keep the hyphen ("self-supervised").
 _KEEP_HYPHEN = frozenset(

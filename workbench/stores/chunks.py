@@ -27,7 +27,7 @@ from workbench.stores.chunk_columns import chunk_rows as chunk_rows
 from workbench.stores.chunk_columns import chunk_schema as chunk_schema
 from workbench.stores.chunk_columns import embedding_text as embedding_text
 from workbench.text.authors import fold_accents
-from workbench.text.fts_text import WORD_CHARS, fts_text
+from workbench.text.fts_text import MAX_TOKEN_BYTES, WORD_CHARS, fts_text
 
 TABLE_NAME = "chunks"
 META_TABLE = "index_meta"  # the index fingerprint, beside the chunks (read by homes that only read)
@@ -364,6 +364,7 @@ class ChunkStore:
             remove_stop_words=settings.remove_stop_words,
             lower_case=settings.lower_case,
             ascii_folding=settings.ascii_folding,
+            max_token_length=MAX_TOKEN_BYTES,
         )
 
     def rebuild_fts(self) -> int:

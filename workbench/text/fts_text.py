@@ -31,6 +31,11 @@ import regex
 # 2: Thai, Lao, Khmer and Myanmar runs as bigrams too; bigrams of grapheme clusters; NFC.
 FTS_TEXT_VERSION = 2
 CJK_MODE = "bigram"
+# The longest word the BM25 index keeps, in UTF-8 bytes (what LanceDB's tokenizer counts; its default
+# is 40). 40 bytes are 40 Latin letters but only 20 Cyrillic, Greek or Arabic ones and 13 Devanagari
+# ones, so "высокопроизводительный" (22 letters) was dropped from the index and from the query alike.
+# 160 bytes keep a word of 40 characters in any script.
+MAX_TOKEN_BYTES = 160
 
 _CJK_RANGES = (
     "\u1100-\u11ff"  # Hangul Jamo
@@ -115,4 +120,4 @@ def fts_text(text: str) -> str:
 
 def describe() -> str:
     """The part of the FTS fingerprint this module decides."""
-    return f"cjk={CJK_MODE} fts_text={FTS_TEXT_VERSION}"
+    return f"cjk={CJK_MODE} fts_text={FTS_TEXT_VERSION} max_token_bytes={MAX_TOKEN_BYTES}"
