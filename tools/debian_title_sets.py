@@ -13,7 +13,9 @@ from this machine; root is not needed) with `apt-get download`:
   Journal of Statistical Software, in JSS, Bioconductor, Sweave and plain article layouts. Each
   title is the one in the vignette's own source (`\\Plaintitle`, else `\\title`, else the Rmd
   header's `title:`), kept only when its words are printed in that order on the PDF's first two
-  pages and no custom macro is left in it; first authors only where `\\Plainauthor` gives them.
+  pages and no custom macro is left in it. The first author is the first name of `\\Plainauthor`,
+  else of `\\author` (or the Rmd header's `author:`), kept (299 of 330) when its family name is
+  printed on those pages.
 
     python tools/debian_title_sets.py templates DIR
     python tools/debian_title_sets.py vignettes DIR

@@ -236,6 +236,7 @@ def test_a_field_label_before_the_title_is_dropped() -> None:
         "goseq: Gene Ontology testing for RNA-seq datasets",
         "dimRed and coRanking: Unifying Dimensionality Reduction in R",
         "word2vec embeddings of the words in scientific abstracts",
+        "lpsymphony - Integer Linear Programming in R",
     ],
 )
 def test_a_title_that_starts_with_a_lower_case_name_is_no_sentence(title: str) -> None:
@@ -251,3 +252,26 @@ def test_a_one_word_title_has_its_authors_right_below() -> None:
     assert read_title_page(layout).title == "Concordance"
     lone = _page(("Nature", 24.0, 740.0), (TITLE, 16.0, 680.0), ("Ada Lovelace and Alan Turing", 11.0, 650.0))
     assert read_title_page(lone).title == TITLE  # a lone word with a title under it is a journal's name
+
+
+def test_a_table_of_contents_entry_is_never_the_title() -> None:
+    layout = _page(
+        ("Contents", 17.0, 700.0),
+        ("1 Introduction . . . . . . . . . . . . . . . . . . 2", 12.0, 670.0),
+        ("3 Integer Linear Programming . . . . . . . . . . . . 4", 12.0, 650.0),
+    )
+    assert "Integer Linear Programming" not in read_title_page(layout).title
+
+
+def test_authors_and_others_and_names_with_a_particle() -> None:
+    """ "Jonathan Swinton and others" is read as a name list that goes on to the next line ("and
+    <Name>"), which took the date into it and lost the author; a side-by-side pairing split
+    "Jason Anthony Vander Heiden" at its particle."""
+    layout = _page(
+        ("The xtable Gallery", 17.0, 700.0),
+        ("Jonathan Swinton and others", 12.0, 670.0),
+        ("April 21, 2019", 12.0, 645.0),
+    )
+    assert read_title_page(layout).authors == ("Jonathan Swinton",)
+    assert row_names("Jason Anthony Vander Heiden") == ["Jason Anthony Vander Heiden"]
+    assert row_names("Alice Smith Bob Jones") == ["Alice Smith", "Bob Jones"]  # two names side by side

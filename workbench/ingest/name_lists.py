@@ -21,6 +21,10 @@ AFFILIATION = re.compile(
     r"\d{4,}|street|\bave\b|avenue|road|\bbox\b|cedex|\bp\.?o\.?\b",
     re.IGNORECASE,
 )
+_AND_OTHERS = re.compile(r",?\s+(and|&)\s+(others|colleagues)\W*$|,?\s+et\s+al\.?$", re.IGNORECASE)
+# A given name is never one of these, so names set side by side are not paired at one
+# ("Jason Anthony Vander Heiden" is one name, not "Jason Anthony" and "Vander Heiden").
+_PARTICLES = NAME_PARTICLES | frozenset({"vander", "vanden", "vande", "della", "des", "do"})
 _ADDRESS = re.compile(r"\b\d{4,}\b|,\s*[A-Z]{2}(\s+\d{5}\b|\s*$)")  # "Palo Alto, CA 94304", "Ithaca, NY"
 _MARKERS = re.compile(r"[∗*†‡§¶#♯⊥]|\d+")
 # Between names: tabs (wide gaps), commas, "and" (English, German), "&", spaced dots and dashes.
@@ -190,7 +194,12 @@ def row_names(text: str) -> list[str]:
             tokens.pop()  # a footnote letter set in line: "Fokkinga y"
         if AFFILIATION.search(part):
             break
-        if len(tokens) >= 4 and len(tokens) % 2 == 0 and all(_is_full_word_name(t) for t in tokens):
+        if (
+            len(tokens) >= 4
+            and len(tokens) % 2 == 0
+            and all(_is_full_word_name(t) for t in tokens)
+            and not any(t.lower() in _PARTICLES for t in tokens[2::2])  # "Jason Anthony Vander Heiden"
+        ):
             names.extend(" ".join(tokens[i : i + 2]) for i in range(0, len(tokens), 2))
         elif len(tokens) >= 4 and len(tokens) % 2 == 0 and _family_name_first_pairs(tokens):
             names.extend(f"{_titled(tokens[i])} {tokens[i + 1]}" for i in range(0, len(tokens), 2))
@@ -226,6 +235,7 @@ def is_name_list(text: str) -> bool:
         return False
     if _cjk_names(text):
         return True
+    text = _AND_OTHERS.sub("", text)  # "Jonathan Swinton and others", "A. Author et al."
     parts = [p for p in _SEPARATORS.split(_MARKERS.sub(",", text)) if p.strip(" .")]
     return bool(parts) and all(2 <= len(p.split()) <= 5 and all(_is_name_token(t) for t in p.split()) for p in parts)
 

@@ -164,14 +164,16 @@ def reads_as_prose(text: str) -> bool:
     """A body sentence: begins in lower case, runs on past a full stop, or is paragraph-long.
 
     A lower-case first word that is a name (a software package, gene or brand: "goseq: Gene
-    Ontology testing …", "dimRed and coRanking …", "word2vec …") does not make a sentence: it
-    ends in a colon, or a capital or a digit follows its lower-case letters.
+    Ontology testing …", "dimRed and coRanking …", "word2vec …", "lpsymphony - Integer Linear
+    Programming in R") does not make a sentence: it ends in a colon or stands before a dash, or a
+    capital or a digit follows its lower-case letters.
     """
     text = " ".join(text.split())
     words = text.split()
     if len(words) > _PROSE_WORDS:
         return True
-    if text[:1].islower() and len(words) > 6 and not _NAME_FIRST.match(words[0]):
+    named = _NAME_FIRST.match(words[0]) or (len(words) > 1 and words[1] in ("-", "–", "—"))
+    if text[:1].islower() and len(words) > 6 and not named:
         return True
     cjk = sum(1 for c in text if "\u3040" <= c <= "\u9fff")
     if "。" in text.rstrip("。") or (cjk > 20 and "，" in text) or (len(text) > 80 and " " not in text):

@@ -75,7 +75,8 @@ _VENUE_LINE = re.compile(
 )
 _NOISE = re.compile(
     r"@|https?://|www\.|arXiv:|\bdoi\b|\bISSN\b|^\W*\d+\W*$|^page \d|\d+\s*\.\.\s*\d+|"
-    r"^\W*(\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|\d{1,2}:\d{2})",
+    r"^\W*(\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|\d{1,2}:\d{2})|"
+    r"(\.\s?){4,}|…\s*\d+\s*$",  # a table of contents' entry: leader dots to its page number
     re.IGNORECASE,
 )
 _DATE_LINE = re.compile(
@@ -85,7 +86,11 @@ _DATE_LINE = re.compile(
 )
 _LINE_NUMBER = re.compile(r"^\d{1,4}[\t ]+(?=\S)")
 _HAN = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")  # Han and kana: no spaces between words
-_DANGLING = re.compile(r"(,|\band|&)\s+[^\W\d_][\w.\-]*$|^(and|&)\s+[^\W\d_][\w.\-]*$", re.IGNORECASE)
+# "…, and Andrew" continues on the next line; "… and others" ends the list.
+_DANGLING = re.compile(
+    r"(,|\band|&)\s+(?!others$|colleagues$)[^\W\d_][\w.\-]*$|^(and|&)\s+(?!others$)[^\W\d_][\w.\-]*$",
+    re.IGNORECASE,
+)
 
 
 _ROWS_BEFORE_NAMES = 6  # on the tune parts, names start at most 4 rows below a title (subtitle, date, notice)
