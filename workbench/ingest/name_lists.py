@@ -21,6 +21,7 @@ AFFILIATION = re.compile(
     r"\d{4,}|street|\bave\b|avenue|road|\bbox\b|cedex|\bp\.?o\.?\b",
     re.IGNORECASE,
 )
+# A list that ends with its unnamed rest: "Jonathan Swinton and others", "A. Author et al.".
 _AND_OTHERS = re.compile(r",?\s+(and|&)\s+(others|colleagues)\W*$|,?\s+et\s+al\.?$", re.IGNORECASE)
 # A given name is never one of these, so names set side by side are not paired at one
 # ("Jason Anthony Vander Heiden" is one name, not "Jason Anthony" and "Vander Heiden").
