@@ -56,7 +56,11 @@ def main(argv: list[str]) -> int:
         where = Path(tmp)
         for start in range(0, len(packages), 100):
             batch = packages[start : start + 100]
-            subprocess.run(["apt-get", "download", *batch], cwd=where, check=True, capture_output=True)
+            fetched = subprocess.run(["apt-get", "download", *batch], cwd=where, capture_output=True, text=True)
+            if fetched.returncode != 0:
+                reason = (fetched.stderr.strip().splitlines() or ["no message"])[-1]
+                print(f"apt-get download failed: {reason}", file=sys.stderr)
+                return 2
         tree = where / "tree"
         for deb in sorted(where.glob("*.deb")):
             subprocess.run(["dpkg-deb", "-x", str(deb), str(tree)], check=True)
