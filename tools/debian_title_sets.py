@@ -1,6 +1,6 @@
-"""Build the two Debian-sourced labelled sets for `workbench bench metadata`.
+"""Build the three Debian-sourced labelled sets for `workbench bench metadata`.
 
-Both are PDFs the title rules were never written for, fetched from the Debian mirror (reachable
+All are PDFs the title rules were never written for, fetched from the Debian mirror (reachable
 from this machine; root is not needed) with `apt-get download`:
 
 - `templates` (`tests/data/texlive_templates.json`, 53 files): the sample papers and theses of
@@ -16,12 +16,15 @@ from this machine; root is not needed) with `apt-get download`:
   pages and no custom macro is left in it. The first author is the first name of `\\Plainauthor`,
   else of `\\author` (or the Rmd header's `author:`), kept (299 of 330) when its family name is
   printed on those pages.
+- `extra` (`tests/data/texlive_extra.json`, 122 files): sample and example documents of
+  `texlive-latex-extra-doc` (manuals, letters, articles of many classes), each titled by the
+  `\\title` of the `.tex` beside it, kept on the same conditions. Titles only. No rule was built
+  from this set: it was measured once, before and after the rules built from the other two.
 
-    python tools/debian_title_sets.py templates DIR
-    python tools/debian_title_sets.py vignettes DIR
+    python tools/debian_title_sets.py templates DIR        (or vignettes, extra)
     workbench bench metadata --folder DIR --labels tests/data/<set>.json --json
 
-Each row's `source` is the file's path inside its package (`package`, for the vignettes), and
+Each row's `source` is the file's path inside its package (`package`, where it is not `texlive-publishers-doc`), and
 the file is copied to DIR under the row's name.
 """
 
@@ -39,6 +42,7 @@ DATA = Path(__file__).resolve().parent.parent / "tests" / "data"
 SETS = {
     "templates": DATA / "texlive_templates.json",
     "vignettes": DATA / "r_vignettes.json",
+    "extra": DATA / "texlive_extra.json",
 }
 TEMPLATES_PACKAGE = "texlive-publishers-doc"
 

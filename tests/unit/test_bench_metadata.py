@@ -50,7 +50,7 @@ def test_no_labelled_sets_under_the_data_root_names_the_flag(tmp_path: Path) -> 
         labelled_sets(None, None, None, tmp_path)
 
 
-@pytest.mark.parametrize(("name", "files"), [("texlive_templates", 53), ("r_vignettes", 330)])
+@pytest.mark.parametrize(("name", "files"), [("texlive_templates", 53), ("r_vignettes", 330), ("texlive_extra", 122)])
 def test_the_debian_labelled_sets_load_and_split(name: str, files: int) -> None:
     """The labels files of `tools/debian_title_sets.py` are labels files the benchmark reads: every
     row names its file inside a Debian package, and both parts hold files."""
