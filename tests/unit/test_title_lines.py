@@ -264,9 +264,9 @@ def test_a_table_of_contents_entry_is_never_the_title() -> None:
 
 
 def test_authors_and_others_and_names_with_a_particle() -> None:
-    """ "Jonathan Swinton and others" is read as a name list that goes on to the next line ("and
-    <Name>"), which took the date into it and lost the author; a side-by-side pairing split
-    "Jason Anthony Vander Heiden" at its particle."""
+    """ "Jonathan Swinton and others" was read as a name list going on to the next line ("and
+    <Name>"), which took the date into it and lost the author; the pairing of names set side by
+    side split "Jason Anthony Vander Heiden" at its particle."""
     layout = _page(
         ("The xtable Gallery", 17.0, 700.0),
         ("Jonathan Swinton and others", 12.0, 670.0),
