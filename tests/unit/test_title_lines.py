@@ -206,7 +206,11 @@ def test_an_institution_in_any_language_is_not_the_title(institution: str) -> No
 
 @pytest.mark.parametrize(
     "title",
-    ["O ensino de engenharia de software na universidade", "Academia and industry collaboration in software testing"],
+    [
+        "O ensino de engenharia de software na universidade",
+        "Academia and industry collaboration in software testing",
+        "Zur Geschichte der Technischen Hochschule Berlin",
+    ],
 )
 def test_a_title_that_names_a_university_in_its_words_stays_a_title(title: str) -> None:
     layout = _page((title, 20.0, 700.0), ("Ada Lovelace and Alan Turing", 12.0, 660.0))

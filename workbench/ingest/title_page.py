@@ -57,10 +57,12 @@ _BANNER = re.compile(
 # An institution's name in the languages theses and reports are written in ("Universidad
 # Nacional Autónoma de México", "Technische Hochschule …", "Politecnico di Milano"), capitalised
 # as a name is: Spanish and Portuguese titles are in sentence case, so "… na universidade" is a
-# title's last words, not an institution. Words that also begin titles ("Academia and …",
+# title's last words, not an institution; and the line begins with it (first or second word:
+# "Technische Hochschule Nürnberg"), as German capitalises every noun ("Zur Geschichte der
+# Technischen Hochschule …" is a title). Words that also begin titles ("Academia and …",
 # "Escola pública …") are left out.
 _INSTITUTION = re.compile(
-    r"(^(The )?|\b)(Universidad|Universidade|Universiteit|Universitet|Universitat|Universiti|Universitas|"
+    r"^(The |\S+ )?(Universidad|Universidade|Universiteit|Universitet|Universitat|Universiti|Universitas|"
     r"Uniwersytet|Univerzita|Üniversitesi|Instituto|Institut|Istituto|Instytut|Hochschule|Fachhochschule|"
     r"Politecnico|Polit[ée]cnica|Polytechnique|Facultad|Faculdade|Facolt[àa]|Facult[ée]|Fakult[äa]t|"
     r"Departamento|D[ée]partement|Dipartimento|Akademie|Acad[ée]mie)\b"
