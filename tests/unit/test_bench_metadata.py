@@ -37,8 +37,8 @@ def test_title_score_counts_cjk_characters_and_one_letter_typos() -> None:
 def test_bad_label_sources_are_one_clear_error(tmp_path: Path) -> None:
     with pytest.raises(UsageError, match="not a Zotero data directory"):
         zotero_labels(tmp_path, "x")
-    with pytest.raises(UsageError, match="both --folder"):
-        labelled_sets(tmp_path, None, None, tmp_path)
+    with pytest.raises(UsageError, match="one --labels FILE for each --folder"):
+        labelled_sets([tmp_path], [], None, tmp_path)
     bad = tmp_path / "labels.json"
     bad.write_text("[1, 2]")
     with pytest.raises(UsageError, match="not a labels file"):
@@ -47,7 +47,7 @@ def test_bad_label_sources_are_one_clear_error(tmp_path: Path) -> None:
 
 def test_no_labelled_sets_under_the_data_root_names_the_flag(tmp_path: Path) -> None:
     with pytest.raises(UsageError, match="--data-root"):
-        labelled_sets(None, None, None, tmp_path)
+        labelled_sets([], [], None, tmp_path)
 
 
 @pytest.mark.parametrize(("name", "files"), [("texlive_templates", 53), ("r_vignettes", 330), ("texlive_extra", 122)])

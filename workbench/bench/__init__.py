@@ -80,7 +80,11 @@ def add_bench_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--split", default="test", help="qrels split to evaluate (test or train)")
     parser.add_argument("--tune", action="store_true", help="retrieval: grid-search fusion on this split")
     parser.add_argument(
-        "--folder", type=Path, nargs="+", action="extend", help="ingest: folder of documents to index (corpus: several)"
+        "--folder",
+        type=Path,
+        nargs="+",
+        action="extend",
+        help="ingest: folder of documents to index (corpus: several; metadata: folders of labelled PDFs)",
     )
     parser.add_argument(
         "--zotero",
@@ -118,7 +122,8 @@ def add_bench_arguments(parser: argparse.ArgumentParser) -> None:
         "--fit",
         action="store_true",
         help="critic, evidence: refit the weights (and cut-off) on the train split; "
-        "aspects: refit the summary's sentence classifier on PubMedQA's fit part",
+        "aspects: refit the summary's sentence classifier on PubMedQA's fit part; "
+        "metadata: refit the title ranker on the tune parts of the shared sets and each --folder's",
     )
     parser.add_argument("--model", help="answer: a GGUF path to use instead of the configured model")
     parser.add_argument(
@@ -144,7 +149,13 @@ def add_bench_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--model-intent", action="store_true", help="intent: also run the model on every query")
     parser.add_argument("--depth", action="append", choices=DEPTHS, help="answer: depths to run (default: all)")
     parser.add_argument("--generated", type=int, default=1000, help="zotero: generated items in the library")
-    parser.add_argument("--labels", type=Path, help="metadata: labels.json (pwl) or MANIFEST.tsv for --folder")
+    parser.add_argument(
+        "--labels",
+        type=Path,
+        nargs="+",
+        action="extend",
+        help="metadata: a labels.json (pwl) or MANIFEST.tsv for each --folder, in order",
+    )
     parser.add_argument(
         "--no-vectors", action="store_true", help="corpus: store zero vectors instead of embedding (faster)"
     )
@@ -163,6 +174,8 @@ def run_bench(engine: Engine, args: argparse.Namespace) -> dict[str, Any]:
         if not args.zotero and not args.folder:
             raise UsageError("bench corpus needs --zotero DIR... and/or --folder DIR...")
         return bench_corpus(engine.settings, list(args.zotero), list(args.folder or []), not args.no_vectors)
+    if args.which == "metadata":
+        return _bench_metadata(args)
     args.folder = args.folder[-1] if args.folder else None  # the other benchmarks take one folder
     roots = DataRoots.resolve(args.data_root, args.labels_dir)
 
@@ -224,10 +237,6 @@ def run_bench(engine: Engine, args: argparse.Namespace) -> dict[str, Any]:
             papers=roots.label_path(args.questions, "research_questions.jsonl", "--questions"),
             data_root=roots.data,
         )
-    if args.which == "metadata":
-        from workbench.bench.metadata import bench_metadata, labelled_sets
-
-        return bench_metadata(labelled_sets(args.folder, args.labels, args.zotero, roots.data))
     if args.which == "graph":
         from workbench.bench.graph import bench_graph
         from workbench.bench.retrieval import ensure_corpus_index, load_beir
@@ -287,6 +296,21 @@ def run_bench(engine: Engine, args: argparse.Namespace) -> dict[str, Any]:
     from workbench.bench.query import bench_query
 
     return bench_query(engine, scifact(), (args.chunks or [100_000])[0], args.queries)
+
+
+def _bench_metadata(args: argparse.Namespace) -> dict[str, Any]:
+    """Titles, authors and years of the labelled sets; with --fit, the title ranker refitted first
+    on the tune parts of the shared sets and of every --folder/--labels pair."""
+    from workbench.bench.metadata import bench_metadata, labelled_sets
+
+    roots = DataRoots.resolve(args.data_root, args.labels_dir)
+    sets = labelled_sets(list(args.folder or []), list(args.labels or []), args.zotero, roots.data, shared=args.fit)
+    if not args.fit:
+        return bench_metadata(sets)
+    from workbench.bench.title_ranker_fit import fit_title_ranker
+
+    fitted = fit_title_ranker(sets)
+    return {"title_ranker": fitted, **bench_metadata(sets)}
 
 
 def _bench_answers(engine: Engine, args: argparse.Namespace, roots: DataRoots) -> dict[str, Any]:

@@ -183,19 +183,20 @@ class LabelledSet:
 
 
 def labelled_sets(
-    folder: Path | None, labels: Path | None, zotero: list[Path] | None, data_root: Path
+    folders: list[Path], labels: list[Path], zotero: list[Path] | None, data_root: Path, shared: bool = False
 ) -> list[LabelledSet]:
-    """The sets to measure: the given folder and labels, Zotero libraries, else the three under `data_root`."""
+    """The sets to measure: each folder with its labels file (in order), Zotero libraries, and the
+    three under `data_root` when none of those is given or `shared` asks for them too."""
     sets: list[LabelledSet] = []
-    if (folder is None) != (labels is None):
-        raise UsageError("bench metadata needs both --folder DIR and --labels FILE (or neither)")
-    if folder is not None and labels is not None:
+    if len(folders) != len(labels):
+        raise UsageError("bench metadata needs one --labels FILE for each --folder DIR (or neither)")
+    for folder, labels_file in zip(folders, labels, strict=True):
         if not folder.is_dir():
             raise UsageError(f"not a folder: {folder}")
-        sets.append(LabelledSet(folder.name or str(folder), folder, load_labels(labels), str(labels)))
+        sets.append(LabelledSet(folder.name or str(folder), folder, load_labels(labels_file), str(labels_file)))
     if zotero:
         sets.append(_zotero_set("zotero", zotero))
-    if sets:
+    if sets and not shared:
         return sets
     pwl, pdfs, real = data_root / "pwl", data_root / "pdfs", data_root / "zotero-real"
     if not pwl.is_dir():
@@ -205,6 +206,7 @@ def labelled_sets(
         LabelledSet("pwl", pwl, load_labels(pwl / "labels.json"), str(pwl / "labels.json"), tuned_before=True),
         LabelledSet("pdfs", pdfs, load_labels(pdfs / "MANIFEST.tsv"), str(pdfs / "MANIFEST.tsv")),
         *([_zotero_set("zotero-real", libraries)] if libraries else []),
+        *sets,
     ]
 
 

@@ -22,10 +22,10 @@ from typing import Any
 from workbench.ingest.page_quality import drop_figure_marks, page_problem
 from workbench.ingest.parse_error import ParseError
 from workbench.ingest.pdf_layout import PageLayout, page_layout
-from workbench.ingest.pdf_metadata import PdfContent, derive_metadata
+from workbench.ingest.pdf_metadata import PdfContent, candidates_of, derive_metadata
 from workbench.ingest.sections import abstract_text, split_sections
 from workbench.ingest.source_lines import SourceLine, pdf_lines
-from workbench.ingest.title_page import is_cover_sheet
+from workbench.ingest.title_page import TitleCandidate, is_cover_sheet
 from workbench.records import ParsedDocument, Section
 from workbench.text.ligatures import find_glyph_repair
 from workbench.text.prose import collapse_leaders
@@ -49,7 +49,7 @@ def parse_pdf(path: Path, data: bytes) -> ParsedDocument:
         raise ParseError("not a valid PDF: no %PDF header")
     content, dropped = _extract_pdf(data)
     page_count = len(content.page_texts)
-    real_chars = sum(len("".join(text.split())) for text in content.page_texts)
+    real_chars = _real_chars(content)
     has_text = real_chars >= MIN_TEXT_CHARS_PER_PAGE * page_count
     meta = derive_metadata(path, content, has_text)
     lines = pdf_lines(content.page_texts) if has_text else []
@@ -79,6 +79,19 @@ def parse_pdf(path: Path, data: bytes) -> ParsedDocument:
         no_text_reason=no_text_reason,
         other_titles=meta.other_titles,
     )
+
+
+def read_title_candidates(data: bytes) -> list[TitleCandidate]:
+    """The candidate titles of a PDF's title page, as `parse_pdf` reads them (for `bench metadata --fit`)."""
+    if b"%PDF-" not in data[:1024]:
+        raise ParseError("not a valid PDF: no %PDF header")
+    content, _ = _extract_pdf(data)
+    has_text = _real_chars(content) >= MIN_TEXT_CHARS_PER_PAGE * len(content.page_texts)
+    return candidates_of(content, has_text)
+
+
+def _real_chars(content: PdfContent) -> int:
+    return sum(len("".join(text.split())) for text in content.page_texts)
 
 
 def no_text_summary(dropped: dict[int, str], page_count: int) -> str:

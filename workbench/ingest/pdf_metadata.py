@@ -37,7 +37,8 @@ from workbench.ingest.metadata import (
 )
 from workbench.ingest.pdf_layout import PageLayout
 from workbench.ingest.source_lines import clean_text
-from workbench.ingest.title_page import TitlePage, is_junk_title, read_title_page, running_key
+from workbench.ingest.title_page import TitleCandidate, TitlePage, is_junk_title, read_title_page, title_candidates
+from workbench.ingest.title_rows import running_key
 from workbench.text.authors import fold_accents
 from workbench.text.junk_authors import real_authors
 
@@ -125,6 +126,14 @@ def derive_metadata(path: Path, content: PdfContent, has_text: bool) -> DerivedM
     venue = printed_venue(lines[:12] + lines[-12:]) if lines else None
     other_titles = (page.parallel_title,) if source == "page" and page.parallel_title else ()
     return DerivedMetadata(title, authors, year, doi, venue, source, tuple(warnings), other_titles)
+
+
+def candidates_of(content: PdfContent, has_text: bool) -> list[TitleCandidate]:
+    """The title page's candidate titles, as `derive_metadata` reads them (to fit the title ranker on)."""
+    tp = content.title_page
+    if not has_text or content.layout is None or not clean_text(content.page_texts[tp]).strip():
+        return []
+    return title_candidates(content.layout, _running_heads(content.page_texts, tp))
 
 
 def _running_heads(page_texts: list[str], title_page: int) -> frozenset[str]:

@@ -1,24 +1,27 @@
 """Title and authors of a paper, read from the layout of its title page.
 
-The title is the largest text in the upper part of the title page once banners (journal
-names, "Research Article", conference lines), running heads, dates, addresses and lone
-words are set aside: consecutive lines of that size form it, and a slightly smaller line
-right below continues it as a subtitle. Ties in size go to bold or capitals, then to the
-higher block. The authors are the name lists right below the title (side-by-side names are
-told apart by wide gaps), skipping affiliation and e-mail lines, up to the abstract; when
-none follow, the name lists just above the title. `is_junk_title` says when a PDF's Title
-metadata is a placeholder, and `is_cover_sheet` spots a publisher's or repository's cover
-page (the paper's own title page follows it).
+Consecutive rows of one size (see `title_rows`) form blocks; a block is a candidate title once
+banners (journal names, "Research Article", conference lines), running heads, dates, notices,
+addresses, sentences and lone words are set aside. The rules rank the candidates (the upper
+part of the page first, then larger, then bold or capitals, then higher), and the learned
+ranker (`title_ranker`) chooses among them with that ranking as one of its features. A
+slightly smaller line right below the chosen block continues it as a subtitle. The authors are
+the name lists right below the title (side-by-side names are told apart by wide gaps), skipping
+affiliation and e-mail lines, up to the abstract; when none follow, the name lists just above
+the title. `is_junk_title` says when a PDF's Title metadata is a placeholder, and
+`is_cover_sheet` spots a publisher's or repository's cover page (the paper's own title page
+follows it).
 """
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from workbench.ingest.name_lists import AFFILIATION, is_name_list, row_names
-from workbench.ingest.pdf_layout import LayoutLine, PageLayout
+from workbench.ingest.pdf_layout import PageLayout
 from workbench.ingest.source_lines import join_lines
 from workbench.ingest.title_lines import (
     MASTHEAD,
@@ -33,12 +36,19 @@ from workbench.ingest.title_lines import (
     strip_numbering,
     title_case,
 )
+from workbench.ingest.title_ranker import shipped_ranker
+from workbench.ingest.title_rows import (
+    Row,
+    body_size,
+    column_after,
+    next_in_column,
+    page_rows,
+    plain,
+)
 from workbench.text.junk_authors import real_authors
 
 MAX_TITLE_CHARS = 300
 _MAX_TITLE_ROWS = 5
-_SHORT = 40  # lines at one height merge into a row only when short (names side by side, not columns)
-_WORD_GAP = 0.15  # a gap narrower than this share of the font size is inside a word
 _ONE_WORD_SIZE = 1.5  # a one-word title is set at least this many times the body size
 _SUBTITLE_SHARE = 0.7  # a line at least this share of the title's size may continue it
 _PARALLEL_SHARE = 0.6  # a title in another script is set at least this share of the title's size
@@ -86,7 +96,6 @@ _DATE_LINE = re.compile(
     r"(\s+\d{1,2}(st|nd|rd|th)?,?)?\s+\d{4}|\d{4})\W*$",
     re.IGNORECASE,
 )
-_LINE_NUMBER = re.compile(r"^\d{1,4}[\t ]+(?=\S)")
 _HAN = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")  # Han and kana: no spaces between words
 # "…, and Andrew" continues on the next line; "… and others" ends the list.
 _DANGLING = re.compile(
@@ -121,6 +130,14 @@ _COVER = re.compile(
 
 
 @dataclass(frozen=True)
+class TitleCandidate:
+    """A block that could hold the title: the title it would give and its features for the ranker."""
+
+    title: str
+    features: tuple[float, ...]
+
+
+@dataclass(frozen=True)
 class TitlePage:
     """What the title page says: the title (empty when none was found) and the authors."""
 
@@ -128,24 +145,6 @@ class TitlePage:
     authors: tuple[str, ...]
     distinct_size: bool  # the title's font is larger than the body text's
     parallel_title: str = ""  # the same title printed in another script ("基于…" and "Perspective …")
-
-
-@dataclass(frozen=True)
-class _Row:
-    """Lines at one height and size, joined (names side by side become one row)."""
-
-    text: str
-    size: float
-    top: float
-    bottom: float
-    bold: bool
-    running: bool
-    left: float = 0.0
-    right: float = 0.0
-
-    def overlaps(self, other: _Row) -> bool:
-        """Whether the two rows share some horizontal extent (the same column)."""
-        return self.left < other.right and other.left < self.right
 
 
 def is_junk_title(title: str) -> bool:
@@ -170,35 +169,58 @@ def is_cover_sheet(text: str, following: str = "") -> bool:
     return is_notice_page(text)
 
 
-def running_key(text: str) -> str:
-    """A line's identity for spotting running heads: lower case, digits as "#"."""
-    return re.sub(r"\d+", "#", " ".join(text.split()).lower())
-
-
 def read_title_page(layout: PageLayout, running: frozenset[str] = frozenset()) -> TitlePage:
     """The title and authors printed on a title page (see the module docstring)."""
-    rows = _rows(layout, running)
+    rows = page_rows(layout, running)
     if not rows:
         return TitlePage("", (), False)
-    body = _body_size(rows)
-    blocks = _title_blocks(rows, layout.height, body)
-    if not blocks:
+    body = body_size(rows)
+    blocks, plausible, proposed = _title_blocks(rows, layout.height, body)
+    ranker = shipped_ranker()
+    if proposed is None:
         return TitlePage("", (), False)
-    block = blocks[0]
-    following = _column_after(rows, block)
-    if following and _is_subtitle(rows[block[-1]], rows[following[0]], body):
-        block.append(following.pop(0))
+    chosen = proposed
+    if ranker is not None and len(plausible) > 1:
+        chosen = plausible[ranker.choose([_features(rows, blocks, b, layout, body, b is proposed) for b in plausible])]
+    block, following = _with_subtitle(rows, chosen, body)
     title = complete_cut_word(_join_title([rows[i] for i in block]), [line.text for line in layout.lines])
     authors = _authors_near(rows, block, following)
-    parallel = _parallel_block(rows, block, blocks[1:], body)
+    parallel = _parallel_block(rows, block, [b for b in plausible if b is not chosen], body)
     if parallel:  # the names under a title in another script, where those under the title lost some
-        others = _authors_near(rows, parallel, _column_after(rows, parallel))
+        others = _authors_near(rows, parallel, column_after(rows, parallel))
         authors = others if len(others) > len(authors) else authors
     parallel_title = _join_title([rows[i] for i in parallel]) if parallel else ""
     return TitlePage(title, authors, rows[block[0]].size > 1.1 * body, parallel_title)
 
 
-def _parallel_block(rows: Sequence[_Row], block: list[int], others: list[list[int]], body: float) -> list[int]:
+def title_candidates(layout: PageLayout, running: frozenset[str] = frozenset()) -> list[TitleCandidate]:
+    """The blocks of a title page that the rules find plausible as its title, the rules' choice
+    first, each with the title it would give and its features for the ranker (what
+    `bench metadata --fit` fits the ranker on)."""
+    rows = page_rows(layout, running)
+    if not rows:
+        return []
+    body = body_size(rows)
+    blocks, plausible, proposed = _title_blocks(rows, layout.height, body)
+    lines = [line.text for line in layout.lines]
+    return [
+        TitleCandidate(
+            complete_cut_word(_join_title([rows[i] for i in _with_subtitle(rows, b, body)[0]]), lines),
+            tuple(_features(rows, blocks, b, layout, body, b is proposed)),
+        )
+        for b in plausible
+    ]
+
+
+def _with_subtitle(rows: Sequence[Row], block: list[int], body: float) -> tuple[list[int], list[int]]:
+    """The title's rows with the subtitle right below it, if any, and the rows of its column below those."""
+    following = column_after(rows, block)
+    if following and _is_subtitle(rows[block[-1]], rows[following[0]], body):
+        return [*block, following[0]], following[1:]
+    return list(block), following
+
+
+def _parallel_block(rows: Sequence[Row], block: list[int], others: list[list[int]], body: float) -> list[int]:
     """The title printed again in another script further down the page, as Chinese, Japanese,
     Korean and Russian journals print an English title block after the abstract: the largest
     other candidate block below the title, all in another script, set larger than the body text
@@ -217,109 +239,8 @@ def _parallel_block(rows: Sequence[_Row], block: list[int], others: list[list[in
     return max(found)[2] if found else []
 
 
-def _rows(layout: PageLayout, running: frozenset[str]) -> list[_Row]:
-    """Lines top-down, with lines at one height and size merged into one row."""
-    lines = _rejoin(_reading_order(layout.lines))
-    rows: list[_Row] = []
-    group: list[LayoutLine] = []
-    for line in lines:
-        if group and (
-            abs(group[0].top - line.top) > 0.35 * max(line.size, 1.0)
-            or abs(group[0].size - line.size) > 0.12 * group[0].size
-            or max(len(ln.text) for ln in group) > _SHORT
-            or len(line.text) > _SHORT
-        ):
-            rows.append(_make_row(group, running))
-            group = []
-        group.append(line)
-    if group:
-        rows.append(_make_row(group, running))
-    numbered = [r for r in rows if _LINE_NUMBER.match(r.text)]
-    if len(numbered) >= 5 and len(numbered) >= 0.3 * len(rows):  # a manuscript with line numbers
-        rows = [replace(r, text=_LINE_NUMBER.sub("", r.text)) for r in rows if not r.text.strip().isdigit()]
-    return rows
-
-
-def _reading_order(lines: Sequence[LayoutLine]) -> list[LayoutLine]:
-    """Lines top-down and, within one band of height, left to right: names set side by side whose
-    tops differ by a point or two (a bold first name, superscripts) stay in the order printed."""
-    ordered = sorted(lines, key=lambda ln: -ln.top)
-    bands: list[int] = []
-    band_top = float("inf")
-    for line in ordered:
-        if band_top - line.top > 0.35 * max(line.size, 1.0):
-            band_top = line.top
-            bands.append(len(bands))
-        else:
-            bands.append(bands[-1])
-    return [line for _, line in sorted(zip(bands, ordered, strict=True), key=lambda pair: (pair[0], pair[1].left))]
-
-
-def _rejoin(lines: list[LayoutLine]) -> list[LayoutLine]:
-    """One printed line that PDFium gave as two (a font change inside a word: "...the Mar" +
-    "ket for ..."): same height and size, the second starting where the first ends."""
-    out: list[LayoutLine] = []
-    for line in lines:
-        last = out[-1] if out else None
-        if last is not None and _continues(last, line):
-            gap = line.left - last.right
-            space = "" if gap < _WORD_GAP * line.size else " "
-            out[-1] = replace(
-                last,
-                text=last.text + space + line.text,
-                clean=last.clean + space + line.clean,
-                right=line.right,
-                top=max(last.top, line.top),
-                bottom=min(last.bottom, line.bottom),
-            )
-            continue
-        out.append(line)
-    return out
-
-
-def _continues(left: LayoutLine, right: LayoutLine) -> bool:
-    size = max(left.size, 1.0)
-    return (
-        abs(left.top - right.top) <= 0.2 * size
-        and abs(left.size - right.size) <= 0.12 * size
-        and -0.1 * size <= right.left - left.right <= 0.6 * size
-    )
-
-
-def _make_row(group: list[LayoutLine], running: frozenset[str]) -> _Row:
-    group = sorted(group, key=lambda ln: ln.left)
-    text = "\t".join(ln.clean for ln in group)
-    letters = sum(ln.letters for ln in group) or 1
-    bold = sum(ln.letters for ln in group if ln.bold) > letters / 2
-    is_running = any(running_key(ln.text) in running for ln in group)
-    size = max(ln.size for ln in group)
-    return _Row(
-        text,
-        size,
-        max(ln.top for ln in group),
-        min(ln.bottom for ln in group),
-        bold,
-        is_running,
-        min(ln.left for ln in group),
-        max(ln.right for ln in group),
-    )
-
-
-def _body_size(rows: Sequence[_Row]) -> float:
-    """The size most letters on the page are set in (the body text)."""
-    weight: dict[float, int] = {}
-    for row in rows:
-        key = round(row.size * 2) / 2
-        weight[key] = weight.get(key, 0) + sum(c.isalpha() for c in row.text)
-    return max(weight, key=lambda k: (weight[k], -k)) if weight else 0.0
-
-
-def _plain(row: _Row) -> str:
-    return " ".join(row.text.replace("\t", " ").split())
-
-
-def _is_candidate(row: _Row, height: float, body: float) -> bool:
-    text = _plain(row)
+def _is_candidate(row: Row, height: float, body: float) -> bool:
+    text = plain(row)
     letters = sum(c.isalpha() for c in text)
     if letters < 3 or letters < 0.5 * len(text.replace(" ", "")):
         return False
@@ -330,8 +251,11 @@ def _is_candidate(row: _Row, height: float, body: float) -> bool:
     return not (is_notice(text) or is_banner(text) or is_section_heading(text))
 
 
-def _title_blocks(rows: Sequence[_Row], height: float, body: float) -> list[list[int]]:
-    """Blocks of rows that could hold the title, best first (rows of another column in between are skipped)."""
+def _title_blocks(
+    rows: Sequence[Row], height: float, body: float
+) -> tuple[list[list[int]], list[list[int]], list[int] | None]:
+    """Blocks of rows that could hold the title, top-down (rows of another column in between are
+    skipped); those the rules find plausible, best first; and the rules' choice (None: none)."""
     blocks: list[list[int]] = []
     used = _masthead(rows)  # the journal's name in a masthead is no title
     for index, row in enumerate(rows):
@@ -339,52 +263,72 @@ def _title_blocks(rows: Sequence[_Row], height: float, body: float) -> list[list
             continue
         block = [index]
         while len(block) < _MAX_TITLE_ROWS:
-            nxt = _next_in_column(rows, block[-1])
+            nxt = next_in_column(rows, block[-1])
             if nxt is None or not _same_block(rows[block[-1]], rows[nxt]) or not _is_candidate(rows[nxt], height, body):
                 break
             block.append(nxt)
         used.update(block)
         blocks.append(block)
     good = [b for b in blocks if _plausible_title(rows, b, body)]
-    return sorted(good, key=lambda b: _block_rank(rows, b, height, body), reverse=True)
+    good.sort(key=lambda b: _block_rank(rows, b, height, body), reverse=True)
+    return blocks, good, (good[0] if good else None)
 
 
-def _masthead(rows: Sequence[_Row]) -> set[int]:
+def _features(
+    rows: Sequence[Row], blocks: list[list[int]], block: list[int], layout: PageLayout, body: float, proposed: bool
+) -> list[float]:
+    """One candidate block's features, in `title_ranker.FEATURES` order (whether it is a sentence,
+    a venue line or too long is not among them: such a block is no candidate)."""
+    first = rows[block[0]]
+    text = " ".join(plain(rows[i]) for i in block)
+    words = text.split()
+    letters = sum(c.isalpha() for c in text)
+    sizes = sorted({round(rows[b[0]].size, 1) for b in blocks}, reverse=True)
+    place = sizes.index(round(first.size, 1))
+    nxt = next_in_column(rows, block[-1])
+    names_below = nxt is not None and rows[nxt].size < 1.02 * first.size and bool(row_names(rows[nxt].text))
+    return [
+        math.log(max(first.size, 1.0) / max(body, 1.0)),
+        first.size / max(rows[b[0]].size for b in blocks),
+        float(place == 0),
+        float(place == 1),
+        first.top / max(layout.height, 1.0),
+        float(first.top >= 0.65 * layout.height),
+        float(first.bold),
+        float(text.upper() == text and letters >= 8),
+        float(is_name_list(text)),
+        math.log1p(len(words)),
+        float(len(words) < 2 and letters < 12 and _cjk_chars(text) < 4),
+        float(block is blocks[0]),
+        float(names_below),
+        abs((first.left + first.right) / 2 - layout.width / 2) / max(layout.width, 1.0),
+        float(":" in text),
+        sum(c.isdigit() for c in text) / max(len(text), 1),
+        float(text.rstrip().endswith(".")),
+        float(len(block)),
+        float(bool(AFFILIATION.search(text))),
+        float(first.size > 1.1 * body),
+        float(proposed),
+    ]
+
+
+def _masthead(rows: Sequence[Row]) -> set[int]:
     """Rows inside a masthead: between its lines ("Contents lists available at ...", "journal
     homepage: ..."), or just above its one line; that is where a journal prints its name."""
     marks = [i for i, row in enumerate(rows) if MASTHEAD.search(row.text)]
     if not marks:
         return set()
     inside = set(range(marks[0] + 1, marks[-1])) if len(marks) > 1 else {marks[0] - 1}
-    return {j for j in inside if 0 <= j < len(rows) and len(_plain(rows[j]).split()) <= 8}
+    return {j for j in inside if 0 <= j < len(rows) and len(plain(rows[j]).split()) <= 8}
 
 
-def _next_in_column(rows: Sequence[_Row], index: int, reach: float = 2.6) -> int | None:
-    """The next row below `index` in the same column, within `reach` font sizes."""
-    here = rows[index]
-    for nxt in range(index + 1, len(rows)):
-        row = rows[nxt]
-        if here.top - row.top > reach * max(here.size, 1.0):
-            return None
-        if row.overlaps(here):
-            return nxt
-    return None
-
-
-def _column_after(rows: Sequence[_Row], block: list[int]) -> list[int]:
-    """Rows below the title block that share its column, top-down."""
-    last = rows[block[-1]]
-    span = _Row("", 0, 0, 0, False, False, min(rows[i].left for i in block), max(rows[i].right for i in block))
-    return [i for i in range(block[-1] + 1, len(rows)) if rows[i].top < last.top and rows[i].overlaps(span)]
-
-
-def _same_block(above: _Row, below: _Row) -> bool:
+def _same_block(above: Row, below: Row) -> bool:
     size = max(above.size, 1.0)
     return abs(above.size - below.size) <= 0.08 * size and above.top - below.top <= 2.0 * size
 
 
-def _plausible_title(rows: Sequence[_Row], block: list[int], body: float) -> bool:
-    text = " ".join(_plain(rows[i]) for i in block)
+def _plausible_title(rows: Sequence[Row], block: list[int], body: float) -> bool:
+    text = " ".join(plain(rows[i]) for i in block)
     words = text.split()
     if len(words) < 2 and sum(c.isalpha() for c in text) < 12 and _cjk_chars(text) < 4:
         return _one_word_title(rows, block, body)
@@ -400,10 +344,10 @@ def _names_institution(text: str) -> bool:
     return bool(_INSTITUTION.search(text) or (text.isupper() and _INSTITUTION.search(text.title())))
 
 
-def _one_word_title(rows: Sequence[_Row], block: list[int], body: float) -> bool:
+def _one_word_title(rows: Sequence[Row], block: list[int], body: float) -> bool:
     """A one-word title ("Concordance") is set well above the body size with its authors' names
     right below it; a lone word elsewhere is a label, a logo or a journal's name."""
-    nxt = _next_in_column(rows, block[-1])
+    nxt = next_in_column(rows, block[-1])
     return (
         nxt is not None
         and rows[block[0]].size >= _ONE_WORD_SIZE * body
@@ -422,7 +366,7 @@ def _has_title_shape(text: str) -> bool:
     return ":" in text and not re.search(r"\d", text)
 
 
-def _has_bigger_or_equal_other(rows: Sequence[_Row], block: list[int]) -> bool:
+def _has_bigger_or_equal_other(rows: Sequence[Row], block: list[int]) -> bool:
     """Whether other words are set as large (a lone "?" or chapter number in a figure is not words)."""
     size = rows[block[0]].size
     return any(
@@ -430,10 +374,10 @@ def _has_bigger_or_equal_other(rows: Sequence[_Row], block: list[int]) -> bool:
     )
 
 
-def _block_rank(rows: Sequence[_Row], block: list[int], height: float, body: float) -> tuple[bool, float, int, float]:
+def _block_rank(rows: Sequence[Row], block: list[int], height: float, body: float) -> tuple[bool, float, int, float]:
     """Larger first, but a distinct block in the top third beats anything below (figure labels)."""
     first = rows[block[0]]
-    text = " ".join(_plain(rows[i]) for i in block)
+    text = " ".join(plain(rows[i]) for i in block)
     caps = text.upper() == text and sum(c.isalpha() for c in text) >= 8
     emphasis = int(first.bold) + int(caps)
     not_names = int(not is_name_list(text))
@@ -441,8 +385,8 @@ def _block_rank(rows: Sequence[_Row], block: list[int], height: float, body: flo
     return (upper, round(first.size), emphasis + not_names, first.top)
 
 
-def _is_subtitle(last: _Row, nxt: _Row, body: float) -> bool:
-    text = _plain(nxt)
+def _is_subtitle(last: Row, nxt: Row, body: float) -> bool:
+    text = plain(nxt)
     if not text or last.top - nxt.top > 2.6 * last.size or nxt.size < _SUBTITLE_SHARE * last.size:
         return False
     if nxt.size <= 1.05 * body or nxt.size > last.size:
@@ -455,10 +399,10 @@ def _is_subtitle(last: _Row, nxt: _Row, body: float) -> bool:
     return len(text.split()) >= 2
 
 
-def _join_title(rows: Sequence[_Row]) -> str:
+def _join_title(rows: Sequence[Row]) -> str:
     parts: list[str] = []
     for row in rows:
-        text = _plain(row)
+        text = plain(row)
         if parts and rows[0].size - row.size > 0.05 * rows[0].size and not parts[-1].endswith((":", "-", "—", "–")):
             parts[-1] += ":"
         if parts and _HAN.match(parts[-1][-1:]) and _HAN.match(text):
@@ -475,7 +419,7 @@ def _join_title(rows: Sequence[_Row]) -> str:
 # --- Authors -------------------------------------------------------------------------------
 
 
-def _authors_near(rows: Sequence[_Row], block: list[int], following: list[int]) -> tuple[str, ...]:
+def _authors_near(rows: Sequence[Row], block: list[int], following: list[int]) -> tuple[str, ...]:
     """Name lists below the title (its column) up to the abstract; else those just above it.
 
     Between name rows, up to three other rows (affiliations, e-mail addresses) are passed
@@ -489,7 +433,7 @@ def _authors_near(rows: Sequence[_Row], block: list[int], following: list[int]) 
     carried = ""
     for position, index in enumerate(following):
         row = rows[index]
-        text = _plain(row)
+        text = plain(row)
         if _STOP_AUTHORS.match(text) or title.top - row.top > 24 * title.size:
             break
         if re.match(r"^\W*[∗*†‡§¶]", text):

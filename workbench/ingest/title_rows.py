@@ -1,0 +1,161 @@
+"""The rows of a title page: its lines top-down, in reading order, with the lines set side by side
+at one height and size joined into one row (names printed in a row), running heads marked.
+
+`title_page` reads a title and authors from these rows; this module only arranges them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from workbench.ingest.pdf_layout import LayoutLine, PageLayout
+
+_SHORT = 40  # lines at one height merge into a row only when short (names side by side, not columns)
+_WORD_GAP = 0.15  # a gap narrower than this share of the font size is inside a word
+
+_LINE_NUMBER = re.compile(r"^\d{1,4}[\t ]+(?=\S)")
+
+
+@dataclass(frozen=True)
+class Row:
+    """Lines at one height and size, joined (names side by side become one row)."""
+
+    text: str
+    size: float
+    top: float
+    bottom: float
+    bold: bool
+    running: bool
+    left: float = 0.0
+    right: float = 0.0
+
+    def overlaps(self, other: Row) -> bool:
+        """Whether the two rows share some horizontal extent (the same column)."""
+        return self.left < other.right and other.left < self.right
+
+
+def running_key(text: str) -> str:
+    """A line's identity for spotting running heads: lower case, digits as "#"."""
+    return re.sub(r"\d+", "#", " ".join(text.split()).lower())
+
+
+def page_rows(layout: PageLayout, running: frozenset[str]) -> list[Row]:
+    """Lines top-down, with lines at one height and size merged into one row."""
+    lines = _rejoin(_reading_order(layout.lines))
+    rows: list[Row] = []
+    group: list[LayoutLine] = []
+    for line in lines:
+        if group and (
+            abs(group[0].top - line.top) > 0.35 * max(line.size, 1.0)
+            or abs(group[0].size - line.size) > 0.12 * group[0].size
+            or max(len(ln.text) for ln in group) > _SHORT
+            or len(line.text) > _SHORT
+        ):
+            rows.append(_make_row(group, running))
+            group = []
+        group.append(line)
+    if group:
+        rows.append(_make_row(group, running))
+    numbered = [r for r in rows if _LINE_NUMBER.match(r.text)]
+    if len(numbered) >= 5 and len(numbered) >= 0.3 * len(rows):  # a manuscript with line numbers
+        rows = [replace(r, text=_LINE_NUMBER.sub("", r.text)) for r in rows if not r.text.strip().isdigit()]
+    return rows
+
+
+def _reading_order(lines: Sequence[LayoutLine]) -> list[LayoutLine]:
+    """Lines top-down and, within one band of height, left to right: names set side by side whose
+    tops differ by a point or two (a bold first name, superscripts) stay in the order printed."""
+    ordered = sorted(lines, key=lambda ln: -ln.top)
+    bands: list[int] = []
+    band_top = float("inf")
+    for line in ordered:
+        if band_top - line.top > 0.35 * max(line.size, 1.0):
+            band_top = line.top
+            bands.append(len(bands))
+        else:
+            bands.append(bands[-1])
+    return [line for _, line in sorted(zip(bands, ordered, strict=True), key=lambda pair: (pair[0], pair[1].left))]
+
+
+def _rejoin(lines: list[LayoutLine]) -> list[LayoutLine]:
+    """One printed line that PDFium gave as two (a font change inside a word: "...the Mar" +
+    "ket for ..."): same height and size, the second starting where the first ends."""
+    out: list[LayoutLine] = []
+    for line in lines:
+        last = out[-1] if out else None
+        if last is not None and _continues(last, line):
+            gap = line.left - last.right
+            space = "" if gap < _WORD_GAP * line.size else " "
+            out[-1] = replace(
+                last,
+                text=last.text + space + line.text,
+                clean=last.clean + space + line.clean,
+                right=line.right,
+                top=max(last.top, line.top),
+                bottom=min(last.bottom, line.bottom),
+            )
+            continue
+        out.append(line)
+    return out
+
+
+def _continues(left: LayoutLine, right: LayoutLine) -> bool:
+    size = max(left.size, 1.0)
+    return (
+        abs(left.top - right.top) <= 0.2 * size
+        and abs(left.size - right.size) <= 0.12 * size
+        and -0.1 * size <= right.left - left.right <= 0.6 * size
+    )
+
+
+def _make_row(group: list[LayoutLine], running: frozenset[str]) -> Row:
+    group = sorted(group, key=lambda ln: ln.left)
+    text = "\t".join(ln.clean for ln in group)
+    letters = sum(ln.letters for ln in group) or 1
+    bold = sum(ln.letters for ln in group if ln.bold) > letters / 2
+    is_running = any(running_key(ln.text) in running for ln in group)
+    size = max(ln.size for ln in group)
+    return Row(
+        text,
+        size,
+        max(ln.top for ln in group),
+        min(ln.bottom for ln in group),
+        bold,
+        is_running,
+        min(ln.left for ln in group),
+        max(ln.right for ln in group),
+    )
+
+
+def body_size(rows: Sequence[Row]) -> float:
+    """The size most letters on the page are set in (the body text)."""
+    weight: dict[float, int] = {}
+    for row in rows:
+        key = round(row.size * 2) / 2
+        weight[key] = weight.get(key, 0) + sum(c.isalpha() for c in row.text)
+    return max(weight, key=lambda k: (weight[k], -k)) if weight else 0.0
+
+
+def plain(row: Row) -> str:
+    return " ".join(row.text.replace("\t", " ").split())
+
+
+def next_in_column(rows: Sequence[Row], index: int, reach: float = 2.6) -> int | None:
+    """The next row below `index` in the same column, within `reach` font sizes."""
+    here = rows[index]
+    for nxt in range(index + 1, len(rows)):
+        row = rows[nxt]
+        if here.top - row.top > reach * max(here.size, 1.0):
+            return None
+        if row.overlaps(here):
+            return nxt
+    return None
+
+
+def column_after(rows: Sequence[Row], block: list[int]) -> list[int]:
+    """Rows below the title block that share its column, top-down."""
+    last = rows[block[-1]]
+    span = Row("", 0, 0, 0, False, False, min(rows[i].left for i in block), max(rows[i].right for i in block))
+    return [i for i in range(block[-1] + 1, len(rows)) if rows[i].top < last.top and rows[i].overlaps(span)]
