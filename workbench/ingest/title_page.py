@@ -176,10 +176,10 @@ def read_title_page(layout: PageLayout, running: frozenset[str] = frozenset()) -
         return TitlePage("", (), False)
     body = body_size(rows)
     blocks, plausible, proposed = _title_blocks(rows, layout.height, body)
-    ranker = shipped_ranker()
     if proposed is None:
         return TitlePage("", (), False)
     chosen = proposed
+    ranker = shipped_ranker()
     if ranker is not None and len(plausible) > 1:
         chosen = plausible[ranker.choose([_features(rows, blocks, b, layout, body, b is proposed) for b in plausible])]
     block, following = _with_subtitle(rows, chosen, body)

@@ -1,17 +1,18 @@
 """A learned choice of the title among a title page's candidate blocks.
 
-`title_page` finds the blocks of rows that could hold a title and its rules rank them (larger
-first, the upper part of the page first, then bold and capitals). Those rules were written from
-the layouts we had seen; on a new layout they can choose a banner, a thesis's notice or a body
-sentence set large. So the rules propose and this model chooses: each candidate is described by
-layout features (`FEATURES`: its size against the body's and the largest block's, its place on
-the page, emphasis, length, whether it reads as a name list or an affiliation, whether names
-follow it, and whether the rules ranked it first), and a conditional
-logit (a softmax over one page's candidates) scores them, as a learned header model does.
-Which blocks are candidates at all stays the rules' decision (a lone word, a sentence, a venue
-line are never titles), and a page with none has no title. The weights are fitted on the tune
-parts of the labelled sets by `workbench bench metadata --fit` (`bench.title_ranker_fit`) and
-shipped as `workbench/assets/titles/ranker.json`; without that file the rules' choice stands.
+`title_page` finds the blocks of rows that could hold a title and its rules rank them (the
+upper part of the page first, then larger, then bold and capitals). Those rules were written
+from the layouts we had seen; on a new layout they can choose a banner, a thesis's notice or a
+line set large above the title. So the rules propose and this model chooses: each candidate is
+described by layout features (`FEATURES`: its size against the body's and the largest block's,
+its place on the page, emphasis, length, whether it reads as a name list or an affiliation,
+whether names follow it, and whether the rules ranked it first), and a conditional logit (a
+softmax over one page's candidates) scores them, as a learned header model does. Which blocks
+are candidates at all stays the rules' decision (a sentence, a venue line, a lone word without
+names under it are never titles), and a page with none has no title. The weights are fitted on
+the tune parts of the labelled sets by `workbench bench metadata --fit`
+(`bench.title_ranker_fit`) and shipped as `workbench/assets/titles/ranker.json`; without that
+file the rules' choice stands.
 """
 
 from __future__ import annotations
