@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from importlib import resources
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -12,6 +13,7 @@ from tests.unit.test_title_page import PWL, needs_pwl
 from workbench.bench.metadata import LabelledSet
 from workbench.bench.metadata_labels import load_labels
 from workbench.bench.title_ranker_fit import fit_title_ranker
+from workbench.errors import UsageError
 from workbench.ingest.pdf_layout import LayoutLine, PageLayout
 from workbench.ingest.title_page import read_title_page, title_candidates
 from workbench.ingest.title_ranker import FEATURES, RankedPage, TitleRanker, fit_ranker, shipped_ranker
@@ -93,3 +95,12 @@ def test_fit_reports_both_parts_on_real_pdfs_without_writing() -> None:
         assert choice[part]["ranker"] <= choice[part]["reachable"] <= choice[part]["pages"]
         assert choice[part]["ranker"] >= choice[part]["reachable"] - 1
     assert set(report["weights"]) == set(FEATURES)
+
+
+def test_fit_with_no_readable_labelled_page_is_one_clear_error(tmp_path: Path) -> None:
+    labels = tmp_path / "labels.json"
+    labels.write_text(json.dumps({"missing.pdf": {"title": "A Title", "first_author": "Doe", "year": 2020}}))
+    (tmp_path / "broken.pdf").write_bytes(b"%PDF-1.4 not really")
+    sets = [LabelledSet("empty", tmp_path, load_labels(labels), str(labels))]
+    with pytest.raises(UsageError, match="nothing to fit"):
+        fit_title_ranker(sets, write=False)
