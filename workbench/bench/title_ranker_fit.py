@@ -4,7 +4,8 @@ Each labelled PDF's title page gives its candidate blocks (`title_page.title_can
 candidate is right when its title matches the label as the metadata benchmark scores it. The
 L2 strength is chosen by 5-fold cross-validation over the tune pages (folds by a hash of each
 path): the most choices right, ties going to the higher mean log-probability of the right
-answer. The ranker is then fitted on all tune pages with it; the held-out pages are used for
+answer. The ranker is then fitted on all tune pages with it, and written only when it
+cross-validates at least as well as the rules' own choice; the held-out pages are used for
 nothing but the report: per set and part, how often the rules' choice and the ranker's choice
 are right, beside how many pages have a right candidate at all ("reachable": a title the
 page's blocks do not give can only come from the metadata). The candidates are the blocks the
@@ -83,7 +84,9 @@ def fit_title_ranker(sets: list[LabelledSet], write: bool = True) -> dict[str, A
     counts = {s.name: sum(1 for p in tune if p.set_name == s.name) for s in sets}
     note = f"fitted on the tune parts ({', '.join(f'{k} {v}' for k, v in counts.items())} pages), L2 {best}"
     ranker = fit_ranker([p.page for p in tune], best, note=note)
-    if write:
+    rules = round(sum(_rules_right(p.page) for p in tune) / len(tune), 4)
+    kept = cv[str(best)]["right"] >= rules  # a ranker that chooses worse than the rules is not shipped
+    if write and kept:
         ASSET.parent.mkdir(parents=True, exist_ok=True)
         ASSET.write_text(json.dumps(ranker.to_dict(), indent=1) + "\n", encoding="utf-8")
         shipped_ranker.cache_clear()
@@ -92,7 +95,9 @@ def fit_title_ranker(sets: list[LabelledSet], write: bool = True) -> dict[str, A
         "pages_fitted": len(tune),
         "l2_cross_validated": cv,
         "l2": best,
-        "asset": str(ASSET) if write else None,
+        "rules_right_on_tune": rules,
+        "asset": str(ASSET) if write and kept else None,
+        "not_written": None if kept or not write else "cross-validated, the ranker chooses worse than the rules",
         "unreadable": failed,
         "block_choice": _report(pages, ranker, [s.name for s in sets]),
         "leave_one_set_out": _leave_one_set_out(pages, best, [s.name for s in sets]),
