@@ -48,6 +48,10 @@ def test_bad_label_sources_are_one_clear_error(tmp_path: Path) -> None:
 def test_no_labelled_sets_under_the_data_root_names_the_flag(tmp_path: Path) -> None:
     with pytest.raises(UsageError, match="--data-root"):
         labelled_sets([], [], None, tmp_path)
+    labels = tmp_path / "labels.json"
+    labels.write_text("{}")
+    with pytest.raises(UsageError, match="--fit fits on them too.*--data-root"):
+        labelled_sets([tmp_path], [labels], None, tmp_path / "nowhere", shared=True)
 
 
 @pytest.mark.parametrize(("name", "files"), [("texlive_templates", 53), ("r_vignettes", 330), ("texlive_extra", 122)])

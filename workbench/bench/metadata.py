@@ -200,7 +200,12 @@ def labelled_sets(
         return sets
     pwl, pdfs, real = data_root / "pwl", data_root / "pdfs", data_root / "zotero-real"
     if not pwl.is_dir():
-        raise UsageError(f"no labelled sets given and none found at {data_root} (pass --data-root DIR)")
+        given = (
+            "the shared labelled sets (--fit fits on them too)"
+            if sets
+            else "no labelled sets given, and the shared ones"
+        )
+        raise UsageError(f"{given} not found at {data_root} (pass --data-root DIR)")
     libraries = sorted(p for p in real.iterdir() if (p / "zotero.sqlite").is_file()) if real.is_dir() else []
     return [
         LabelledSet("pwl", pwl, load_labels(pwl / "labels.json"), str(pwl / "labels.json"), tuned_before=True),
