@@ -50,7 +50,7 @@ def test_no_labelled_sets_under_the_data_root_names_the_flag(tmp_path: Path) -> 
         labelled_sets([], [], None, tmp_path)
     labels = tmp_path / "labels.json"
     labels.write_text("{}")
-    with pytest.raises(UsageError, match="--fit fits on them too.*--data-root"):
+    with pytest.raises(UsageError, match=r"--fit fits on them too.*--data-root"):
         labelled_sets([tmp_path], [labels], None, tmp_path / "nowhere", shared=True)
 
 
