@@ -24,6 +24,12 @@ from this machine; root is not needed) with `apt-get download`:
     python tools/debian_title_sets.py templates DIR        (or vignettes, extra)
     workbench bench metadata --folder DIR --labels tests/data/<set>.json --json
 
+The shipped title ranker (`workbench/assets/titles/ranker.json`) was fitted on the tune parts of
+all three and of the shared sets; to refit it, fetch the three into T, V and X and run
+
+    workbench bench metadata --fit --folder T V X --labels tests/data/texlive_templates.json \
+        tests/data/r_vignettes.json tests/data/texlive_extra.json --json
+
 Each row's `source` is the file's path inside its package (`package`, where it is not `texlive-publishers-doc`), and
 the file is copied to DIR under the row's name.
 """
