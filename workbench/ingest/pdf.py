@@ -45,12 +45,9 @@ ONLY_HEADING = "only a section heading"
 
 def parse_pdf(path: Path, data: bytes) -> ParsedDocument:
     """Parse a PDF: title, authors, identifiers and sections, or has_text=False for a scan."""
-    if b"%PDF-" not in data[:1024]:
-        raise ParseError("not a valid PDF: no %PDF header")
     content, dropped = _extract_pdf(data)
     page_count = len(content.page_texts)
-    real_chars = _real_chars(content)
-    has_text = real_chars >= MIN_TEXT_CHARS_PER_PAGE * page_count
+    real_chars, has_text = _text_layer(content)
     meta = derive_metadata(path, content, has_text)
     lines = pdf_lines(content.page_texts) if has_text else []
     sections = tuple(split_sections(lines)) if has_text else ()
@@ -83,15 +80,15 @@ def parse_pdf(path: Path, data: bytes) -> ParsedDocument:
 
 def read_title_candidates(data: bytes) -> list[TitleCandidate]:
     """The candidate titles of a PDF's title page, as `parse_pdf` reads them (for `bench metadata --fit`)."""
-    if b"%PDF-" not in data[:1024]:
-        raise ParseError("not a valid PDF: no %PDF header")
     content, _ = _extract_pdf(data)
-    has_text = _real_chars(content) >= MIN_TEXT_CHARS_PER_PAGE * len(content.page_texts)
-    return candidates_of(content, has_text)
+    return candidates_of(content, _text_layer(content)[1])
 
 
-def _real_chars(content: PdfContent) -> int:
-    return sum(len("".join(text.split())) for text in content.page_texts)
+def _text_layer(content: PdfContent) -> tuple[int, bool]:
+    """The inked characters of all pages, and whether that is a usable text layer (on average
+    enough of them per page)."""
+    real_chars = sum(len("".join(text.split())) for text in content.page_texts)
+    return real_chars, real_chars >= MIN_TEXT_CHARS_PER_PAGE * len(content.page_texts)
 
 
 def no_text_summary(dropped: dict[int, str], page_count: int) -> str:
@@ -134,6 +131,9 @@ def _heading_pages(texts: list[str], sections: Sequence[Section], dropped: dict[
 def _extract_pdf(data: bytes) -> tuple[PdfContent, dict[int, str]]:
     """The pages' text (unusable pages emptied), and the pages left out with their reasons."""
     import pypdfium2 as pdfium
+
+    if b"%PDF-" not in data[:1024]:
+        raise ParseError("not a valid PDF: no %PDF header")
 
     with _PDFIUM_LOCK:
         try:

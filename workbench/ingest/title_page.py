@@ -171,19 +171,14 @@ def is_cover_sheet(text: str, following: str = "") -> bool:
 
 def read_title_page(layout: PageLayout, running: frozenset[str] = frozenset()) -> TitlePage:
     """The title and authors printed on a title page (see the module docstring)."""
-    rows = page_rows(layout, running)
-    if not rows:
+    page = _candidate_blocks(layout, running)
+    if page is None:
         return TitlePage("", (), False)
-    body = body_size(rows)
-    blocks, plausible, proposed = _title_blocks(rows, layout.height, body)
-    if proposed is None:
-        return TitlePage("", (), False)
-    chosen = proposed
+    rows, body, plausible = page.rows, page.body, page.plausible
     ranker = shipped_ranker()
-    if ranker is not None and len(plausible) > 1:
-        chosen = plausible[ranker.choose([_features(rows, blocks, b, layout, body, b is proposed) for b in plausible])]
+    chosen = plausible[ranker.choose(page.features)] if ranker is not None else plausible[0]
     block, following = _with_subtitle(rows, chosen, body)
-    title = complete_cut_word(_join_title([rows[i] for i in block]), [line.text for line in layout.lines])
+    title = _title_text(rows, block, layout)
     authors = _authors_near(rows, block, following)
     parallel = _parallel_block(rows, block, [b for b in plausible if b is not chosen], body)
     if parallel:  # the names under a title in another script, where those under the title lost some
@@ -197,19 +192,42 @@ def title_candidates(layout: PageLayout, running: frozenset[str] = frozenset()) 
     """The blocks of a title page that the rules find plausible as its title, the rules' choice
     first, each with the title it would give and its features for the ranker (what
     `bench metadata --fit` fits the ranker on)."""
+    page = _candidate_blocks(layout, running)
+    if page is None:
+        return []
+    return [
+        TitleCandidate(_title_text(page.rows, _with_subtitle(page.rows, b, page.body)[0], layout), tuple(f))
+        for b, f in zip(page.plausible, page.features, strict=True)
+    ]
+
+
+@dataclass(frozen=True)
+class _Candidates:
+    """A title page's rows, body size, and the blocks the rules find plausible (best first) with
+    each one's features for the ranker."""
+
+    rows: list[Row]
+    body: float
+    plausible: list[list[int]]
+    features: list[list[float]]
+
+
+def _candidate_blocks(layout: PageLayout, running: frozenset[str]) -> _Candidates | None:
+    """The page's candidate title blocks, or None when the rules find none."""
     rows = page_rows(layout, running)
     if not rows:
-        return []
+        return None
     body = body_size(rows)
-    blocks, plausible, proposed = _title_blocks(rows, layout.height, body)
-    lines = [line.text for line in layout.lines]
-    return [
-        TitleCandidate(
-            complete_cut_word(_join_title([rows[i] for i in _with_subtitle(rows, b, body)[0]]), lines),
-            tuple(_features(rows, blocks, b, layout, body, b is proposed)),
-        )
-        for b in plausible
-    ]
+    blocks, plausible = _title_blocks(rows, layout.height, body)
+    if not plausible:
+        return None
+    features = [_features(rows, blocks, b, layout, body, b is plausible[0]) for b in plausible]
+    return _Candidates(rows, body, plausible, features)
+
+
+def _title_text(rows: Sequence[Row], block: list[int], layout: PageLayout) -> str:
+    """The title a block's rows give, a word the text layer cut short completed from the page."""
+    return complete_cut_word(_join_title([rows[i] for i in block]), [line.text for line in layout.lines])
 
 
 def _with_subtitle(rows: Sequence[Row], block: list[int], body: float) -> tuple[list[int], list[int]]:
@@ -251,11 +269,9 @@ def _is_candidate(row: Row, height: float, body: float) -> bool:
     return not (is_notice(text) or is_banner(text) or is_section_heading(text))
 
 
-def _title_blocks(
-    rows: Sequence[Row], height: float, body: float
-) -> tuple[list[list[int]], list[list[int]], list[int] | None]:
+def _title_blocks(rows: Sequence[Row], height: float, body: float) -> tuple[list[list[int]], list[list[int]]]:
     """Blocks of rows that could hold the title, top-down (rows of another column in between are
-    skipped); those the rules find plausible, best first; and the rules' choice (None: none)."""
+    skipped), and those the rules find plausible, best first (the rules' choice first)."""
     blocks: list[list[int]] = []
     used = _masthead(rows)  # the journal's name in a masthead is no title
     for index, row in enumerate(rows):
@@ -271,7 +287,7 @@ def _title_blocks(
         blocks.append(block)
     good = [b for b in blocks if _plausible_title(rows, b, body)]
     good.sort(key=lambda b: _block_rank(rows, b, height, body), reverse=True)
-    return blocks, good, (good[0] if good else None)
+    return blocks, good
 
 
 def _features(
