@@ -26,6 +26,7 @@ from workbench.query.critic.claims import split_claims
 from workbench.query.critic.judge import Critic
 from workbench.query.critic.support import (
     FEATURE_NAMES,
+    FEATURE_SIGNS,
     LEXICAL_FEATURE_NAMES,
     Source,
     SupportFeatures,
@@ -158,6 +159,21 @@ def fit_logistic(
         if np.abs(step).max() < 1e-8:
             break
     return LogisticWeights(bias=round(float(beta[0]), 3), weights=tuple(round(float(b), 3) for b in beta[1:]))
+
+
+def fit_signed_logistic(
+    x: np.ndarray, y: np.ndarray, signs: Sequence[int], sample_weight: np.ndarray | None = None, l2: float = 1.0
+) -> LogisticWeights:
+    """`fit_logistic` with each weight held to its sign (+1 ≥ 0, -1 ≤ 0, 0 free): the feature fitted
+    furthest against its sign is dropped (weight 0) and the rest refitted, until none is."""
+    kept = list(range(x.shape[1]))
+    while True:
+        fitted = fit_logistic(x[:, kept], y, sample_weight, l2=l2)
+        against = [(-signs[k] * w, k) for k, w in zip(kept, fitted.weights, strict=True) if signs[k] * w < 0]
+        if not against:
+            weights = dict(zip(kept, fitted.weights, strict=True))
+            return LogisticWeights(fitted.bias, tuple(weights.get(k, 0.0) for k in range(x.shape[1])))
+        kept.remove(max(against)[1])
 
 
 def choose_thresholds(
@@ -303,18 +319,19 @@ def _refit(tasks: Sequence[tuple[LabelledClaim, str, list[Source]]], cached: Cac
         y = np.array([1.0 if claim.label == "SUPPORT" else 0.0 for claim, _ in usable])
         # approving a contradicted claim is the costliest mistake: CONTRADICT counts three times
         sample_weight = np.array([CONTRADICT_WEIGHT if c.label == "CONTRADICT" else 1.0 for c, _ in usable])
-        weights = fit_logistic(x, y, sample_weight)
+        names = FEATURE_NAMES if embed is not None else LEXICAL_FEATURE_NAMES
+        signs = [FEATURE_SIGNS[name] for name in names]
+        weights = fit_signed_logistic(x, y, signs, sample_weight)
         # thresholds from out-of-fold probabilities (5 folds of train), not in-sample ones
         folds = np.array([int(hashlib.sha256(c.claim_id.encode()).hexdigest()[:8], 16) % 5 for c, _ in usable])
         support = np.zeros(len(usable))
         for fold in range(5):
-            fold_weights = fit_logistic(x[folds != fold], y[folds != fold], sample_weight[folds != fold])
+            fold_weights = fit_signed_logistic(x[folds != fold], y[folds != fold], signs, sample_weight[folds != fold])
             support[folds == fold] = [fold_weights.probability(row) for row in x[folds == fold]]
         blocked = np.array([f.blocks_approval for _, f in usable])
         thresholds = choose_thresholds(support, blocked, [claim.label for claim, _ in usable])
         refit = Critic(embed, thresholds=thresholds, weights=weights)
         refit_rows = [(claim, refit.review(answer, sources)) for claim, answer, sources in tasks]
-        names = FEATURE_NAMES if embed is not None else LEXICAL_FEATURE_NAMES
         fitted[name] = {
             "weights": dict(zip(("bias", *names), (weights.bias, *weights.weights), strict=True)),
             "code": repr(weights),

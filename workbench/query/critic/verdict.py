@@ -24,15 +24,15 @@ class CriticThresholds:
     approve at most 4% of the CONTRADICT claims (a margin under the 5% target), on out-of-fold
     train probabilities; `reject`: rejects at most 10% of train SUPPORT claims."""
 
-    approve: float = 0.59  # support probability at or above which a claim counts as supported
-    reject: float = 0.12  # support probability below which a claim counts as unsupported
+    approve: float = 0.58  # support probability at or above which a claim counts as supported
+    reject: float = 0.13  # support probability below which a claim counts as unsupported
     reject_fraction: float = 0.5  # REJECT when more than this share of claims is bad
     min_claim_words: int = 3  # uncited sentences with fewer content words (and no number, name or
     # predicate such as "increases") are connective text, not claims
 
 
 DEFAULT_THRESHOLDS = CriticThresholds()
-LEXICAL_THRESHOLDS = CriticThresholds(approve=0.6, reject=0.12)
+LEXICAL_THRESHOLDS = CriticThresholds(approve=0.55, reject=0.12)
 
 ClaimStatus = Literal["supported", "weak", "unsupported", "contradicted", "uncited", "bad-citation", "filler"]
 
