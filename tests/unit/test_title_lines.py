@@ -12,11 +12,13 @@ from pathlib import Path
 import pytest
 
 from workbench.ingest.file_names import read_file_name
+from workbench.ingest.index_report import file_note
 from workbench.ingest.name_lists import row_names
 from workbench.ingest.pdf_layout import LayoutLine, PageLayout
 from workbench.ingest.pdf_metadata import PdfContent, derive_metadata
 from workbench.ingest.title_lines import is_banner, is_notice, is_section_heading, reads_as_prose, strip_numbering
 from workbench.ingest.title_page import is_cover_sheet, read_title_page
+from workbench.records import ParsedDocument
 
 BODY = (
     "We study the problem in general and give an algorithm whose running time is linear in the",
@@ -279,3 +281,15 @@ def test_authors_and_others_and_names_with_a_particle() -> None:
     assert read_title_page(layout).authors == ("Jonathan Swinton",)
     assert row_names("Jason Anthony Vander Heiden") == ["Jason Anthony Vander Heiden"]
     assert row_names("Alice Smith Bob Jones") == ["Alice Smith", "Bob Jones"]  # two names side by side
+
+
+def test_the_garbled_page_count_reads_in_the_singular_and_is_not_repeated_beside_the_page_reasons() -> None:
+    one = derive_metadata(Path("a.pdf"), PdfContent(["", "text"] + [""] * 78, {}, 1, None, 1), has_text=True)
+    six = derive_metadata(Path("b.pdf"), PdfContent(["text"] * 23, {}, 0, None, 6), has_text=True)
+    assert "1 of 80 page has a garbled text layer" in one.warnings
+    assert "6 of 23 pages have a garbled text layer" in six.warnings
+    scanned = ParsedDocument(
+        "t", page_count=23, has_text=False, warnings=("6 of 23 pages have a garbled text layer", "other"),
+        no_text_reason="garbled text layer: private-use glyphs: 23",
+    )  # fmt: skip
+    assert file_note(scanned) == "garbled text layer: private-use glyphs: 23; other"

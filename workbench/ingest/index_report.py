@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from workbench.ingest.pdf import NO_TEXT_LAYER
+from workbench.ingest.pdf_metadata import GARBLED_WARNING
 from workbench.records import ParsedDocument
 
 
@@ -59,5 +60,5 @@ def file_note(parsed: ParsedDocument) -> str:
     """A file record's note: why it has no text (always, for a no-text file), then its warnings."""
     reason = parsed.no_text_reason or ("" if parsed.has_text else "no usable text")
     # The page reasons already say how many pages are garbled; the parser's own count would repeat it.
-    warnings = [w for w in parsed.warnings if not (reason and "pages have a garbled text layer" in w)]
+    warnings = [w for w in parsed.warnings if not (reason and w.endswith(GARBLED_WARNING))]
     return "; ".join(part for part in (reason, *warnings) if part)

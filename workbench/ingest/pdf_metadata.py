@@ -45,6 +45,7 @@ from workbench.text.junk_authors import real_authors
 AGREE = 0.8  # word overlap at which two titles say the same thing
 _WORD = re.compile(r"[a-z0-9]+")
 _RUNNING_PAGES = 4  # pages after the title page searched for running heads
+GARBLED_WARNING = "a garbled text layer"  # how the parser's own count of garbled pages ends
 
 
 @dataclass(frozen=True)
@@ -90,7 +91,8 @@ def derive_metadata(path: Path, content: PdfContent, has_text: bool) -> DerivedM
     meta = content.metadata
     warnings: list[str] = []
     if content.garbled_pages:
-        warnings.append(f"{content.garbled_pages} of {len(content.page_texts)} pages have a garbled text layer")
+        pages = "page has" if content.garbled_pages == 1 else "pages have"
+        warnings.append(f"{content.garbled_pages} of {len(content.page_texts)} {pages} {GARBLED_WARNING}")
     tp = content.title_page
     page_text = clean_text(content.page_texts[tp]) if has_text else ""
     page = TitlePage("", (), False)
