@@ -286,7 +286,7 @@ def test_authors_and_others_and_names_with_a_particle() -> None:
 def test_the_garbled_page_count_reads_in_the_singular_and_is_not_repeated_beside_the_page_reasons() -> None:
     one = derive_metadata(Path("a.pdf"), PdfContent(["", "text"] + [""] * 78, {}, 1, None, 1), has_text=True)
     six = derive_metadata(Path("b.pdf"), PdfContent(["text"] * 23, {}, 0, None, 6), has_text=True)
-    assert "1 of 80 page has a garbled text layer" in one.warnings
+    assert "1 of 80 pages has a garbled text layer" in one.warnings
     assert "6 of 23 pages have a garbled text layer" in six.warnings
     scanned = ParsedDocument(
         "t", page_count=23, has_text=False, warnings=("6 of 23 pages have a garbled text layer", "other"),

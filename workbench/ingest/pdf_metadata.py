@@ -91,8 +91,8 @@ def derive_metadata(path: Path, content: PdfContent, has_text: bool) -> DerivedM
     meta = content.metadata
     warnings: list[str] = []
     if content.garbled_pages:
-        pages = "page has" if content.garbled_pages == 1 else "pages have"
-        warnings.append(f"{content.garbled_pages} of {len(content.page_texts)} {pages} {GARBLED_WARNING}")
+        verb = "has" if content.garbled_pages == 1 else "have"
+        warnings.append(f"{content.garbled_pages} of {len(content.page_texts)} pages {verb} {GARBLED_WARNING}")
     tp = content.title_page
     page_text = clean_text(content.page_texts[tp]) if has_text else ""
     page = TitlePage("", (), False)
