@@ -233,3 +233,21 @@ def test_a_title_whose_first_word_the_text_layer_lost_does_not_start_with_its_co
     ]
     page = read_title_page(PageLayout(tuple(lines), 612.0, 792.0))
     assert page.title == "A Protocol for Scalable Anonymous Communication"
+
+
+def test_a_translators_name_is_not_the_authors_and_the_author_above_the_title_is() -> None:
+    # A book's title page: its author above the title, its translator below it. The names
+    # under the title were taken for the author's.
+    lines = [
+        _row("KARL BÜHLER", 14.0, 700.0),
+        _row("THEORY OF LANGUAGE", 24.0, 660.0),
+        _row("THE REPRESENTATIONAL FUNCTION OF LANGUAGE", 14.0, 630.0),
+        _row("Translated by", 11.0, 560.0),
+        _row("DONALD FRASER GOODWIN", 12.0, 544.0),
+        _row("JOHN BENJAMINS PUBLISHING COMPANY", 10.0, 120.0),
+    ]
+    page = read_title_page(PageLayout(tuple(lines), 595.0, 842.0))
+    assert [name.split()[-1].lower() for name in page.authors] == ["bühler"]
+    one_row = [*lines[:3], _row("Translated by Donald Fraser Goodwin", 11.0, 560.0), lines[-1]]
+    page = read_title_page(PageLayout(tuple(one_row), 595.0, 842.0))
+    assert [name.split()[-1].lower() for name in page.authors] == ["bühler"]

@@ -23,6 +23,7 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
+from workbench.ingest.book_excerpt import excerpt_chapter
 from workbench.ingest.file_names import read_file_name
 from workbench.ingest.metadata import (
     arxiv_year,
@@ -103,6 +104,10 @@ def derive_metadata(path: Path, content: PdfContent, has_text: bool) -> DerivedM
             warnings.append(f"title page not read: {type(exc).__name__}")
     meta_title = " ".join(meta.get("Title", "").split())
     title, source = _choose_title(meta_title, page, page_text, path)
+    excerpt = excerpt_chapter(content.page_texts) if has_text else None
+    book_title = ""
+    if excerpt is not None:  # a book's front matter, then one chapter: the document is the chapter
+        book_title, title, source = (title if source != "file name" else ""), excerpt.title, "page"
     if source != "page":
         reason = "no usable text on its title page" if not page_text.strip() else "no title found on its title page"
         warnings.append(f"{reason}: title from the {source}")
@@ -125,8 +130,8 @@ def derive_metadata(path: Path, content: PdfContent, has_text: bool) -> DerivedM
         or (named.year if named else None)
         or plausible_year(meta.get("CreationDate"))
     )
-    venue = printed_venue(lines[:12] + lines[-12:]) if lines else None
-    other_titles = (page.parallel_title,) if source == "page" and page.parallel_title else ()
+    venue = book_title or (printed_venue(lines[:12] + lines[-12:]) if lines else None)
+    other_titles = (page.parallel_title,) if source == "page" and page.parallel_title and not excerpt else ()
     return DerivedMetadata(title, authors, year, doi, venue, source, tuple(warnings), other_titles)
 
 

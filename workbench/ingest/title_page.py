@@ -109,6 +109,12 @@ _STOP_AUTHORS = re.compile(
     r"^(abstract|summary|introduction|keywords|key words|index terms|1\.?\s+intro|摘\s*要|关键词|關鍵詞|要旨|초록)",
     re.I,
 )
+# A line naming another role ("Translated by", "With a foreword by"): the names after it are not the authors'.
+_OTHER_ROLE = re.compile(
+    r"^(translated|translation|übersetzt|übertragen|traduit|traducción|tradução|traduzione|"
+    r"with an? (foreword|introduction|preface)|(foreword|introduction|preface) by)\b",
+    re.I,
+)
 _JUNK_TITLE = re.compile(
     r"^(microsoft (word|powerpoint|excel)\b|untitled\b|document\d*$|title$|no title$|none$|"
     r"unknown$|paper$|manuscript$|draft$|slide \d+$|powerpoint presentation$|arxiv:|doi:|https?://|"
@@ -439,7 +445,8 @@ def _authors_near(rows: Sequence[Row], block: list[int], following: list[int]) -
     """Name lists below the title (its column) up to the abstract; else those just above it.
 
     Between name rows, up to three other rows (affiliations, e-mail addresses) are passed
-    over, as when each author's name stands above their own address. Names start within
+    over, as when each author's name stands above their own address. Names after a line naming
+    another role ("Translated by") are not authors: a book's author then stands above its title. Names start within
     `_ROWS_BEFORE_NAMES` rows of the title; further down is a paragraph or a reference list,
     whose publisher lines ("Akademische Verlagsgesellschaft.") read like names.
     """
@@ -447,11 +454,16 @@ def _authors_near(rows: Sequence[Row], block: list[int], following: list[int]) -
     names: list[str] = []
     misses = before = 0
     carried = ""
+    other_role = False
     for position, index in enumerate(following):
         row = rows[index]
         text = plain(row)
         if _STOP_AUTHORS.match(text) or title.top - row.top > 24 * title.size:
             break
+        if _OTHER_ROLE.match(text) or (other_role and row_names(text)):
+            other_role = True  # a translator's names, on this row or the next
+            continue
+        other_role = False
         if re.match(r"^\W*[∗*†‡§¶]", text):
             continue  # an affiliation footnote ("¶Vial Health Technology, Inc.")
         row_text = f"{carried} {row.text}".strip()
