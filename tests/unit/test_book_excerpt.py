@@ -100,3 +100,22 @@ def test_a_real_scan_of_a_chapter_is_titled_by_the_chapter_and_its_author() -> N
     doc = parse_file(BUHLER)
     assert doc.title == "The Metaphor in Language"
     assert doc.authors[:1] and doc.authors[0].split()[-1].lower() in {"bühler", "buhler"}
+
+
+def test_a_heading_that_wraps_or_stands_under_its_chapter_number_is_found() -> None:
+    # The contents wrap a long entry; the body sets "Chapter 23" on a line of its own and
+    # wraps the title at another word.
+    contents = [
+        *_CONTENTS[:9],
+        "23. The Metaphor in Language and the Double Filter of",
+        "Its Technical Model 391",
+        "24. Ries 408",
+    ]
+    body = _body(390, 9, heading_on_first=False)
+    body[0] = body[0].replace(
+        "\nThere is a tree",
+        "\nChapter 23\nThe Metaphor in Language and the Double\nFilter of Its Technical Model\nThere is a tree",
+    )
+    found = excerpt_chapter([*_FRONT[:2], "\n".join(contents), *body])
+    assert found is not None
+    assert found.title == "The Metaphor in Language and the Double Filter of Its Technical Model"

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import pairwise
 
@@ -35,6 +36,7 @@ _MIN_REFS = 6  # page numbers a contents page lists at least
 _RISING = 0.8  # share of successive page numbers that must not fall
 _MAX_SPREAD = 2  # book pages one scanned page may hold (a two-page spread)
 _MAX_HEADING_WORDS = 16
+_SAME_HEADING = 0.8  # share of words a heading and its contents entry have in common (an OCR slip in five)
 
 _BARE_NUMBER = re.compile(r"^\s*(\d{1,4})\s*$")
 _TRAILING_REF = re.compile(r"[\w).:;,'’\"-](?:\s*\.(?:\s*\.)+\s*|\s+)(\d{1,4})\s*$")
@@ -69,12 +71,14 @@ def excerpt_chapter(page_texts: list[str]) -> Excerpt | None:
     listed = [ref for n in contents for ref in _page_refs(lines[n])]
     if first is None or not min(listed) < first - len(page_texts) or max(listed) < first:
         return None  # the contents must list pages the file lacks, before the body and up to it
-    entries = [key for n in contents for line in lines[n] if (key := _heading_key(_strip_ref(line)))]
+    entries = [h for n in contents for text in _with_next(lines[n], _strip_ref) if (h := _heading(text))]
     for n in body[:_OPENING_PAGES]:
-        for line in lines[n]:
-            key = _heading_key(line)
-            if key and running_key(line) not in running and any(_same_heading(key, entry) for entry in entries):
-                return Excerpt(_NUMBERING.sub("", line).strip(" .:"), line, n, first)
+        page_lines = [line for line in lines[n] if running_key(line) not in running]
+        for index, line in enumerate(page_lines):
+            joined = f"{line} {page_lines[index + 1]}" if index + 1 < len(page_lines) else ""
+            best = max((line, joined), key=lambda text: _match(_heading(text), entries))  # a tie keeps the line
+            if _match(_heading(best), entries) >= _SAME_HEADING:
+                return Excerpt(_NUMBERING.sub("", best).strip(" .:"), best, n, first)
     return None
 
 
@@ -141,16 +145,39 @@ def _first_folio(folios: dict[int, int], body: list[int]) -> int | None:
     return folios[pages[0]] - (pages[0] - body[0])
 
 
-def _heading_key(line: str) -> tuple[str, ...]:
-    """A heading's words, folded, when the line could be one (two or more words, not a sentence's run)."""
-    found = _WORD.findall(fold_accents(line).lower())
+@dataclass(frozen=True)
+class _Heading:
+    number: str  # "23", "23.0", "iv", or "" when unnumbered
+    words: tuple[str, ...]
+
+
+def _heading(line: str) -> _Heading | None:
+    """A line as a heading: its number and its words, folded; None when it cannot be one (one
+    unnumbered word, or a sentence's run of words)."""
+    numbered = _NUMBERING.match(line)
+    number = re.sub(r"\s", "", numbered.group(1)).rstrip(".").lower() if numbered else ""
+    found = tuple(_WORD.findall(fold_accents(line[numbered.end() :] if numbered else line).lower()))
     letters = [w for w in found if not w.isdigit()]
-    if len(letters) < 2 or len(found) > _MAX_HEADING_WORDS:
-        return ()
-    return tuple(found)
+    if not letters or len(found) > _MAX_HEADING_WORDS or (len(letters) < 2 and not number):
+        return None
+    return _Heading(number, found)
 
 
-def _same_heading(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
-    """Whether two headings have the same words (a slip of the OCR in one word of five allowed)."""
-    shared = sum((Counter(a) & Counter(b)).values())
-    return shared >= 0.8 * max(len(a), len(b))
+def _match(heading: _Heading | None, entries: list[_Heading]) -> float:
+    """How well a heading matches its best contents entry: the share of words they have in common
+    (0 where both are numbered and the numbers differ)."""
+    if heading is None:
+        return 0.0
+    best = 0.0
+    for entry in entries:
+        if heading.number and entry.number and heading.number != entry.number:
+            continue
+        shared = sum((Counter(heading.words) & Counter(entry.words)).values())
+        best = max(best, shared / max(len(heading.words), len(entry.words)))
+    return best
+
+
+def _with_next(lines: list[str], clean: Callable[[str], str] = str.strip) -> list[str]:
+    """Each line, then each line joined with the one after it (a heading or entry that wraps)."""
+    cleaned = [clean(line) for line in lines]
+    return cleaned + [f"{a} {b}" for a, b in pairwise(cleaned)]
