@@ -8,9 +8,11 @@ the symbols a text layer loses), or the page has no title set in a distinct font
 metadata title is printed on the page, or the page's title is a run of the metadata title's
 words and every word of that is printed on the page (display type that sets a title's parts
 apart: "Client/Server" in one size above "Benefits, problems, Best practices" in another).
-Authors come from the page, from the metadata when the two agree or the page names nobody;
-producer junk is never an author. Years come from the page (citation, copyright and date
-lines, an arXiv stamp), then from identifiers, and only then from the file's creation date.
+Authors come from the page, from the metadata when the two agree or the page names nobody,
+else from signatures that close the document (`signatures`: a handbook chapter's
+"Jana Bressem, Chemnitz (Germany)"); producer junk is never an author. Years come from the
+page (citation, copyright and date lines, an arXiv stamp), then from identifiers, and only
+then from the file's creation date.
 A document without usable text keeps a plausible metadata title, else what its file name
 says ("Author - Year - Title", as Zotero names files: the title, and the author and year
 when nothing else gives them), and says so in `warnings`.
@@ -37,6 +39,7 @@ from workbench.ingest.metadata import (
     standalone_year,
 )
 from workbench.ingest.pdf_layout import PageLayout
+from workbench.ingest.signatures import signed_authors
 from workbench.ingest.source_lines import clean_text
 from workbench.ingest.title_page import TitleCandidate, TitlePage, is_junk_title, read_title_page, title_candidates
 from workbench.ingest.title_rows import running_key
@@ -112,6 +115,8 @@ def derive_metadata(path: Path, content: PdfContent, has_text: bool) -> DerivedM
         reason = "no usable text on its title page" if not page_text.strip() else "no title found on its title page"
         warnings.append(f"{reason}: title from the {source}")
     authors = _choose_authors(meta.get("Author", ""), page.authors)
+    if not authors and has_text:
+        authors = signed_authors(content.page_texts)  # a handbook chapter signed at its end
     named = read_file_name(path.stem) if source == "file name" else None
     if named and named.first_author and not authors:
         authors = (named.first_author,)
