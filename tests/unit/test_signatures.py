@@ -6,7 +6,9 @@ import pytest
 
 from tests.conftest import SHARED
 from workbench.ingest.parse import parse_file
+from workbench.ingest.pdf_layout import LayoutLine, PageLayout
 from workbench.ingest.signatures import signed_authors
+from workbench.ingest.title_page import read_title_page
 
 _END = """Kendon, Adam 2004. Gesture: Visible Action as Utterance. Cambridge: Cambridge University Press.
 Streeck, Jürgen 2009. Gesturecraft. Amsterdam: John Benjamins.
@@ -45,3 +47,23 @@ HSK = HSK / "Bressem und Müller - 2014 - The family of Away gestures Negation, 
 def test_a_real_handbook_chapter_gets_the_authors_it_is_signed_by() -> None:
     # De Gruyter's HSK handbook: no names under the chapter's title, signatures at its end.
     assert parse_file(HSK).authors[:2] == ("Jana Bressem", "Cornelia Müller")
+
+
+def test_signatures_above_a_title_close_the_chapter_before_it() -> None:
+    # A handbook page: the previous chapter's references and signatures, then this chapter's
+    # title with nobody named under it. The signatures were taken for this chapter's authors.
+    lines = [
+        _row("Webb, Rebecca 1996. Linguistic features of metaphoric gestures. Ph.D. dissertation.", 8.5, 410.0),
+        _row("Silva H. Ladewig, Frankfurt (Oder) (Germany)", 9.5, 280.0),
+        _row("Jana Bressem, Chemnitz (Germany)", 9.5, 268.0),
+        _row("70. A linguistic perspective on the notation of", 16.0, 238.0),
+        _row("form features in gestures", 16.0, 220.0),
+        _row("1. Introduction", 9.0, 185.0),
+    ]
+    page = read_title_page(PageLayout(tuple(lines), 595.0, 842.0))
+    assert page.title.startswith("A linguistic perspective")
+    assert page.authors == ()
+
+
+def _row(text: str, size: float, top: float) -> LayoutLine:
+    return LayoutLine(text, text, size, top, top - size, 72.0, 72.0 + 0.5 * size * len(text))

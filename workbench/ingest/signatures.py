@@ -21,6 +21,12 @@ _SIGNATURE = re.compile(
 )
 
 
+def is_signature(line: str) -> bool:
+    """Whether a line is a signature ("Jana Bressem, Chemnitz (Germany)")."""
+    signature = _SIGNATURE.match(" ".join(line.split()))
+    return signature is not None and len(row_names(signature["name"])) == 1
+
+
 def signed_authors(page_texts: list[str]) -> tuple[str, ...]:
     """The names of the first run of signature lines on the last pages with text, in order."""
     pages = [text for text in page_texts if text.strip()][-_PAGES:]

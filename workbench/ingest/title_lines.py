@@ -42,6 +42,8 @@ _ARTICLE_TYPE = (
 _BANNER = re.compile(
     # an article-type label after a journal's name: "Chemical Science: EDGE ARTICLE"
     rf"^.{{2,60}}?\s*[:|·•–—]\s*{_ARTICLE_TYPE}\W*$|"
+    # behind a bar, any kind of article: "IJDC | General Article" (a bar never splits a title)
+    rf"^.{{2,60}}?\s\|\s+([^\W\d_]+\s+)?{_ARTICLE_TYPE}\W*$|"
     # a conference programme's session line
     r"^(session|track|panel|workshop)\s+[\dIVX]+[A-Z]?\b|"
     # a journal's, series' or proceedings' name anywhere in a short line
@@ -79,7 +81,9 @@ _SECTION_NAMES = (
     r"case study|future work|limitations|contents|table of contents|index|preface|foreword"
 )
 _NUMBERED_HEADING = re.compile(
-    rf"^(\d{{1,2}}(\.\d{{1,2}})+\.?\s+\S|(\d{{1,2}}|[IVX]{{1,4}})\.?\s+({_SECTION_NAMES})\b)", re.IGNORECASE
+    rf"^(\d{{1,2}}(\.\d{{1,2}})+\.?\s+\S|(\d{{1,2}}|[IVX]{{1,4}})\.?\s+({_SECTION_NAMES})\b|"
+    r"\d{1,2}\.?\s+[^\W\d_][\w'’-]*$)",  # a number and one word: "1 Documentation", "3 Examples"
+    re.IGNORECASE,
 )
 # Where a paper begins: an abstract, its keywords or its introduction at the start of a line.
 _PAPER_STARTS = re.compile(
@@ -145,7 +149,10 @@ def is_notice_page(text: str) -> bool:
 def is_banner(text: str) -> bool:
     """A journal, series, publisher, article-type, thesis-kind, session or masthead line (short lines only)."""
     text = unspaced(" ".join(text.split()))
-    return len(text.split()) <= 10 and bool(_BANNER.search(text))
+    if len(text.split()) > 10:
+        return False
+    parts = text.split(" / ")  # in two languages: "DISSERTATION / DOCTORAL THESIS"
+    return bool(_BANNER.search(text)) or (len(parts) > 1 and all(_BANNER.search(part) for part in parts))
 
 
 def unspaced(text: str) -> str:

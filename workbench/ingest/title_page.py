@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from workbench.ingest.name_lists import AFFILIATION, is_name_list, row_names
 from workbench.ingest.pdf_layout import PageLayout
+from workbench.ingest.signatures import is_signature
 from workbench.ingest.source_lines import join_lines
 from workbench.ingest.title_lines import (
     MASTHEAD,
@@ -45,6 +46,7 @@ from workbench.ingest.title_rows import (
     page_rows,
     plain,
 )
+from workbench.text.dates import is_date_line
 from workbench.text.junk_authors import real_authors
 
 MAX_TITLE_CHARS = 300
@@ -60,7 +62,7 @@ _BANNER = re.compile(
     r"introduction|contents|preface|foreword|chapter \w+|part \w+|open access|full paper|"
     r"regular paper|invited paper|extended abstract|position paper|survey|tutorial)\W*$|"
     r"(journal of|proceedings|vol\.|volume|copyright|©|\(c\) \d|received|accepted|published|doi|"
-    r"issn|isbn|in press|available online|contents lists|to appear|submitted|manuscript|draft|"
+    r"(issn|isbn)(-1[03])?[\s:]*\d+|in press|available online|contents lists|to appear|submitted|manuscript|draft|"
     r"technical report|tech\. rep|working paper|department of|school of|faculty of)\b)",
     re.IGNORECASE,
 )
@@ -88,14 +90,15 @@ _VENUE_LINE = re.compile(
 _NOISE = re.compile(
     r"@|https?://|www\.|arXiv:|\bdoi\b|\bISSN\b|^\W*\d+\W*$|^page \d|\d+\s*\.\.\s*\d+|"
     r"^\W*(\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|\d{1,2}:\d{2})|"
-    r"(\.\s?){4,}|…\s*\d+\s*$",  # a table of contents' entry: leader dots to its page number
+    r"(\.\s?){4,}|…\s*\d+\s*$|"  # a table of contents' entry: leader dots to its page number
+    r"\bvol(ume)?\.?\s*\d+\b.{0,30}?\b(no|nr|issue|iss|number)\.?\s*\d+",  # a journal issue: "Volume 0 (9999), No. 0"
     re.IGNORECASE,
 )
-_DATE_LINE = re.compile(
-    r"^\W*((\d{1,2}(st|nd|rd|th)?\s+)?(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
-    r"(\s+\d{1,2}(st|nd|rd|th)?,?)?\s+\d{4}|\d{4})\W*$",
-    re.IGNORECASE,
-)
+# A table of contents' entry set without leader dots: a wide gap, then its page number ("2 Usage\t2").
+_CONTENTS_ENTRY = re.compile(r"\t\s*\d{1,4}$")
+# A form's field: its label, a colon and a wide gap before the value ("Bearbeitungszeitraum:\t01.01.17").
+# Or a label without digits before a number ("Matrikelnummer, Kurs: 12345").
+_FORM_FIELD = re.compile(r"^[^\t:]{2,40}:\s*\t|^[^\d\t:]{2,40}:\s*\d")
 _HAN = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")  # Han and kana: no spaces between words
 # "…, and Andrew" continues on the next line; "… and others" ends the list.
 _DANGLING = re.compile(
@@ -270,7 +273,9 @@ def _is_candidate(row: Row, height: float, body: float) -> bool:
         return False
     if row.top < 0.2 * height or (row.running and row.size <= 1.1 * body):
         return False
-    if _NOISE.search(text) or _BANNER.match(text) or _DATE_LINE.match(text) or _COVER.search(text):
+    if _NOISE.search(text) or _BANNER.match(text) or is_date_line(text) or _COVER.search(text):
+        return False
+    if _CONTENTS_ENTRY.search(row.text) or _FORM_FIELD.match(row.text):
         return False
     return not (is_notice(text) or is_banner(text) or is_section_heading(text))
 
@@ -384,8 +389,9 @@ def _cjk_chars(text: str) -> int:
 
 
 def _has_title_shape(text: str) -> bool:
-    """A colon subtitle or a lower-case connector: "X: a Y for Z" reads as a title, not a venue."""
-    return ":" in text and not re.search(r"\d", text)
+    """A colon or dash before a subtitle: "X: a Y for Z", "semproc — LaTeX class for seminar
+    proceedings" read as titles, not venues."""
+    return bool(re.search(r":|\s[—–-]\s", text)) and not re.search(r"\d", text)
 
 
 def _has_bigger_or_equal_other(rows: Sequence[Row], block: list[int]) -> bool:
@@ -446,9 +452,10 @@ def _authors_near(rows: Sequence[Row], block: list[int], following: list[int]) -
 
     Between name rows, up to three other rows (affiliations, e-mail addresses) are passed
     over, as when each author's name stands above their own address. Names after a line naming
-    another role ("Translated by") are not authors: a book's author then stands above its title. Names start within
-    `_ROWS_BEFORE_NAMES` rows of the title; further down is a paragraph or a reference list,
-    whose publisher lines ("Akademische Verlagsgesellschaft.") read like names.
+    another role ("Translated by") are not authors: a book's author then stands above its title.
+    Signatures above a title ("Jana Bressem, Chemnitz (Germany)") close the chapter before it.
+    Names start within `_ROWS_BEFORE_NAMES` rows of the title; further down is a paragraph or a
+    reference list, whose publisher lines ("Akademische Verlagsgesellschaft.") read like names.
     """
     title = rows[block[-1]]
     names: list[str] = []
@@ -488,5 +495,6 @@ def _authors_near(rows: Sequence[Row], block: list[int], following: list[int]) -
         first = rows[block[0]]
         above = [i for i in range(block[0]) if rows[i].overlaps(first) and rows[i].top - first.top < 12 * first.size]
         for index in reversed(above[-3:]):
-            names[:0] = row_names(rows[index].text)
+            if not is_signature(plain(rows[index])):  # the previous chapter's authors sign off above this title
+                names[:0] = row_names(rows[index].text)
     return real_authors(names)[:40]
