@@ -1,4 +1,4 @@
-"""Build the three Debian-sourced labelled sets for `workbench bench metadata`.
+"""Build the four Debian-sourced labelled sets for `workbench bench metadata`.
 
 All are PDFs the title rules were never written for, fetched from the Debian mirror (reachable
 from this machine; root is not needed) with `apt-get download`:
@@ -21,7 +21,17 @@ from this machine; root is not needed) with `apt-get download`:
   `\\title` of the `.tex` beside it, kept on the same conditions. Titles only. No rule was built
   from this set: it was measured once, before and after the rules built from the other two.
 
-    python tools/debian_title_sets.py templates DIR        (or vignettes, extra)
+- `pdftitles` (`tests/data/pdf_metadata_titles.json`, 833 files): every PDF of the TeX Live
+  documentation packages (`latex-extra`, `publishers`, `science`, `humanities`, the `lang-*`
+  ones) and of the R packages above, not already in the other three sets, whose own info
+  dictionary names a title (not a placeholder, two words or more) printed word for word on its
+  first two pages; one file per distinct content. Titles only, labelled by that Title
+  (`"title_from": "pdf metadata"`), so the benchmark reads these files with the info dictionary
+  ignored: it measures what the pages alone give. The Title is often a short form of what the
+  page prints ("The hep-paper package" for "The hep-paper package: Publications in high energy
+  physics"), so `bench metadata` counts such misses apart (`wrong_extent_only`).
+
+    python tools/debian_title_sets.py templates DIR        (or vignettes, extra, pdftitles)
     workbench bench metadata --folder DIR --labels tests/data/<set>.json --json
 
 The shipped title ranker (`workbench/assets/titles/ranker.json`) was fitted on the tune parts of
@@ -49,6 +59,7 @@ SETS = {
     "templates": DATA / "texlive_templates.json",
     "vignettes": DATA / "r_vignettes.json",
     "extra": DATA / "texlive_extra.json",
+    "pdftitles": DATA / "pdf_metadata_titles.json",
 }
 TEMPLATES_PACKAGE = "texlive-publishers-doc"
 

@@ -7,10 +7,12 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import SHARED
 from tests.unit.test_title_page import PWL, needs_pwl
-from workbench.bench.metadata import labelled_sets, title_overlap
+from workbench.bench.metadata import labelled_sets, same_start, title_overlap
 from workbench.bench.metadata_labels import MetadataLabel, load_labels, split_of, zotero_labels
 from workbench.errors import UsageError
+from workbench.ingest.pdf import parse_pdf, parse_pdf_pages_only
 
 
 def test_the_split_follows_the_title_so_copies_of_a_paper_stay_together() -> None:
@@ -65,3 +67,33 @@ def test_the_debian_labelled_sets_load_and_split(name: str, files: int) -> None:
     assert {split_of(label) for label in labels} == {"tune", "held_out"}
     raw = json.loads(path.read_text(encoding="utf-8"))
     assert all(row["source"].startswith("usr/") for row in raw.values())
+
+
+def test_a_wrong_title_that_is_the_labelled_one_ending_elsewhere_is_told_apart() -> None:
+    assert same_start("The hep-paper package", "The hep-paper package: Publications in high energy physics")
+    assert same_start("svm() internals Some technical notes", "svm() internals")
+    assert same_start("Working with large arrays in R", "Working with large arrays in R - A look at HDF5Array")
+    assert not same_start("The widows-and-orphans package", "TUGboat, Volume 0 (9999), No. 0")
+    assert not same_start("Adjust footskip", "Lorem ipsum dolor sit amet")
+
+
+def test_labels_taken_from_a_pdfs_own_title_say_so(tmp_path: Path) -> None:
+    labels = tmp_path / "labels.json"
+    rows = {"a.pdf": {"title": "A Title", "title_from": "pdf metadata"}, "b.pdf": {"title": "B"}}
+    labels.write_text(json.dumps(rows))
+    loaded = {label.path: label.title_from_metadata for label in load_labels(labels)}
+    assert loaded == {"a.pdf": True, "b.pdf": False}
+
+
+ABSTRACT_ONLY = SHARED / "data" / "pdfs" / "bpj_2021.11.1119_abstract_only.pdf"
+
+
+@pytest.mark.skipif(not ABSTRACT_ONLY.is_file(), reason="needs ../shared/data")
+def test_a_pdf_read_without_its_info_dictionary_gets_no_title_from_it() -> None:
+    # Its text layer gives no title, so parsing takes the info dictionary's; measured against a
+    # label taken from that dictionary, the pages alone must not see it.
+    data = ABSTRACT_ONLY.read_bytes()
+    assert parse_pdf(ABSTRACT_ONLY, data).title.startswith("Deciphering the molecular organization")
+    pages_only = parse_pdf_pages_only(ABSTRACT_ONLY, data)
+    assert pages_only.title_source != "metadata"
+    assert not pages_only.title.startswith("Deciphering")

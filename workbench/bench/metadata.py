@@ -37,6 +37,7 @@ from workbench.bench.metadata_labels import MetadataLabel, load_labels, split_of
 from workbench.errors import UsageError
 from workbench.ingest.parse import parse_file
 from workbench.ingest.parse_error import ParseError
+from workbench.ingest.pdf import parse_pdf_pages_only
 from workbench.ingest.title_lines import dominant_script
 from workbench.records import ParsedDocument
 from workbench.text.authors import fold_accents, parse_author
@@ -71,6 +72,20 @@ def title_overlap(expected: str, got: str, prefix: bool = False, subtitle_option
             unmatched.remove(near)
             shared += 1
     return shared / max(len(want), len(have))
+
+
+def same_start(expected: str, got: str) -> bool:
+    """Whether a wrong title is the labelled one ending elsewhere: one's words a run of the
+    other's, or the two begin with the same two words or more ("The hep-paper package" and
+    "The hep-paper package: Publications in high energy physics")."""
+    want, have = title_words(expected), title_words(got)
+    if not want or not have:
+        return False
+    short, long = (want, have) if len(want) <= len(have) else (have, want)
+    if any(long[i : i + len(short)] == short for i in range(len(long) - len(short) + 1)):
+        return True
+    common = next((i for i, (a, b) in enumerate(zip(want, have, strict=False)) if a != b), min(len(want), len(have)))
+    return common >= 2
 
 
 def _one_edit(a: str, b: str) -> bool:
@@ -122,6 +137,9 @@ def _score(label: MetadataLabel, parsed: ParsedDocument | None) -> dict[str, Any
     return {
         "title_ok": max(overlap, other) >= TITLE_OVERLAP if label.kind != "other" else None,
         "title_other_script": other >= TITLE_OVERLAP,
+        "title_extent_only": label.kind != "other"
+        and max(overlap, other) < TITLE_OVERLAP
+        and same_start(label.title, title),
         "title_overlap": round(max(overlap, other), 3),
         "author_ok": first_author_matches(label.first_author, authors) if label.author_known else None,
         "year_ok": (year == label.year) if label.year is not None else None,
@@ -143,7 +161,12 @@ def _shares(rows: list[tuple[MetadataLabel, dict[str, Any]]]) -> dict[str, Any]:
 
     return {
         "files": len(rows),
-        "title": share("title_ok") | {"by_title_in_label_script": sum(1 for _, r in rows if r["title_other_script"])},
+        "title": share("title_ok")
+        | {
+            "by_title_in_label_script": sum(1 for _, r in rows if r["title_other_script"]),
+            # wrong, but the labelled block ending elsewhere (a subtitle kept or left out), not another line
+            "wrong_extent_only": sum(1 for _, r in rows if r["title_extent_only"]),
+        },
         "first_author": share("author_ok"),
         "year": share("year_ok"),
     }
@@ -256,7 +279,11 @@ def _bench_set(labelled: LabelledSet) -> tuple[dict[str, Any], float, float]:
         digests[label.path] = hashlib.sha256(path.read_bytes()).hexdigest()
         started, started_cpu = time.perf_counter(), time.process_time()
         try:
-            parsed: ParsedDocument | None = parse_file(path)
+            parsed: ParsedDocument | None = (
+                parse_pdf_pages_only(path, path.read_bytes())
+                if label.title_from_metadata and path.suffix.lower() == ".pdf"
+                else parse_file(path)
+            )
         except ParseError as exc:
             parsed = None
             failed.append({"path": label.path, "error": str(exc)})

@@ -60,6 +60,7 @@ class MetadataLabel:
     title_is_prefix: bool = False
     subtitle_optional: bool = False  # the label may leave out a subtitle printed after a colon
     author_known: bool = True  # False: the label source does not say who the first author is
+    title_from_metadata: bool = False  # the title is the PDF's own Title: measure the pages without it
 
 
 def split_of(label: MetadataLabel) -> str:
@@ -98,6 +99,7 @@ def json_labels(data: Any) -> list[MetadataLabel]:
             kind=str(row.get("kind", "paper")),
             unsure=bool(row.get("unsure", False)),
             author_known=bool(row.get("author_known", True)),
+            title_from_metadata=row.get("title_from") == "pdf metadata",
         )
         for rel, row in data.items()
     ]

@@ -16,6 +16,7 @@ import re
 import threading
 from collections import Counter
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +47,20 @@ ONLY_HEADING = "only a section heading"
 def parse_pdf(path: Path, data: bytes) -> ParsedDocument:
     """Parse a PDF: title, authors, identifiers and sections, or has_text=False for a scan."""
     content, dropped = _extract_pdf(data)
+    return _parse_content(path, content, dropped)
+
+
+def parse_pdf_pages_only(path: Path, data: bytes) -> ParsedDocument:
+    """Parse a PDF as `parse_pdf` does, its info dictionary (Title, Author, dates) ignored: what
+    the pages alone give, to measure title-page reading against labels taken from that dictionary."""
+    content, dropped = _extract_pdf(data)
+    try:
+        return _parse_content(path, replace(content, metadata={}), dropped)
+    except Exception as exc:  # as `parse_file`: bad input is a ParseError, never a traceback
+        raise ParseError(f"could not parse file: {type(exc).__name__}: {exc}") from exc
+
+
+def _parse_content(path: Path, content: PdfContent, dropped: dict[int, str]) -> ParsedDocument:
     page_count = len(content.page_texts)
     real_chars, has_text = _text_layer(content)
     meta = derive_metadata(path, content, has_text)
