@@ -130,3 +130,66 @@ def test_isbn_starts_a_banner_only_with_its_number() -> None:
         _title(("ISBN with EAN13 barcodes", 17.2, 727.0), ("Zdeněk Wagner", 12.0, 693.0)) == "ISBN with EAN13 barcodes"
     )
     assert _title(("ISBN 978-3-11-030207-0", 17.2, 727.0), ("A Book of Barcodes", 14.0, 650.0)) == "A Book of Barcodes"
+
+
+def test_a_title_that_starts_with_a_hyphenated_package_name_is_no_sentence() -> None:
+    title = _title(
+        ("jobname-suffix", 17.2, 676.0),
+        ("Compile different content based on the file name", 17.2, 654.0),
+        ("Jason Siefken", 12.0, 622.0),
+        ("Released September 24, 2022", 12.0, 599.0),
+    )
+    assert title == "jobname-suffix Compile different content based on the file name"
+
+
+@pytest.mark.parametrize("line", ["Released September 24, 2022", "Stand: 3. Mai 2021", "Last updated 12 March 2020"])
+def test_a_labelled_date_is_a_date_line(line: str) -> None:
+    assert is_date_line(line)
+
+
+def test_a_chinese_thesis_cover_gives_the_title_its_form_names() -> None:
+    # The kind of thesis in large type, then a form: letter-spaced labels, full-width colons.
+    title = _title(
+        ("学\t号：\t学号\t密 级：\t公开", 12.0, 768.0),
+        ("本科毕业设计（论文）", 42.0, 611.0),
+        ("UNDERGRADUATE THESIS", 22.0, 552.0),
+        ("类\t型：\t论文", 16.0, 357.0),
+        ("题\t目：合肥工业大学学位论文模板示例文档", 16.0, 327.0),
+        ("专业名称：\t数学与应用数学", 16.0, 297.0),
+        ("入学年份：\t2017 级", 16.0, 267.0),
+    )
+    assert title == "合肥工业大学学位论文模板示例文档"
+
+
+def test_the_first_line_of_a_paragraph_is_no_title() -> None:
+    # A vignette whose title the rules cannot use (a running head): the body's first line, the
+    # last row high enough on the page to be a candidate, was taken; the rows below it are not.
+    title = _title(
+        ("Contents", 17.2, 589.0),
+        ("This vignette outlines a work flow for annotating and filtering genetic variants using the", 10.0, 175.0),
+        ("VariantAnnotation package. Sample data are in VariantCall Format (VCF) and are a subset", 10.0, 164.0),
+        ("of chromosome 22 from 1000 Genomes. VCF text files contain meta-information lines, a", 10.0, 151.0),
+    )
+    assert title == ""  # no title on the page: the file's record falls back to the metadata or file name
+
+
+def test_a_date_that_ends_a_title_stays_in_it() -> None:
+    # A law's title runs on to its date: the date line is part of the title block.
+    title = _title(
+        ("Presidência da República", 10.0, 520.0),
+        ("Casa Civil", 10.0, 508.0),
+        ("Lei Complementar Nº 95,", 20.7, 438.0),
+        ("de 26 de fevereiro de 1998", 20.7, 413.0),
+        ("Dispõe sobre a elaboração, a redação, a alteração e a consolidação das leis", 10.0, 356.0),
+    )
+    assert title == "Lei Complementar Nº 95, de 26 de fevereiro de 1998"
+
+
+def test_a_short_title_at_the_body_size_over_its_byline_is_no_paragraph() -> None:
+    title = _title(("FOR A FEW DAYS MORE", 12.0, 524.0), ("by", 12.0, 501.0), ("April Rider", 12.0, 478.0))
+    assert title.lower() == "for a few days more"
+
+
+def test_a_numbered_chinese_or_japanese_title_is_not_a_one_word_heading() -> None:
+    # Japanese sets no spaces: "4. 相加平均と相乗平均の関係" is a chapter's whole title.
+    assert not is_section_heading("4. 相加平均と相乗平均の関係")

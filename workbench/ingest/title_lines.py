@@ -65,7 +65,7 @@ _BANNER = re.compile(
     r"tesi( di (laurea|dottorato))?( magistrale)?|praca (magisterska|doktorska|licencjacka|dyplomowa)|"
     r"diplomov[áa] pr[áa]ce|bakal[áa][řr]sk[áa] pr[áa]ce|disserta[çc][ãa]o( de mestrado)?|"
     r"(term|seminar) paper|research proposal|project report|lab(oratory)? report)\W*$|"
-    r"^(硕士|博士|学士)?(学位论文|毕业论文|毕业设计(说明书)?|论文)$|"
+    r"^(本科|硕士|博士|学士)?(学位论文|毕业论文|毕业设计(说明书)?|论文)([（(]论文[)）])?$|"
     # a journal's citation line: "Biomedical Signal Processing and Control 8 (2013) 1-10"
     r"^[^\W\d_][^()]{2,80}?\s+\d{1,4}\s*(\(\d{1,3}\)\s*)?[,:]?\s*\(?(1[89]|20)\d\d\)?[\s,:;]+(pp\.\s*)?[\de]\d*|"
     # a masthead: where the journal's name sits
@@ -82,7 +82,9 @@ _SECTION_NAMES = (
 )
 _NUMBERED_HEADING = re.compile(
     rf"^(\d{{1,2}}(\.\d{{1,2}})+\.?\s+\S|(\d{{1,2}}|[IVX]{{1,4}})\.?\s+({_SECTION_NAMES})\b|"
-    r"\d{1,2}\.?\s+[^\W\d_][\w'’-]*$)",  # a number and one word: "1 Documentation", "3 Examples"
+    # a number and one word: "1 Documentation", "3 Examples" (Chinese and Japanese set no spaces,
+    # so a run of their characters is a whole heading, not one word)
+    r"\d{1,2}\.?\s+(?![^\n]*[\u3040-\u30ff\u3400-\u9fff])[^\W\d_][\w'’-]*$)",
     re.IGNORECASE,
 )
 # Where a paper begins: an abstract, its keywords or its introduction at the start of a line.
@@ -98,6 +100,7 @@ _SPACED_CAPITALS = re.compile(r"(?<!\S)([^\W\d_a-z] ){3,}[^\W\d_a-z](?!\S)")
 _SENTENCE_BREAK = re.compile(r"[a-z)]{3,}\.\s+[A-Z][a-z]")
 _PROSE_WORDS = 30
 _NAME_FIRST = re.compile(r"^\S+:$|^\S*[a-z][A-Z0-9]")  # "goseq:", "dimRed", "word2vec", "iPhone"
+_JOINED_NAME = re.compile(r"^[a-z][a-z0-9]*[-_][a-z0-9][\w-]*$")  # "jobname-suffix", "hep_paper"
 # Words a title in capitals keeps in lower case once title-cased (after its first word).
 _CONNECTORS = frozenset(
     [
@@ -179,7 +182,11 @@ def reads_as_prose(text: str) -> bool:
     words = text.split()
     if len(words) > _PROSE_WORDS:
         return True
-    named = _NAME_FIRST.match(words[0]) or (len(words) > 1 and words[1] in ("-", "–", "—"))
+    named = (
+        _NAME_FIRST.match(words[0])
+        or (len(words) > 1 and words[1] in ("-", "–", "—"))
+        or (len(words) > 1 and _JOINED_NAME.match(words[0]) and words[1][:1].isupper())  # "jobname-suffix Compile …"
+    )
     if text[:1].islower() and len(words) > 6 and not named:
         return True
     cjk = sum(1 for c in text if "\u3040" <= c <= "\u9fff")
@@ -191,7 +198,9 @@ def reads_as_prose(text: str) -> bool:
 def strip_numbering(title: str) -> str:
     """A chapter number or a form's field label before a title and a page number after it
     ("120. The family ... 1079", "论文题目 基于...", "Title: ...")."""
-    title = re.sub(r"^(title|titel|t[íi]tulo|titre|论文题目|题\s*目)\s*[:：]?\s+(?=\S)", "", title, flags=re.IGNORECASE)
+    title = re.sub(
+        r"^(title|titel|t[íi]tulo|titre|论文题目|题\s*目)\s*(：\s*|:?\s+)(?=\S)", "", title, flags=re.IGNORECASE
+    )
     title = re.sub(r"^\d{1,3}\.\s*(?=[^\W\d_])", "", title)
     return re.sub(r"(?<=[^\W\d_])\s+(?!(1[89]|20)\d\d\b)\d{3,5}$", "", title)
 

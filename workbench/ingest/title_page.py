@@ -98,7 +98,8 @@ _NOISE = re.compile(
 _CONTENTS_ENTRY = re.compile(r"\t\s*\d{1,4}$")
 # A form's field: its label, a colon and a wide gap before the value ("Bearbeitungszeitraum:\t01.01.17").
 # Or a label without digits before a number ("Matrikelnummer, Kurs: 12345").
-_FORM_FIELD = re.compile(r"^[^\t:]{2,40}:\s*\t|^[^\d\t:]{2,40}:\s*\d")
+_CJK_GAP = re.compile(r"(?<=[\u3400-\u9fff])\s+(?=[\u3400-\u9fff])")
+_FORM_FIELD = re.compile(r"^[^\t:：]{2,40}[:：]\s*\t|^[^\d\t:：]{2,40}[:：]\s*\d")
 _HAN = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")  # Han and kana: no spaces between words
 # "…, and Andrew" continues on the next line; "… and others" ends the list.
 _DANGLING = re.compile(
@@ -275,7 +276,8 @@ def _is_candidate(row: Row, height: float, body: float) -> bool:
         return False
     if _NOISE.search(text) or _BANNER.match(text) or is_date_line(text) or _COVER.search(text):
         return False
-    if _CONTENTS_ENTRY.search(row.text) or _FORM_FIELD.match(row.text):
+    closed = _CJK_GAP.sub("", row.text)  # a letter-spaced Chinese label: "类\t型：\t论文"
+    if _CONTENTS_ENTRY.search(row.text) or _FORM_FIELD.match(closed):
         return False
     return not (is_notice(text) or is_banner(text) or is_section_heading(text))
 
@@ -291,7 +293,10 @@ def _title_blocks(rows: Sequence[Row], height: float, body: float) -> tuple[list
         block = [index]
         while len(block) < _MAX_TITLE_ROWS:
             nxt = next_in_column(rows, block[-1])
-            if nxt is None or not _same_block(rows[block[-1]], rows[nxt]) or not _is_candidate(rows[nxt], height, body):
+            if nxt is None or not _same_block(rows[block[-1]], rows[nxt]):
+                break
+            continues = plain(rows[block[-1]]).endswith(",") and is_date_line(plain(rows[nxt]))
+            if not (_is_candidate(rows[nxt], height, body) or continues):  # "Lei Nº 95," / "de 26 de fevereiro de 1998"
                 break
             block.append(nxt)
         used.update(block)
@@ -361,9 +366,32 @@ def _plausible_title(rows: Sequence[Row], block: list[int], body: float) -> bool
         return _one_word_title(rows, block, body)
     if len(words) > 40 or rows[block[0]].size < 0.95 * body or reads_as_prose(text):
         return False
+    if _opens_paragraph(rows, block, body, text):
+        return False
     if len(words) <= 10 and (_VENUE_LINE.search(text) or _names_institution(text)) and not _has_title_shape(text):
         return False
     return not (is_name_list(text) and len(block) == 1 and _has_bigger_or_equal_other(rows, block))
+
+
+def _opens_paragraph(rows: Sequence[Row], block: list[int], body: float, text: str) -> bool:
+    """Whether a block at the body's size is a paragraph's first lines: a full line (eight words
+    or more), and the row right below it, set alike and as long, goes on with the sentence (in
+    lower case, or reading as prose with it). A short heading or title over a paragraph, or a
+    byline ("by") under a title, is not."""
+    if rows[block[0]].size > 1.05 * body or not _full_line(text):
+        return False
+    nxt = next_in_column(rows, block[-1])
+    if nxt is None or not _same_block(rows[block[-1]], rows[nxt]):
+        return False
+    following = plain(rows[nxt])
+    if not _full_line(following, words=6):
+        return False
+    return following[:1].islower() or reads_as_prose(f"{text} {following}")
+
+
+def _full_line(text: str, words: int = 8) -> bool:
+    """A line long enough to be a paragraph's (CJK characters count as half a word each)."""
+    return len(text.split()) >= words or _cjk_chars(text) >= 2.5 * words
 
 
 def _names_institution(text: str) -> bool:

@@ -18,6 +18,12 @@ LANGUAGES = (
     "hu", "ro", "tr", "el", "ru", "uk", "bg", "ca", "et", "lv", "lt", "id",
 )  # fmt: skip
 _CJK_DATE = re.compile(r"^\d{4}\s*年(\s*\d{1,2}\s*月)?(\s*\d{1,2}\s*日)?$")
+# What a date line may say before its date: "Released September 24, 2022", "Stand: 3. Mai 2021".
+_LABEL = re.compile(
+    r"^(released|updated|last (updated|revised|modified)|revised|dated|date|as of|version of|stand|datum|"
+    r"fecha|data|date de publication)\b[\s:]*",
+    re.IGNORECASE,
+)
 _NUMERIC_DATE = re.compile(r"^(\d{4}|\d{4}[-/.]\d{1,2}([-/.]\d{1,2})?|\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4})$")
 
 
@@ -42,7 +48,7 @@ def _date_pattern() -> re.Pattern[str]:
 def is_date_line(text: str) -> bool:
     """Whether a line is only a date: a year with a month name (any listed language) and a day,
     a numeric date, or a Chinese or Japanese one."""
-    line = " ".join(text.split()).strip(" ,.;:()[]")
+    line = _LABEL.sub("", " ".join(text.split())).strip(" ,.;:()[]")
     if _NUMERIC_DATE.match(line) or _CJK_DATE.match(line):
         return True
     found = _date_pattern().match(line)
