@@ -60,11 +60,17 @@ class Excerpt:
 
 def excerpt_chapter(page_texts: list[str]) -> Excerpt | None:
     """The chapter a book's excerpt holds, or None when the file is not one (see the module docstring)."""
-    lines = [_lines(text) for text in page_texts]
-    contents = [n for n in range(min(_FRONT_PAGES, len(lines))) if _is_contents_page(lines[n])]
+    lines = {n: _lines(page_texts[n]) for n in range(min(_FRONT_PAGES, len(page_texts)))}
+    contents = [n for n in sorted(lines) if _is_contents_page(lines[n])]
     if not contents:
         return None
-    body = [n for n in range(contents[-1] + 1, len(lines)) if lines[n]][:_BODY_PAGES]
+    body: list[int] = []
+    for n in range(contents[-1] + 1, len(page_texts)):  # the first body pages with text, no further
+        lines[n] = lines.get(n) or _lines(page_texts[n])
+        if lines[n]:
+            body.append(n)
+        if len(body) == _BODY_PAGES:
+            break
     running = _running(lines, body)
     folios = {n: folio for n in body if (folio := _folio(lines[n], running)) is not None}
     first = _first_folio(folios, body)
@@ -111,7 +117,7 @@ def _strip_ref(line: str) -> str:
     return line[: found.start(1)].rstrip(" .") if found else line
 
 
-def _running(lines: list[list[str]], body: list[int]) -> frozenset[str]:
+def _running(lines: dict[int, list[str]], body: list[int]) -> frozenset[str]:
     """Lines that recur on two or more body pages (running heads), page numbers folded."""
     counts: Counter[str] = Counter()
     for n in body:
