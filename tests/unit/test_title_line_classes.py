@@ -193,3 +193,15 @@ def test_a_short_title_at_the_body_size_over_its_byline_is_no_paragraph() -> Non
 def test_a_numbered_chinese_or_japanese_title_is_not_a_one_word_heading() -> None:
     # Japanese sets no spaces: "4. 相加平均と相乗平均の関係" is a chapter's whole title.
     assert not is_section_heading("4. 相加平均と相乗平均の関係")
+
+
+def test_the_value_under_a_title_label_is_the_title_even_when_it_reads_as_a_name() -> None:
+    # A German thesis cover: "Thema" above the title, which "von" makes look like a name.
+    title = _title(
+        ("Projektarbeit", 17.2, 616.0),
+        ("Thema", 14.3, 516.0),
+        ("Überprüfung von Bausteinen", 12.0, 495.0),
+        ("Max Mustermann", 14.3, 355.0),
+        ("12. Dezember 2018", 12.0, 332.0),
+    )
+    assert title == "Überprüfung von Bausteinen"

@@ -98,6 +98,12 @@ _NOISE = re.compile(
 _CONTENTS_ENTRY = re.compile(r"\t\s*\d{1,4}$")
 # A form's field: its label, a colon and a wide gap before the value ("Bearbeitungszeitraum:\t01.01.17").
 # Or a label without digits before a number ("Matrikelnummer, Kurs: 12345").
+# A form's label for the title, alone on its row above the value.
+_TITLE_LABEL = re.compile(
+    r"^(thema|titel|title|topic|t[íi]tulo|titre|tema|sujet|subject|titolo|onderwerp|temat|"
+    r"论文题目|题目|題目|标题|標題)\s*[:：]?$",
+    re.IGNORECASE,
+)
 _CJK_GAP = re.compile(r"(?<=[\u3400-\u9fff])\s+(?=[\u3400-\u9fff])")
 _FORM_FIELD = re.compile(r"^[^\t:：]{2,40}[:：]\s*\t|^[^\d\t:：]{2,40}[:：]\s*\d")
 _HAN = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")  # Han and kana: no spaces between words
@@ -366,11 +372,26 @@ def _plausible_title(rows: Sequence[Row], block: list[int], body: float) -> bool
         return _one_word_title(rows, block, body)
     if len(words) > 40 or rows[block[0]].size < 0.95 * body or reads_as_prose(text):
         return False
+    if _labelled_as_title(rows, block):
+        return True  # a form's value under "Thema" or "Title": whatever it looks like, it is the title
     if _opens_paragraph(rows, block, body, text):
         return False
     if len(words) <= 10 and (_VENUE_LINE.search(text) or _names_institution(text)) and not _has_title_shape(text):
         return False
     return not (is_name_list(text) and len(block) == 1 and _has_bigger_or_equal_other(rows, block))
+
+
+def _labelled_as_title(rows: Sequence[Row], block: list[int]) -> bool:
+    """Whether the row right above a block, in its column, is a form's title label alone
+    ("Thema", "Title:", "Título", "题 目"), as thesis covers set the title under its label."""
+    first = rows[block[0]]
+    for index in range(block[0] - 1, -1, -1):
+        row = rows[index]
+        if row.top - first.top > 3.0 * max(row.size, first.size):
+            return False
+        if row.overlaps(first):
+            return bool(_TITLE_LABEL.match(_CJK_GAP.sub("", plain(row))))
+    return False
 
 
 def _opens_paragraph(rows: Sequence[Row], block: list[int], body: float, text: str) -> bool:
