@@ -25,11 +25,14 @@ from this machine; root is not needed) with `apt-get download`:
   documentation packages (`latex-extra`, `publishers`, `science`, `humanities`, the `lang-*`
   ones) and of the R packages above, not already in the other three sets, whose own info
   dictionary names a title (not a placeholder, two words or more) printed word for word on its
-  first two pages; one file per distinct content. Titles only, labelled by that Title
+  first two pages; one file per distinct content. Labelled by that Title
   (`"title_from": "pdf metadata"`), so the benchmark reads these files with the info dictionary
-  ignored: it measures what the pages alone give. The Title is often a short form of what the
-  page prints ("The hep-paper package" for "The hep-paper package: Publications in high energy
-  physics"), so `bench metadata` counts such misses apart (`wrong_extent_only`).
+  ignored: it measures what the pages alone give. The first author is the first family name of
+  the dictionary's Author (the word before a comma in "Last, First"), kept (629 of 833) when
+  printed on those pages; group and user names come with it, so that figure is rougher. The
+  Title is often a short form of what the page prints ("The hep-paper package" for "The
+  hep-paper package: Publications in high energy physics"), so `bench metadata` counts such
+  misses apart (`wrong_extent_only`).
 
     python tools/debian_title_sets.py templates DIR        (or vignettes, extra, pdftitles)
     workbench bench metadata --folder DIR --labels tests/data/<set>.json --json

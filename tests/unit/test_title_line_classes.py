@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from workbench.ingest.name_lists import row_names
 from workbench.ingest.pdf_layout import LayoutLine, PageLayout
 from workbench.ingest.title_lines import is_banner, is_section_heading
 from workbench.ingest.title_page import read_title_page
@@ -205,3 +206,21 @@ def test_the_value_under_a_title_label_is_the_title_even_when_it_reads_as_a_name
         ("12. Dezember 2018", 12.0, 332.0),
     )
     assert title == "Überprüfung von Bausteinen"
+
+
+def test_a_lone_chinese_name_under_a_title_is_its_author() -> None:
+    # One author, alone on the row under a Chinese manual's title; names were only taken two or
+    # more to a row, so a lone "李清" gave no author. jieba's name tag tells it from a word.
+    layout = PageLayout(
+        (
+            _row("wrapstuff 宏包", 18.0, 729.0),
+            _row("李清", 12.0, 691.0),
+            _row("2022/08/05 v0.3", 12.0, 664.0),
+            _row("第 1 节 基本用法", 15.0, 605.0),
+        ),
+        595.0,
+        842.0,
+    )
+    assert read_title_page(layout).authors == ("李清",)
+    assert row_names("简介") == []
+    assert row_names("综述") == []

@@ -148,7 +148,8 @@ _NOT_NAMES = frozenset(
 
 
 def _cjk_names(text: str, least: int = 2) -> list[str]:
-    """Chinese, Japanese or Korean names side by side ("王洪玺 张兰勇", "宋珣1, 马智博2"): two or more.
+    """Chinese, Japanese or Korean names side by side ("王洪玺 张兰勇", "宋珣1, 马智博2"): two or more,
+    or one alone that jieba knows as a person's name.
 
     In a list with commas, a name letter-spaced to the width of the others ("蓝 昀") is closed up.
     """
@@ -158,7 +159,19 @@ def _cjk_names(text: str, least: int = 2) -> list[str]:
         closed = [_SPACED_PAIR.sub(r"\1\2", p) for p in parts]
         if all(_CJK_NAME.fullmatch(p) for p in closed):
             tokens = closed
-    return tokens if len(tokens) >= least and all(_CJK_NAME.fullmatch(t) for t in tokens) else []
+    if not tokens or not all(_CJK_NAME.fullmatch(t) for t in tokens):
+        return []
+    if len(tokens) >= least or (len(tokens) == 1 and _is_person_name(tokens[0])):
+        return tokens
+    return []
+
+
+def _is_person_name(token: str) -> bool:
+    """Whether a lone Chinese word is a person's name ("李清", "曾祥东"), by jieba's dictionary and
+    its part-of-speech tag for names (`nr`): a word such as "简介" or "综述" is not."""
+    import rjieba
+
+    return rjieba.tag(token) == [(token, "nr")]
 
 
 def _form_field(text: str) -> tuple[bool, str]:
