@@ -16,6 +16,7 @@ search for that title, in its own script, finds the paper in the top 10.
 from __future__ import annotations
 
 import re
+import sys
 import tempfile
 import time
 import traceback
@@ -64,6 +65,8 @@ def _one_source(settings: Settings, kind: str, path: Path, vectors: bool) -> dic
     path = path.expanduser().resolve()
     with tempfile.TemporaryDirectory(prefix="workbench-corpus-") as tmp:
         fresh = replace(settings, storage=replace(settings.storage, data_dir=tmp, lancedb_uri=""))
+        if not vectors:  # no ANN index over placeholder zero vectors: LanceDB cannot train one on them
+            fresh = replace(fresh, index=replace(fresh.index, vector_index_min_rows=sys.maxsize))
         engine = Engine(fresh)
         if not vectors:
             emb = fresh.embedding
@@ -198,7 +201,7 @@ def _labelled_titles(kind: str, path: Path, records: dict[str, FileRecord]) -> l
 
 def _fts_titles(engine: Engine, kind: str, path: Path, records: dict[str, FileRecord]) -> dict[str, Any]:
     """Keyword search for each paper's labelled title: found in the top FTS_TOP, or a miss."""
-    from workbench.bench.metadata import title_overlap
+    from workbench.bench.metadata import title_overlap, title_words
 
     if kind == "zotero":
         doc_ids = sorted({r.doc_id for r in records.values()} | _zotero_docs(engine))
@@ -207,9 +210,13 @@ def _fts_titles(engine: Engine, kind: str, path: Path, records: dict[str, FileRe
     else:
         pairs = _labelled_titles(kind, path, records)
     misses: list[dict[str, Any]] = []
+    # Papers that share their title (a handbook's chapters) are looked for among the others: the
+    # top FTS_TOP results plus one place for each other paper with that title.
+    sharing = Counter(" ".join(title_words(title)) for _, title in pairs)
     for doc_id, title in pairs:
         try:
-            hits = engine.search(title, mode="fts", limit=FTS_TOP).hits
+            limit = FTS_TOP + sharing[" ".join(title_words(title))] - 1
+            hits = engine.search(title, mode="fts", limit=limit).hits
         except Exception as exc:  # a search that fails is a miss, with its error
             misses.append({"doc_id": doc_id, "title": title, "error": f"{type(exc).__name__}: {exc}"[:200]})
             continue
