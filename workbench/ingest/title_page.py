@@ -8,7 +8,7 @@ ranker (`title_ranker`) chooses among them with that ranking as one of its featu
 slightly smaller line right below the chosen block continues it as a subtitle. The authors are
 the name lists right below the title (side-by-side names are told apart by wide gaps), skipping
 affiliation and e-mail lines, up to the abstract; when none follow, the name lists just above
-the title. `is_junk_title` says when a PDF's Title metadata is a placeholder, and
+the title (`title_authors`). `is_junk_title` says when a PDF's Title metadata is a placeholder, and
 `is_cover_sheet` spots a publisher's or repository's cover page (the paper's own title page
 follows it).
 """
@@ -22,8 +22,8 @@ from dataclasses import dataclass
 
 from workbench.ingest.name_lists import AFFILIATION, is_name_list, row_names
 from workbench.ingest.pdf_layout import PageLayout
-from workbench.ingest.signatures import is_signature
 from workbench.ingest.source_lines import join_lines
+from workbench.ingest.title_authors import authors_near
 from workbench.ingest.title_lines import (
     MASTHEAD,
     complete_cut_word,
@@ -47,7 +47,6 @@ from workbench.ingest.title_rows import (
     plain,
 )
 from workbench.text.dates import is_date_line
-from workbench.text.junk_authors import real_authors
 
 MAX_TITLE_CHARS = 300
 _MAX_TITLE_ROWS = 5
@@ -107,24 +106,6 @@ _TITLE_LABEL = re.compile(
 _CJK_GAP = re.compile(r"(?<=[\u3400-\u9fff])\s+(?=[\u3400-\u9fff])")
 _FORM_FIELD = re.compile(r"^[^\t:：]{2,40}[:：]\s*\t|^[^\d\t:：]{2,40}[:：]\s*\d")
 _HAN = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")  # Han and kana: no spaces between words
-# "…, and Andrew" continues on the next line; "… and others" ends the list.
-_DANGLING = re.compile(
-    r"(,|\band|&)\s+(?!others$|colleagues$)[^\W\d_][\w.\-]*$|^(and|&)\s+(?!others$)[^\W\d_][\w.\-]*$",
-    re.IGNORECASE,
-)
-
-
-_ROWS_BEFORE_NAMES = 6  # on the tune parts, names start at most 4 rows below a title (subtitle, date, notice)
-_STOP_AUTHORS = re.compile(
-    r"^(abstract|summary|introduction|keywords|key words|index terms|1\.?\s+intro|摘\s*要|关键词|關鍵詞|要旨|초록)",
-    re.I,
-)
-# A line naming another role ("Translated by", "With a foreword by"): the names after it are not the authors'.
-_OTHER_ROLE = re.compile(
-    r"^(translated|translation|übersetzt|übertragen|traduit|traducción|tradução|traduzione|"
-    r"with an? (foreword|introduction|preface)|(foreword|introduction|preface) by)\b",
-    re.I,
-)
 _JUNK_TITLE = re.compile(
     r"^(microsoft (word|powerpoint|excel)\b|untitled\b|document\d*$|title$|no title$|none$|"
     r"unknown$|paper$|manuscript$|draft$|slide \d+$|powerpoint presentation$|arxiv:|doi:|https?://|"
@@ -195,10 +176,10 @@ def read_title_page(layout: PageLayout, running: frozenset[str] = frozenset()) -
     chosen = plausible[ranker.choose(page.features)] if ranker is not None else plausible[0]
     block, following = _with_subtitle(rows, chosen, body)
     title = _title_text(rows, block, layout)
-    authors = _authors_near(rows, block, following)
+    authors = authors_near(rows, block, following)
     parallel = _parallel_block(rows, block, [b for b in plausible if b is not chosen], body)
     if parallel:  # the names under a title in another script, where those under the title lost some
-        others = _authors_near(rows, parallel, column_after(rows, parallel))
+        others = authors_near(rows, parallel, column_after(rows, parallel))
         authors = others if len(others) > len(authors) else authors
     parallel_title = _join_title([rows[i] for i in parallel]) if parallel else ""
     return TitlePage(title, authors, rows[block[0]].size > 1.1 * body, parallel_title)
@@ -491,59 +472,3 @@ def _join_title(rows: Sequence[Row]) -> str:
     if title.upper() == title and len(title.split()) >= 4:
         title = title_case(title)
     return title[:MAX_TITLE_CHARS].strip()
-
-
-# --- Authors -------------------------------------------------------------------------------
-
-
-def _authors_near(rows: Sequence[Row], block: list[int], following: list[int]) -> tuple[str, ...]:
-    """Name lists below the title (its column) up to the abstract; else those just above it.
-
-    Between name rows, up to three other rows (affiliations, e-mail addresses) are passed
-    over, as when each author's name stands above their own address. Names after a line naming
-    another role ("Translated by") are not authors: a book's author then stands above its title.
-    Signatures above a title ("Jana Bressem, Chemnitz (Germany)") close the chapter before it.
-    Names start within `_ROWS_BEFORE_NAMES` rows of the title; further down is a paragraph or a
-    reference list, whose publisher lines ("Akademische Verlagsgesellschaft.") read like names.
-    """
-    title = rows[block[-1]]
-    names: list[str] = []
-    misses = before = 0
-    carried = ""
-    other_role = False
-    for position, index in enumerate(following):
-        row = rows[index]
-        text = plain(row)
-        if _STOP_AUTHORS.match(text) or title.top - row.top > 24 * title.size:
-            break
-        if _OTHER_ROLE.match(text) or (other_role and row_names(text)):
-            other_role = True  # a translator's names, on this row or the next
-            continue
-        other_role = False
-        if re.match(r"^\W*[∗*†‡§¶]", text):
-            continue  # an affiliation footnote ("¶Vial Health Technology, Inc.")
-        row_text = f"{carried} {row.text}".strip()
-        nxt = following[position + 1] if position + 1 < len(following) else None
-        if nxt is not None and _DANGLING.search(text) and abs(rows[nxt].size - row.size) < 0.05 * row.size:
-            carried = row_text  # "..., and Andrew" continues on the next line: "D. White"
-            continue
-        carried = ""
-        found = row_names(row_text)
-        if found:
-            names.extend(found)
-            misses = 0
-        elif names:
-            misses += 1
-            if misses > 3 or (not AFFILIATION.search(text) and len(text.split()) > 8):
-                break
-        else:
-            before += 1
-            if before > _ROWS_BEFORE_NAMES:
-                break  # a paragraph or a reference list, not the lines between a title and its names
-    if not names:
-        first = rows[block[0]]
-        above = [i for i in range(block[0]) if rows[i].overlaps(first) and rows[i].top - first.top < 12 * first.size]
-        for index in reversed(above[-3:]):
-            if not is_signature(plain(rows[index])):  # the previous chapter's authors sign off above this title
-                names[:0] = row_names(rows[index].text)
-    return real_authors(names)[:40]

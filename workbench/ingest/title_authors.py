@@ -1,0 +1,88 @@
+"""The authors a title page names: the name lists below its title, else those just above it.
+
+`title_page` finds the title block; this module reads the names around it. Names after a line
+naming another role ("Translated by") are not authors, and signatures above a title close the
+chapter before it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from workbench.ingest.name_lists import AFFILIATION, row_names
+from workbench.ingest.signatures import is_signature
+from workbench.ingest.title_rows import Row, plain
+from workbench.text.junk_authors import real_authors
+
+# "…, and Andrew" continues on the next line; "… and others" ends the list.
+_DANGLING = re.compile(
+    r"(,|\band|&)\s+(?!others$|colleagues$)[^\W\d_][\w.\-]*$|^(and|&)\s+(?!others$)[^\W\d_][\w.\-]*$",
+    re.IGNORECASE,
+)
+
+
+_ROWS_BEFORE_NAMES = 6  # on the tune parts, names start at most 4 rows below a title (subtitle, date, notice)
+_STOP_AUTHORS = re.compile(
+    r"^(abstract|summary|introduction|keywords|key words|index terms|1\.?\s+intro|摘\s*要|关键词|關鍵詞|要旨|초록)",
+    re.I,
+)
+# A line naming another role ("Translated by", "With a foreword by"): the names after it are not the authors'.
+_OTHER_ROLE = re.compile(
+    r"^(translated|translation|übersetzt|übertragen|traduit|traducción|tradução|traduzione|"
+    r"with an? (foreword|introduction|preface)|(foreword|introduction|preface) by)\b",
+    re.I,
+)
+
+
+def authors_near(rows: Sequence[Row], block: list[int], following: list[int]) -> tuple[str, ...]:
+    """Name lists below the title (its column) up to the abstract; else those just above it.
+
+    Between name rows, up to three other rows (affiliations, e-mail addresses) are passed
+    over, as when each author's name stands above their own address. Names after a line naming
+    another role ("Translated by") are not authors: a book's author then stands above its title.
+    Signatures above a title ("Jana Bressem, Chemnitz (Germany)") close the chapter before it.
+    Names start within `_ROWS_BEFORE_NAMES` rows of the title; further down is a paragraph or a
+    reference list, whose publisher lines ("Akademische Verlagsgesellschaft.") read like names.
+    """
+    title = rows[block[-1]]
+    names: list[str] = []
+    misses = before = 0
+    carried = ""
+    other_role = False
+    for position, index in enumerate(following):
+        row = rows[index]
+        text = plain(row)
+        if _STOP_AUTHORS.match(text) or title.top - row.top > 24 * title.size:
+            break
+        if _OTHER_ROLE.match(text) or (other_role and row_names(text)):
+            other_role = True  # a translator's names, on this row or the next
+            continue
+        other_role = False
+        if re.match(r"^\W*[∗*†‡§¶]", text):
+            continue  # an affiliation footnote ("¶Vial Health Technology, Inc.")
+        row_text = f"{carried} {row.text}".strip()
+        nxt = following[position + 1] if position + 1 < len(following) else None
+        if nxt is not None and _DANGLING.search(text) and abs(rows[nxt].size - row.size) < 0.05 * row.size:
+            carried = row_text  # "..., and Andrew" continues on the next line: "D. White"
+            continue
+        carried = ""
+        found = row_names(row_text)
+        if found:
+            names.extend(found)
+            misses = 0
+        elif names:
+            misses += 1
+            if misses > 3 or (not AFFILIATION.search(text) and len(text.split()) > 8):
+                break
+        else:
+            before += 1
+            if before > _ROWS_BEFORE_NAMES:
+                break  # a paragraph or a reference list, not the lines between a title and its names
+    if not names:
+        first = rows[block[0]]
+        above = [i for i in range(block[0]) if rows[i].overlaps(first) and rows[i].top - first.top < 12 * first.size]
+        for index in reversed(above[-3:]):
+            if not is_signature(plain(rows[index])):  # the previous chapter's authors sign off above this title
+                names[:0] = row_names(rows[index].text)
+    return real_authors(names)[:40]
