@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from tests.conftest import SHARED
+from tests.unit.test_title_page import _row
 from workbench.ingest.parse import parse_file
-from workbench.ingest.pdf_layout import LayoutLine, PageLayout
+from workbench.ingest.pdf_layout import PageLayout
 from workbench.ingest.signatures import signed_authors
 from workbench.ingest.title_page import read_title_page
 
@@ -63,7 +64,3 @@ def test_signatures_above_a_title_close_the_chapter_before_it() -> None:
     page = read_title_page(PageLayout(tuple(lines), 595.0, 842.0))
     assert page.title.startswith("A linguistic perspective")
     assert page.authors == ()
-
-
-def _row(text: str, size: float, top: float) -> LayoutLine:
-    return LayoutLine(text, text, size, top, top - size, 72.0, 72.0 + 0.5 * size * len(text))

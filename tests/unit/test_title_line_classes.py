@@ -9,15 +9,12 @@ from __future__ import annotations
 
 import pytest
 
+from tests.unit.test_title_page import _row
 from workbench.ingest.name_lists import row_names
-from workbench.ingest.pdf_layout import LayoutLine, PageLayout
+from workbench.ingest.pdf_layout import PageLayout
 from workbench.ingest.title_lines import is_banner, is_section_heading
 from workbench.ingest.title_page import read_title_page
 from workbench.text.dates import is_date_line
-
-
-def _row(text: str, size: float, top: float) -> LayoutLine:
-    return LayoutLine(text, text, size, top, top - size, 72.0, 72.0 + 0.5 * size * len(text))
 
 
 def _title(*rows: tuple[str, float, float]) -> str:
