@@ -221,3 +221,9 @@ def test_a_lone_chinese_name_under_a_title_is_its_author() -> None:
     assert read_title_page(layout).authors == ("李清",)
     assert row_names("简介") == []
     assert row_names("综述") == []
+
+
+def test_a_title_whose_subtitle_starts_with_a_number_is_no_form_field() -> None:
+    assert (
+        _title(("Chernobyl: 30 years after", 18.0, 700.0), ("Anna Petrova", 12.0, 670.0)) == "Chernobyl: 30 years after"
+    )

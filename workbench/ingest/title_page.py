@@ -95,8 +95,6 @@ _NOISE = re.compile(
 )
 # A table of contents' entry set without leader dots: a wide gap, then its page number ("2 Usage\t2").
 _CONTENTS_ENTRY = re.compile(r"\t\s*\d{1,4}$")
-# A form's field: its label, a colon and a wide gap before the value ("Bearbeitungszeitraum:\t01.01.17").
-# Or a label without digits before a number ("Matrikelnummer, Kurs: 12345").
 # A form's label for the title, alone on its row above the value.
 _TITLE_LABEL = re.compile(
     r"^(thema|titel|title|topic|t[íi]tulo|titre|tema|sujet|subject|titolo|onderwerp|temat|"
@@ -104,7 +102,10 @@ _TITLE_LABEL = re.compile(
     re.IGNORECASE,
 )
 _CJK_GAP = re.compile(r"(?<=[\u3400-\u9fff])\s+(?=[\u3400-\u9fff])")
-_FORM_FIELD = re.compile(r"^[^\t:：]{2,40}[:：]\s*\t|^[^\d\t:：]{2,40}[:：]\s*\d")
+# A form's field: its label, a colon and a wide gap before the value ("Bearbeitungszeitraum:\t01.01.17"),
+# or a label without digits before a value of numbers and codes ("Matrikelnummer, Kurs: 12345, MM-MMA";
+# "Chernobyl: 30 years after" is a title).
+_FORM_FIELD = re.compile(r"^[^\t:：]{2,40}[:：]\s*\t|^[^\d\t:：]{2,40}[:：]\s*\d[^a-z]*$")
 _HAN = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")  # Han and kana: no spaces between words
 _JUNK_TITLE = re.compile(
     r"^(microsoft (word|powerpoint|excel)\b|untitled\b|document\d*$|title$|no title$|none$|"
