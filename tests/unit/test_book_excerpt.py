@@ -119,3 +119,17 @@ def test_a_heading_that_wraps_or_stands_under_its_chapter_number_is_found() -> N
     found = excerpt_chapter([*_FRONT[:2], "\n".join(contents), *body])
     assert found is not None
     assert found.title == "The Metaphor in Language and the Double Filter of Its Technical Model"
+
+
+def test_a_fault_in_the_excerpt_rule_costs_only_its_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A heuristic's bug must not fail the document: the title page's title stands, with a warning.
+    import workbench.ingest.pdf_metadata as pdf_metadata
+
+    def broken(page_texts: list[str]) -> None:
+        raise IndexError("list index out of range")
+
+    monkeypatch.setattr(pdf_metadata, "excerpt_chapter", broken)
+    content = PdfContent(_FRONT + _body(390, 9), {"Title": "Theory of Language"}, 0, None, 0)
+    derived = derive_metadata(Path("scan.pdf"), content, has_text=True)
+    assert derived.title == "Theory of Language"
+    assert "book excerpt not read: IndexError" in derived.warnings

@@ -10,7 +10,8 @@ Besides pages: files by state, no-text files by reason, failures by reason, trac
 exception that escaped the index run, or one a parser turned into a "could not parse file:
 SomeError" failure: both are bugs, never bad input), and for each paper with a labelled title
 (Zotero's own title; `labels.json` / `MANIFEST.tsv` in a folder) whether a keyword (FTS)
-search for that title, in its own script, finds the paper in the top 10.
+search for that title, in its own script, finds the paper in the top 10 (papers that share one
+title, a handbook's chapters, each get one more place per other paper with it).
 """
 
 from __future__ import annotations

@@ -13,6 +13,8 @@ else from signatures that close the document (`signatures`: a handbook chapter's
 "Jana Bressem, Chemnitz (Germany)"); producer junk is never an author. Years come from the
 page (citation, copyright and date lines, an arXiv stamp), then from identifiers, and only
 then from the file's creation date.
+A book's chapter scanned with the book's front matter (title page, contents, then pages 390-406)
+is titled by its chapter, and the book's title becomes its venue (`book_excerpt`).
 A document without usable text keeps a plausible metadata title, else what its file name
 says ("Author - Year - Title", as Zotero names files: the title, and the author and year
 when nothing else gives them), and says so in `warnings`.
@@ -107,7 +109,11 @@ def derive_metadata(path: Path, content: PdfContent, has_text: bool) -> DerivedM
             warnings.append(f"title page not read: {type(exc).__name__}")
     meta_title = " ".join(meta.get("Title", "").split())
     title, source = _choose_title(meta_title, page, page_text, path)
-    excerpt = excerpt_chapter(content.page_texts) if has_text else None
+    try:
+        excerpt = excerpt_chapter(content.page_texts) if has_text else None
+    except Exception as exc:  # as above: a heuristic's bug costs the chapter's title, never the document
+        excerpt = None
+        warnings.append(f"book excerpt not read: {type(exc).__name__}")
     book_title = ""
     if excerpt is not None:  # a book's front matter, then one chapter: the document is the chapter
         book_title, title, source = (title if source != "file name" else ""), excerpt.title, "page"
@@ -116,7 +122,10 @@ def derive_metadata(path: Path, content: PdfContent, has_text: bool) -> DerivedM
         warnings.append(f"{reason}: title from the {source}")
     authors = _choose_authors(meta.get("Author", ""), page.authors)
     if not authors and has_text:
-        authors = signed_authors(content.page_texts)  # a handbook chapter signed at its end
+        try:
+            authors = signed_authors(content.page_texts)  # a handbook chapter signed at its end
+        except Exception as exc:
+            warnings.append(f"signatures not read: {type(exc).__name__}")
     named = read_file_name(path.stem) if source == "file name" else None
     if named and named.first_author and not authors:
         authors = (named.first_author,)
