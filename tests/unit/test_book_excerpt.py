@@ -99,6 +99,7 @@ def test_a_real_scan_of_a_chapter_is_titled_by_the_chapter_and_its_author() -> N
     # Five pages of front matter (series, title, copyright, contents), then pages 390-406.
     doc = parse_file(BUHLER)
     assert doc.title == "The Metaphor in Language"
+    assert doc.venue == "Theory of Language"  # the book, from its title page in capitals
     assert doc.authors[:1] and doc.authors[0].split()[-1].lower() in {"bühler", "buhler"}
 
 

@@ -43,6 +43,7 @@ from workbench.ingest.metadata import (
 from workbench.ingest.pdf_layout import PageLayout
 from workbench.ingest.signatures import signed_authors
 from workbench.ingest.source_lines import clean_text
+from workbench.ingest.title_lines import title_case
 from workbench.ingest.title_page import TitleCandidate, TitlePage, is_junk_title, read_title_page, title_candidates
 from workbench.ingest.title_rows import running_key
 from workbench.text.authors import fold_accents
@@ -117,6 +118,7 @@ def derive_metadata(path: Path, content: PdfContent, has_text: bool) -> DerivedM
     book_title = ""
     if excerpt is not None:  # a book's front matter, then one chapter: the document is the chapter
         book_title, title, source = (title if source != "file name" else ""), excerpt.title, "page"
+        book_title = title_case(book_title) if book_title.isupper() else book_title  # "THEORY OF LANGUAGE"
     if source != "page":
         reason = "no usable text on its title page" if not page_text.strip() else "no title found on its title page"
         warnings.append(f"{reason}: title from the {source}")
