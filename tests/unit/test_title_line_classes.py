@@ -227,3 +227,19 @@ def test_a_title_whose_subtitle_starts_with_a_number_is_no_form_field() -> None:
     assert (
         _title(("Chernobyl: 30 years after", 18.0, 700.0), ("Anna Petrova", 12.0, 670.0)) == "Chernobyl: 30 years after"
     )
+
+
+@pytest.mark.parametrize("line", ["Version 2.5", "Version 1.0 — October 27, 2009", "Version 2.0 – 2016 February 1"])
+def test_a_version_and_its_date_are_no_title(line: str) -> None:
+    title = _title(
+        (line, 18.0, 700.0),
+        ("Typesetting telephone numbers with LaTeX", 14.0, 640.0),
+        ("Andreas Wehr", 12.0, 610.0),
+    )
+    assert title == "Typesetting telephone numbers with LaTeX"
+
+
+def test_a_title_that_starts_with_version_is_still_a_title() -> None:
+    assert (
+        _title(("Version Control with Git", 18.0, 700.0), ("Jon Loeliger", 12.0, 670.0)) == "Version Control with Git"
+    )

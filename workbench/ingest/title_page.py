@@ -93,6 +93,7 @@ _NOISE = re.compile(
     r"\bvol(ume)?\.?\s*\d+\b.{0,30}?\b(no|nr|issue|iss|number)\.?\s*\d+",  # a journal issue: "Volume 0 (9999), No. 0"
     re.IGNORECASE,
 )
+_VERSION = re.compile(r"^(version|release|revision|rev\.|v\.?)\s*\d+(\.\d+)*[a-z]?\b[\s,;:—–-]*", re.IGNORECASE)
 # A table of contents' entry set without leader dots: a wide gap, then its page number ("2 Usage\t2").
 _CONTENTS_ENTRY = re.compile(r"\t\s*\d{1,4}$")
 # A form's label for the title, alone on its row above the value.
@@ -264,6 +265,9 @@ def _is_candidate(row: Row, height: float, body: float) -> bool:
         return False
     if _NOISE.search(text) or _BANNER.match(text) or is_date_line(text) or _COVER.search(text):
         return False
+    version = _VERSION.match(text)
+    if version and (version.end() == len(text) or is_date_line(text[version.end() :])):
+        return False  # "Version 2.5", "Version 1.0 — October 27, 2009": a version and its date
     closed = _CJK_GAP.sub("", row.text)  # a letter-spaced Chinese label: "类\t型：\t论文"
     if _CONTENTS_ENTRY.search(row.text) or _FORM_FIELD.match(closed):
         return False

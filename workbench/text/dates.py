@@ -29,7 +29,7 @@ _NUMERIC_DATE = re.compile(r"^(\d{4}|\d{4}[-/.]\d{1,2}([-/.]\d{1,2})?|\d{1,2}[-/
 
 @cache
 def _date_pattern() -> re.Pattern[str]:
-    """A whole line of day, month name, year and their joining words, in any order."""
+    """A whole line of day, month name and joining words before the year, or after it."""
     from babel.dates import get_month_names
 
     months: set[str] = set()
@@ -42,7 +42,7 @@ def _date_pattern() -> re.Pattern[str]:
     day = r"\d{1,2}(st|nd|rd|th|er|e|\.|º|°)?"
     joiner = r"(de|del|di|du|of|the|den|der|le|el|,)"
     part = rf"({day}|({month})\.?|{joiner})"
-    return re.compile(rf"^(({part})\s*)+(\d{{4}})$", re.IGNORECASE)
+    return re.compile(rf"^(({part})\s*)+(\d{{4}})$|^\d{{4}}(\s*({part}))+$", re.IGNORECASE)  # "2016 February 1" too
 
 
 def is_date_line(text: str) -> bool:
