@@ -276,11 +276,12 @@ def _bench_set(labelled: LabelledSet) -> tuple[dict[str, Any], float, float]:
         if not path.is_file():
             missing.append(label.path)
             continue
-        digests[label.path] = hashlib.sha256(path.read_bytes()).hexdigest()
+        data = path.read_bytes()
+        digests[label.path] = hashlib.sha256(data).hexdigest()
         started, started_cpu = time.perf_counter(), time.process_time()
         try:
             parsed: ParsedDocument | None = (
-                parse_pdf_pages_only(path, path.read_bytes())
+                parse_pdf_pages_only(path, data)
                 if label.title_from_metadata and path.suffix.lower() == ".pdf"
                 else parse_file(path)
             )

@@ -23,8 +23,7 @@ _SIGNATURE = re.compile(
 
 def is_signature(line: str) -> bool:
     """Whether a line is a signature ("Jana Bressem, Chemnitz (Germany)")."""
-    signature = _SIGNATURE.match(" ".join(line.split()))
-    return signature is not None and len(row_names(signature["name"])) == 1
+    return _signer(line) is not None
 
 
 def signed_authors(page_texts: list[str]) -> tuple[str, ...]:
@@ -32,13 +31,19 @@ def signed_authors(page_texts: list[str]) -> tuple[str, ...]:
     pages = [text for text in page_texts if text.strip()][-_PAGES:]
     for text in reversed(pages):
         names: list[str] = []
-        for line in (" ".join(raw.split()) for raw in text.splitlines() if raw.strip()):
-            signature = _SIGNATURE.match(line)
-            found = row_names(signature["name"]) if signature else []
-            if len(found) == 1:
-                names.append(found[0])
+        for line in text.splitlines():
+            name = _signer(line) if line.strip() else None
+            if name:
+                names.append(name)
             elif names:
                 break
         if names:
             return tuple(names)
     return ()
+
+
+def _signer(line: str) -> str | None:
+    """The one name a signature line gives, or None when the line is not one."""
+    signature = _SIGNATURE.match(" ".join(line.split()))
+    found = row_names(signature["name"]) if signature else []
+    return found[0] if len(found) == 1 else None

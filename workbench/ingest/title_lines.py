@@ -95,7 +95,7 @@ _PAPER_STARTS = re.compile(
 )
 _SECTION_HEADING = re.compile(rf"^({_SECTION_NAMES})\W*$", re.IGNORECASE)
 _CJK = "\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af"
-_SPACED_CJK = re.compile(rf"(?<=[{_CJK}]) (?=[{_CJK}])")
+_SPACED_CJK = re.compile(rf"(?<=[{_CJK}])[ \t]+(?=[{_CJK}])")  # a space or a wide gap ("类\t型")
 _SPACED_CAPITALS = re.compile(r"(?<!\S)([^\W\d_a-z] ){3,}[^\W\d_a-z](?!\S)")
 _SENTENCE_BREAK = re.compile(r"[a-z)]{3,}\.\s+[A-Z][a-z]")
 _PROSE_WORDS = 30

@@ -36,6 +36,7 @@ from workbench.ingest.title_lines import (
     script_shares,
     strip_numbering,
     title_case,
+    unspaced,
 )
 from workbench.ingest.title_ranker import shipped_ranker
 from workbench.ingest.title_rows import (
@@ -102,7 +103,6 @@ _TITLE_LABEL = re.compile(
     r"论文题目|题目|題目|标题|標題)\s*[:：]?$",
     re.IGNORECASE,
 )
-_CJK_GAP = re.compile(r"(?<=[\u3400-\u9fff])\s+(?=[\u3400-\u9fff])")
 # A form's field: its label, a colon and a wide gap before the value ("Bearbeitungszeitraum:\t01.01.17"),
 # or a label without digits before a value of numbers and codes ("Matrikelnummer, Kurs: 12345, MM-MMA";
 # "Chernobyl: 30 years after" is a title).
@@ -268,7 +268,7 @@ def _is_candidate(row: Row, height: float, body: float) -> bool:
     version = _VERSION.match(text)
     if version and (version.end() == len(text) or is_date_line(text[version.end() :])):
         return False  # "Version 2.5", "Version 1.0 — October 27, 2009": a version and its date
-    closed = _CJK_GAP.sub("", row.text)  # a letter-spaced Chinese label: "类\t型：\t论文"
+    closed = unspaced(row.text)  # a letter-spaced Chinese label: "类\t型：\t论文"
     if _CONTENTS_ENTRY.search(row.text) or _FORM_FIELD.match(closed):
         return False
     return not (is_notice(text) or is_banner(text) or is_section_heading(text))
@@ -376,7 +376,7 @@ def _labelled_as_title(rows: Sequence[Row], block: list[int]) -> bool:
         if row.top - first.top > 3.0 * max(row.size, first.size):
             return False
         if row.overlaps(first):
-            return bool(_TITLE_LABEL.match(_CJK_GAP.sub("", plain(row))))
+            return bool(_TITLE_LABEL.match(unspaced(plain(row))))
     return False
 
 
