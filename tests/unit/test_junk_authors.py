@@ -25,6 +25,8 @@ from workbench.text.junk_authors import is_junk_author, junk_author_reason, real
         ("R.", "no name"),
         ("J. K.", "initials only"),
         ("editor@example.org", "an address"),
+        ("Anonymous Submission", "a placeholder account"),  # a blind review's template
+        ("Anonymous CVPR submission", "a placeholder account"),
     ],
 )
 def test_junk(raw: str, why: str) -> None:

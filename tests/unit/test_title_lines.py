@@ -60,6 +60,38 @@ def test_a_banner_set_larger_than_the_title_is_not_the_title(banner: str) -> Non
     assert page.authors[:1] == ("Ada Lovelace",)
 
 
+@pytest.mark.parametrize(
+    ("banner", "title"),
+    [
+        ("Received 12 March 2003; accepted 4 May 2003", "Draft Genome Sequence of Pseudomonas putida KT2440"),
+        ("Volume 12, Issue 3", "Volume Rendering with Neural Radiance Fields"),
+        ("Manuscript received May 1, 2001", "Manuscript Culture in Medieval Europe"),
+        ("Copyright © 2003 Elsevier", "Copyright and the Public Domain"),
+        ("DRAFT: do not cite", "Received Signal Strength for Indoor Localization"),
+        ("Technical Report TR-2003-12", "Accepted Wisdom in Software Estimation"),
+    ],
+)
+def test_a_title_may_begin_with_a_word_that_begins_banners(banner: str, title: str) -> None:
+    layout = _page((banner, 10.0, 750.0), (title, 16.0, 680.0), ("Ada Lovelace and Alan Turing", 11.0, 650.0))
+    assert read_title_page(layout).title == title
+
+
+def test_a_title_may_end_as_a_series_or_an_imprint_does() -> None:
+    for title in (
+        "Sectioning commands with critical notes in parallel columns",
+        "Freedom of the Press",
+        "Creating commented editions",
+    ):
+        assert not is_banner(title)
+    for banner in (
+        "Lecture Notes in Computer Science",
+        "SPRINGER TEXTS IN STATISTICS",
+        "Oxford University Press",
+        "Éditions Gallimard",
+    ):
+        assert is_banner(banner)
+
+
 def test_a_journal_name_in_a_masthead_is_not_the_title() -> None:
     layout = _page(
         ("Contents lists available at ScienceDirect", 8.0, 750.0),

@@ -17,7 +17,7 @@ from workbench.bench.metadata import _score, other_script_overlap
 from workbench.bench.metadata_labels import MetadataLabel, zotero_labels
 from workbench.ingest.metadata import printed_year
 from workbench.ingest.name_lists import row_names
-from workbench.ingest.pdf_layout import LayoutLine, PageLayout, _Char, _spaces_put_back
+from workbench.ingest.pdf_layout import LayoutLine, PageLayout, _Char, _close_line, _spaces_put_back
 from workbench.ingest.pdf_metadata import PdfContent, derive_metadata
 from workbench.ingest.source_lines import clean_text
 from workbench.ingest.title_page import read_title_page
@@ -121,6 +121,34 @@ def test_word_spaces_the_text_layer_left_out_are_put_back() -> None:
     assert "".join(c.ch for c in _spaces_put_back(tracked)) == "Internationalization"
     chinese = _chars(["透视图像矫正透视图像矫正", "透视变换"])
     assert " " not in "".join(c.ch for c in _spaces_put_back(chinese))
+
+
+def _set_line(text: str, raised: str = "") -> list[_Char]:
+    """Characters of one line, 7 points apart; those at the indexes in `raised` are superscripts."""
+    chars: list[_Char] = []
+    for i, ch in enumerate(text):
+        if ch == " ":
+            chars.append(_Char(" ", 0.0, 0.0, 0.0, 0.0, 0.0, 0))
+        elif str(i) in raised.split(","):
+            chars.append(_Char(ch, 8.0, 100.0 + 7 * i, 497.0, 105.0 + 7 * i, 503.0, 400))
+        else:
+            chars.append(_Char(ch, 14.0, 100.0 + 7 * i, 490.0, 106.0 + 7 * i, 500.0, 400))
+    return chars
+
+
+def test_a_footnote_mark_in_place_of_a_space_still_separates_the_words() -> None:
+    lines: list[LayoutLine] = []
+    _close_line(_set_line("Steve Weston*and Rich Calaway", raised="12"), lines, str)
+    _close_line(_set_line("The GS1∗package", raised="7"), lines, str)
+    # Affiliation letters and marks before punctuation or a space are dropped as before.
+    _close_line(_set_line("Emily Bendera and Alex Koller", raised="12"), lines, str)
+    _close_line(_set_line("Alex Koller2Tom", raised="11"), lines, str)  # a footnote number
+    assert [line.clean for line in lines] == [
+        "Steve Weston and Rich Calaway",
+        "The GS1 package",
+        "Emily Bender and Alex Koller",
+        "Alex Koller Tom",
+    ]
 
 
 def test_names_set_side_by_side_a_point_apart_keep_their_order() -> None:

@@ -302,15 +302,18 @@ def _bench_metadata(args: argparse.Namespace) -> dict[str, Any]:
     """Titles, authors and years of the labelled sets; with --fit, the title ranker refitted first
     on the tune parts of the shared sets and of every --folder/--labels pair."""
     from workbench.bench.metadata import bench_metadata, labelled_sets
+    from workbench.bench.plain_page_titles import bench_plain_page_titles
 
     roots = DataRoots.resolve(args.data_root, args.labels_dir)
     sets = labelled_sets(list(args.folder or []), list(args.labels or []), args.zotero, roots.data, shared=args.fit)
+    corpus = roots.data / "scifact" / "corpus.jsonl"
+    plain = {"titles_on_a_plain_page": bench_plain_page_titles(corpus)} if corpus.is_file() else {}
     if not args.fit:
-        return bench_metadata(sets)
+        return {**bench_metadata(sets), **plain}
     from workbench.bench.title_ranker_fit import fit_title_ranker
 
     fitted = fit_title_ranker(sets)
-    return {"title_ranker": fitted, **bench_metadata(sets)}
+    return {"title_ranker": fitted, **bench_metadata(sets), **plain}
 
 
 def _bench_answers(engine: Engine, args: argparse.Namespace, roots: DataRoots) -> dict[str, Any]:

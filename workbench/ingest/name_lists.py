@@ -13,6 +13,7 @@ import unicodedata
 
 from workbench.text.accents import SPACING_ACCENTS, repair_accents
 from workbench.text.authors import NAME_PARTICLES
+from workbench.text.dates import is_date_line
 
 AFFILIATION = re.compile(
     r"@|https?://|universit|department|dept\.|institute|school|laborator|college|hospital|center|"
@@ -193,6 +194,9 @@ def row_names(text: str) -> list[str]:
         return cjk
     text = repair_accents(_SPLIT_ACCENT.sub(r"\1\2", text))
     text = re.sub(r"^\s*by\s+", "", text, flags=re.IGNORECASE)
+    dated = re.match(r"^(.+?)(?:,|\s+on)\s+(\S+\s.*)$", text)  # a whole date, not the year of one
+    if dated and is_date_line(dated.group(2)):
+        text = dated.group(1)  # a byline with its date: "By Abraham Loeb on May 14, 2018"
     text = _NAME_THEN_PLACE.sub("", text) if "/" in text and "@" not in text else text
     text = re.sub(r"<[^<>]*@[^<>]*>|\{[^{}]*\}@\S+|\S+@\S+", ",", text)  # "Name <name@host>"
     if _ADDRESS.search(text):

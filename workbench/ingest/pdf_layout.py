@@ -15,6 +15,7 @@ extracts as control characters and symbol soup, which is no more usable than no 
 from __future__ import annotations
 
 import itertools
+import re
 import statistics
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -28,6 +29,7 @@ _SUPERSCRIPT = 0.75  # letters smaller than this share of the line's size are ma
 _WIDE_GAP = 1.5  # a gap wider than this many font sizes separates two names on one line
 _SPACE_GAP = 0.25  # in a line without spaces, a gap wider than this many font sizes is a word space
 _UNSPACED_LETTERS = 12  # ... in a run of at least this many characters without a space
+_FOOTNOTE_MARK = re.compile(r"[\d*∗†‡§¶⋆★]")  # marks set after a word, never inside one
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,6 +165,7 @@ def _close_line(chars: list[_Char], lines: list[LayoutLine], repair: Callable[[s
     baseline = statistics.median(c.bottom for c in letters)
     clean: list[str] = []
     previous: _Char | None = None
+    after_mark = False
     for char in chars:
         if char.ch == " ":
             if clean and clean[-1] not in (" ", "\t"):
@@ -170,7 +173,13 @@ def _close_line(chars: list[_Char], lines: list[LayoutLine], repair: Callable[[s
             continue
         raised = char.bottom > baseline + 0.25 * size
         if raised and char.size < _SUPERSCRIPT * size and len(letters) >= 4:
-            continue  # a superscript marker: affiliation letter, footnote number, asterisk
+            # A superscript marker: affiliation letter, footnote number, asterisk. A footnote mark
+            # stands where the space after its word would be ("Weston*and", "GS1∗package").
+            after_mark = after_mark or _FOOTNOTE_MARK.match(char.ch) is not None
+            continue
+        if after_mark and char.ch.isalpha() and clean and clean[-1].isalnum():
+            clean.append(" ")
+        after_mark = False
         if previous is not None and char.left - previous.right > _WIDE_GAP * size:
             while clean and clean[-1] == " ":
                 clean.pop()

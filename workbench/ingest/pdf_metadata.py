@@ -51,7 +51,7 @@ from workbench.text.junk_authors import real_authors
 
 AGREE = 0.8  # word overlap at which two titles say the same thing
 _WORD = re.compile(r"[a-z0-9]+")
-_RUNNING_PAGES = 4  # pages after the title page searched for running heads
+_RUNNING_PAGES = 8  # pages after the title page searched for running heads
 GARBLED_WARNING = "a garbled text layer"  # how the parser's own count of garbled pages ends
 
 
@@ -165,7 +165,9 @@ def _running_heads(page_texts: list[str], title_page: int) -> frozenset[str]:
     following = page_texts[title_page + 1 : title_page + 1 + _RUNNING_PAGES]
     for text in following:
         counts.update({running_key(line) for line in clean_text(text).splitlines() if line.strip()})
-    needed = 1 if len(following) <= 2 else 2
+    # A running head recurs on most pages (every other one, where odd and even pages differ); a
+    # thesis repeats its cover's title and author on the next page or two and never again.
+    needed = 1 if len(following) <= 2 else 2 if len(following) <= 4 else 3
     return frozenset(key for key, n in counts.items() if n >= needed)
 
 
@@ -214,6 +216,8 @@ def _choose_authors(meta_author: str, page_authors: tuple[str, ...]) -> tuple[st
     if not page_authors:
         return from_meta
     agree = from_meta and _surname(from_meta[0]) in {_surname(a) for a in page_authors[:3]}
+    if agree and _surname(page_authors[0]) in {_surname(a) for a in from_meta[1:]}:
+        return page_authors  # the same people in another order (the submitter first): the byline's order
     if agree and len(from_meta) >= len(page_authors):
         return from_meta  # the same people, spelled by the metadata (it keeps accents)
     return page_authors

@@ -48,10 +48,13 @@ _BANNER = re.compile(
     r"^(session|track|panel|workshop)\s+[\dIVX]+[A-Z]?\b|"
     # a journal's, series' or proceedings' name anywhere in a short line
     r"\b(journal|transactions|proceedings|annals|bulletin|lecture notes)\s+(of|on|in)\b|"
-    r"\b(texts|series|studies|monographs|handbooks|notes|library)\s+in\s+[a-z]+(\s+[a-z]+)?$|"
-    # a publisher's imprint line
-    r"\b(publishing|publishers?|press|verlag|editora|[ée]ditions|ltd|inc|gmbh|company|llc|"
-    r"publications)\W*$|"
+    # a series' name is capitalised ("Lecture Notes in Computer Science"); a title's words need not be
+    # ("… with critical notes in parallel columns")
+    r"(?-i:\b(Texts|Series|Studies|Monographs|Handbooks|Notes|Library|TEXTS|SERIES|STUDIES|MONOGRAPHS|"
+    r"HANDBOOKS|NOTES|LIBRARY)\s+(in|IN)\s+[A-Z][A-Za-z]+(\s+[A-Z][A-Za-z]+)?)$|"
+    # a publisher's imprint line; "the press" ends titles ("Freedom of the Press"), never an imprint
+    r"(?<!\bthe )\b(publishing|publishers?|press|verlag|editora|ltd|inc|gmbh|company|llc|publications)\W*$|"
+    r"^[ée]ditions\b|"
     r"^(springer|elsevier|wiley|sage|routledge|taylor (&|and) francis|oxford university|cambridge university|"
     r"de gruyter|john benjamins|brill|mit press|mdpi|hindawi|frontiers|cell press|plos|biomed central|bmc|"
     r"emerald|karger|thieme|wolters kluwer|lippincott|iop publishing|world scientific|now publishers|"
@@ -65,6 +68,11 @@ _BANNER = re.compile(
     r"tesi( di (laurea|dottorato))?( magistrale)?|praca (magisterska|doktorska|licencjacka|dyplomowa)|"
     r"diplomov[áa] pr[áa]ce|bakal[áa][řr]sk[áa] pr[áa]ce|disserta[çc][ãa]o( de mestrado)?|"
     r"(term|seminar) paper|research proposal|project report|lab(oratory)? report)\W*$|"
+    # the degree programme a thesis is written in: "MESTRADO EM PESQUISA OPERACIONAL E …",
+    # "Studijní program Historické vědy", "Master of Science in Physics"
+    r"^(mestrado|doutorado|bacharelado|licenciatura|maestr[íi]a|doctorado|(programa de )?p[óo]s-gradua[çc][ãa]o|"
+    r"(master|bachelor|doctor) of (science|arts|engineering|philosophy)|studijn[íi] (program|obor)|studiengang)"
+    r"\s+(em|en|in|de|of|[^\W\d_]+)\b|"
     r"^(本科|硕士|博士|学士)?(学位论文|毕业论文|毕业设计(说明书)?|论文)([（(]论文[)）])?$|"
     # a journal's citation line: "Biomedical Signal Processing and Control 8 (2013) 1-10"
     r"^[^\W\d_][^()]{2,80}?\s+\d{1,4}\s*(\(\d{1,3}\)\s*)?[,:]?\s*\(?(1[89]|20)\d\d\)?[\s,:;]+(pp\.\s*)?[\de]\d*|"
@@ -99,10 +107,12 @@ _SPACED_CJK = re.compile(rf"(?<=[{_CJK}])[ \t]+(?=[{_CJK}])")  # a space or a wi
 _SPACED_CAPITALS = re.compile(r"(?<!\S)([^\W\d_a-z] ){3,}[^\W\d_a-z](?!\S)")
 _SENTENCE_BREAK = re.compile(r"[a-z)]{3,}\.\s+[A-Z][a-z]")
 _PROSE_WORDS = 30
+_DISPLAY_WORDS = 40  # a title set for display may run longer (a trial's name after a colon)
 _NAME_FIRST = re.compile(r"^\S+:$|^\S*[a-z][A-Z0-9]")  # "goseq:", "dimRed", "word2vec", "iPhone"
+_GENE_LIKE = re.compile(r"^[^\W\d_]{1,8}(\d|-+[^\W_])")  # "p53", "c-Src", "mir-1-mediated", "gamma-tocopherol"
 _JOINED_NAME = re.compile(r"^[a-z][a-z0-9]*[-_][a-z0-9][\w-]*$")  # "jobname-suffix", "hep_paper"
 # Words a title in capitals keeps in lower case once title-cased (after its first word).
-_CONNECTORS = frozenset(
+TITLE_CONNECTORS = frozenset(
     [
         "a",
         "an",
@@ -170,29 +180,39 @@ def is_section_heading(text: str) -> bool:
     return bool(_NUMBERED_HEADING.match(text) or _SECTION_HEADING.match(text))
 
 
-def reads_as_prose(text: str) -> bool:
+def reads_as_prose(text: str, display: bool = False) -> bool:
     """A body sentence: begins in lower case, runs on past a full stop, or is paragraph-long.
 
     A lower-case first word that is a name (a software package, gene or brand: "goseq: Gene
     Ontology testing …", "dimRed and coRanking …", "word2vec …", "lpsymphony - Integer Linear
-    Programming in R") does not make a sentence: it ends in a colon or stands before a dash, or a
-    capital or a digit follows its lower-case letters.
+    Programming in R", "p53 mutation …", "c-Src and …", "β-catenin …") does not make a sentence:
+    it ends in a colon or stands before a dash, holds a digit or a hyphen, a capital or a digit
+    follows its lower-case letters, or it is not a Latin letter.
+
+    `display`: the text is set larger than the body, as titles are. A title may then run to 40 words
+    and hold one full stop: "p53 mutation in breast cancer. Correlation with cell kinetics", as journals that title
+    in two sentences print them.
     """
     text = " ".join(text.split())
     words = text.split()
-    if len(words) > _PROSE_WORDS:
+    if len(words) > (_DISPLAY_WORDS if display else _PROSE_WORDS):
         return True
     named = (
         _NAME_FIRST.match(words[0])
+        or _GENE_LIKE.match(words[0])
         or (len(words) > 1 and words[1] in ("-", "–", "—"))
         or (len(words) > 1 and _JOINED_NAME.match(words[0]) and words[1][:1].isupper())  # "jobname-suffix Compile …"
     )
-    if text[:1].islower() and len(words) > 6 and not named:
+    if _latin_lower(text[:1]) and len(words) > 6 and not named:
         return True
     cjk = sum(1 for c in text if "\u3040" <= c <= "\u9fff")
     if "。" in text.rstrip("。") or (cjk > 20 and "，" in text) or (len(text) > 80 and " " not in text):
         return True  # a Chinese or Japanese sentence
-    return bool(_SENTENCE_BREAK.search(text))
+    return len(_SENTENCE_BREAK.findall(text)) > (1 if display else 0)
+
+
+def _latin_lower(ch: str) -> bool:
+    return ch.islower() and unicodedata.name(ch, "").startswith("LATIN SMALL")
 
 
 def strip_numbering(title: str) -> str:
@@ -245,4 +265,4 @@ def complete_cut_word(title: str, page_lines: list[str]) -> str:
 def title_case(text: str) -> str:
     """ "ON THE MEANINGS OF THE LOGICAL LAWS" → "On the Meanings of the Logical Laws"."""
     words = text.lower().split()
-    return " ".join(w if (i and w in _CONNECTORS) else w[:1].upper() + w[1:] for i, w in enumerate(words))
+    return " ".join(w if (i and w in TITLE_CONNECTORS) else w[:1].upper() + w[1:] for i, w in enumerate(words))

@@ -25,7 +25,7 @@ from workbench.ingest.pdf_layout import PageLayout
 from workbench.ingest.source_lines import join_lines
 from workbench.ingest.title_authors import authors_near
 from workbench.ingest.title_lines import (
-    MASTHEAD,
+    TITLE_CONNECTORS,
     complete_cut_word,
     dominant_script,
     is_banner,
@@ -47,44 +47,34 @@ from workbench.ingest.title_rows import (
     page_rows,
     plain,
 )
+from workbench.ingest.title_venues import VENUE_LINE, masthead, names_institution
 from workbench.text.dates import is_date_line
 
 MAX_TITLE_CHARS = 300
 _MAX_TITLE_ROWS = 5
 _ONE_WORD_SIZE = 1.5  # a one-word title is set at least this many times the body size
+_DISPLAY_SHARE = 1.1  # a block this share of the body's size or larger is set for display
 _SUBTITLE_SHARE = 0.7  # a line at least this share of the title's size may continue it
 _PARALLEL_SHARE = 0.6  # a title in another script is set at least this share of the title's size
 
+_MONTHS = (
+    r"jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|aug(ust)?|sep(t(ember)?)?|oct(ober)?|"
+    r"nov(ember)?|dec(ember)?"
+)
 _BANNER = re.compile(
     r"^((a )?(peer[- ]reviewed( forum)?|preprint|reviews?|research( article| paper)?|original "
     r"(article|research|paper)|article|letter|(short |rapid )?communications?|editorial|perspectives?|"
     r"brief (report|communication)|technical (report|note)|research report|abstract|summary|"
     r"introduction|contents|preface|foreword|chapter \w+|part \w+|open access|full paper|"
     r"regular paper|invited paper|extended abstract|position paper|survey|tutorial)\W*$|"
-    r"(journal of|proceedings|vol\.|volume|copyright|©|\(c\) \d|received|accepted|published|doi|"
-    r"(issn|isbn)(-1[03])?[\s:]*\d+|in press|available online|contents lists|to appear|submitted|manuscript|draft|"
-    r"technical report|tech\. rep|working paper|department of|school of|faculty of)\b)",
-    re.IGNORECASE,
-)
-# An institution's name in the languages theses and reports are written in ("Universidad
-# Nacional Autónoma de México", "Technische Hochschule …", "Politecnico di Milano"), capitalised
-# as a name is: Spanish and Portuguese titles are in sentence case, so "… na universidade" is a
-# title's last words, not an institution; and the line begins with it (first or second word:
-# "Technische Hochschule Nürnberg"), as German capitalises every noun ("Zur Geschichte der
-# Technischen Hochschule …" is a title). Words that also begin titles ("Academia and …",
-# "Escola pública …") are left out.
-_INSTITUTION = re.compile(
-    r"^(The |\S+ )?(Universidad|Universidade|Universiteit|Universitet|Universitat|Universiti|Universitas|"
-    r"Uniwersytet|Univerzita|Üniversitesi|Instituto|Institut|Istituto|Instytut|Hochschule|Fachhochschule|"
-    r"Politecnico|Polit[ée]cnica|Polytechnique|Facultad|Faculdade|Facolt[àa]|Facult[ée]|Fakult[äa]t|"
-    r"Departamento|D[ée]partement|Dipartimento|Akademie|Acad[ée]mie)\b"
-)
-_VENUE_LINE = re.compile(
-    r"^(the |international |ieee |acm |siam |american |european |annual )*(journal|proceedings|transactions|"
-    r"communications|annals|bulletin|magazine|newsletter|letters|conference|symposium|workshop)\b|"
-    r"\b(journal|magazine|letters|review|quarterly|press|publishers?|proceedings)$|"
-    r"^(the )?(university|universit[àäé]|department|school|faculty|institute|college|laborator)|"
-    r"\b(university|universit[àäé]|institute of technology)\b.{0,40}$",
+    r"(journal of|proceedings|©|\(c\) \d|doi|(issn|isbn)(-1[03])?[\s:]*\d+|in press|available online|"
+    r"contents lists|to appear|tech\. rep|department of|school of|faculty of)\b|"
+    r"(vol\.|volume)\s*([\dIVXLC]+|one|two|three|four|five|six)\b|"
+    # Words that also begin titles ("Draft genome sequence of …", "Volume rendering …", "Copyright
+    # and …"), a banner only as the line's one word or before its date, number or phrase.
+    rf"(received|accepted|published|submitted|manuscript|draft|copyright|technical report|working paper|"
+    rf"volume)(\W*$|\s*[:;,.(\[©–—-]|\s+[a-z]{{0,6}}[-/]?\d+\b|\s+({_MONTHS}|for|to|in|on|by|at|online|version|date|no|number|under|"
+    rf"as|after|received|accepted|revised|manuscript|copy|do not|not for|paper|series|notice)\b))",
     re.IGNORECASE,
 )
 _NOISE = re.compile(
@@ -106,7 +96,11 @@ _TITLE_LABEL = re.compile(
 # A form's field: its label, a colon and a wide gap before the value ("Bearbeitungszeitraum:\t01.01.17"),
 # or a label without digits before a value of numbers and codes ("Matrikelnummer, Kurs: 12345, MM-MMA";
 # "Chernobyl: 30 years after" is a title).
-_FORM_FIELD = re.compile(r"^[^\t:：]{2,40}[:：]\s*\t|^[^\d\t:：]{2,40}[:：]\s*\d[^a-z]*$")
+# A form's field: its label (a few words, capitalised: a title's wrapped row "and adults in the
+# United States: 1999-2010." is none) and a value set apart or made of digits.
+_FORM_FIELD = re.compile(
+    r"^[^\t:：]{2,40}[:：]\s*\t|^(?![a-z])[^\d\t:：\s]+(\s[^\d\t:：\s]+){0,3}\s*[:：]\s*\d[^a-z]*$"
+)
 _HAN = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")  # Han and kana: no spaces between words
 _JUNK_TITLE = re.compile(
     r"^(microsoft (word|powerpoint|excel)\b|untitled\b|document\d*$|title$|no title$|none$|"
@@ -232,9 +226,18 @@ def _title_text(rows: Sequence[Row], block: list[int], layout: PageLayout) -> st
 def _with_subtitle(rows: Sequence[Row], block: list[int], body: float) -> tuple[list[int], list[int]]:
     """The title's rows with the subtitle right below it, if any, and the rows of its column below those."""
     following = column_after(rows, block)
-    if following and _is_subtitle(rows[block[-1]], rows[following[0]], body):
-        return [*block, following[0]], following[1:]
-    return list(block), following
+    if not following or not _is_subtitle(rows[block[-1]], rows[following[0]], body):
+        return list(block), following
+    taken = 1  # a subtitle wrapped over rows set alike: "Does the collision … observable" / "quantum signature …?"
+    while (
+        taken < min(len(following), _MAX_TITLE_ROWS)
+        and _same_block(rows[following[taken - 1]], rows[following[taken]])
+        and not plain(rows[following[taken - 1]]).endswith((".", "?", "!"))
+        and _is_subtitle(rows[following[taken - 1]], rows[following[taken]], body)
+        and rows[following[taken - 1]].top - rows[following[taken]].top <= 1.6 * rows[following[taken]].size
+    ):
+        taken += 1
+    return [*block, *following[:taken]], following[taken:]
 
 
 def _parallel_block(rows: Sequence[Row], block: list[int], others: list[list[int]], body: float) -> list[int]:
@@ -278,7 +281,7 @@ def _title_blocks(rows: Sequence[Row], height: float, body: float) -> tuple[list
     """Blocks of rows that could hold the title, top-down (rows of another column in between are
     skipped), and those the rules find plausible, best first (the rules' choice first)."""
     blocks: list[list[int]] = []
-    used = _masthead(rows)  # the journal's name in a masthead is no title
+    used = masthead(rows)  # the journal's name in a masthead is no title
     for index, row in enumerate(rows):
         if index in used or not _is_candidate(row, height, body):
             continue
@@ -287,8 +290,7 @@ def _title_blocks(rows: Sequence[Row], height: float, body: float) -> tuple[list
             nxt = next_in_column(rows, block[-1])
             if nxt is None or not _same_block(rows[block[-1]], rows[nxt]):
                 break
-            continues = plain(rows[block[-1]]).endswith(",") and is_date_line(plain(rows[nxt]))
-            if not (_is_candidate(rows[nxt], height, body) or continues):  # "Lei Nº 95," / "de 26 de fevereiro de 1998"
+            if not (_is_candidate(rows[nxt], height, body) or _continues(plain(rows[block[-1]]), plain(rows[nxt]))):
                 break
             block.append(nxt)
         used.update(block)
@@ -296,6 +298,16 @@ def _title_blocks(rows: Sequence[Row], height: float, body: float) -> tuple[list
     good = [b for b in blocks if _plausible_title(rows, b, body)]
     good.sort(key=lambda b: _block_rank(rows, b, height, body), reverse=True)
     return blocks, good
+
+
+def _continues(last: str, nxt: str) -> bool:
+    """Whether a row that could not begin a title goes on with the one above, which cannot end
+    one: "… underweight in" / "1990 and 2015."; "Lei Nº 95," / "de 26 de fevereiro de 1998"."""
+    if last.endswith(",") and is_date_line(nxt):
+        return True
+    if _NOISE.search(nxt) or is_notice(nxt) or is_banner(nxt) or not re.search(r"[^\W\d_]", nxt):
+        return False
+    return last.endswith(("-", "–", "—", ":", "&")) or last.rsplit(" ", 1)[-1].lower() in TITLE_CONNECTORS
 
 
 def _features(
@@ -336,16 +348,6 @@ def _features(
     ]
 
 
-def _masthead(rows: Sequence[Row]) -> set[int]:
-    """Rows inside a masthead: between its lines ("Contents lists available at ...", "journal
-    homepage: ..."), or just above its one line; that is where a journal prints its name."""
-    marks = [i for i, row in enumerate(rows) if MASTHEAD.search(row.text)]
-    if not marks:
-        return set()
-    inside = set(range(marks[0] + 1, marks[-1])) if len(marks) > 1 else {marks[0] - 1}
-    return {j for j in inside if 0 <= j < len(rows) and len(plain(rows[j]).split()) <= 8}
-
-
 def _same_block(above: Row, below: Row) -> bool:
     size = max(above.size, 1.0)
     return abs(above.size - below.size) <= 0.08 * size and above.top - below.top <= 2.0 * size
@@ -356,13 +358,14 @@ def _plausible_title(rows: Sequence[Row], block: list[int], body: float) -> bool
     words = text.split()
     if len(words) < 2 and sum(c.isalpha() for c in text) < 12 and _cjk_chars(text) < 4:
         return _one_word_title(rows, block, body)
-    if len(words) > 40 or rows[block[0]].size < 0.95 * body or reads_as_prose(text):
+    display = rows[block[0]].size > _DISPLAY_SHARE * body
+    if len(words) > 40 or rows[block[0]].size < 0.95 * body or reads_as_prose(text, display):
         return False
     if _labelled_as_title(rows, block):
         return True  # a form's value under "Thema" or "Title": whatever it looks like, it is the title
     if _opens_paragraph(rows, block, body, text):
         return False
-    if len(words) <= 10 and (_VENUE_LINE.search(text) or _names_institution(text)) and not _has_title_shape(text):
+    if len(words) <= 10 and (VENUE_LINE.search(text) or names_institution(text)) and not _has_title_shape(text):
         return False
     return not (is_name_list(text) and len(block) == 1 and _has_bigger_or_equal_other(rows, block))
 
@@ -401,11 +404,6 @@ def _full_line(text: str, words: int = 8) -> bool:
     return len(text.split()) >= words or _cjk_chars(text) >= 2.5 * words
 
 
-def _names_institution(text: str) -> bool:
-    """Whether a short line names a university, institute or faculty in another language."""
-    return bool(_INSTITUTION.search(text) or (text.isupper() and _INSTITUTION.search(text.title())))
-
-
 def _one_word_title(rows: Sequence[Row], block: list[int], body: float) -> bool:
     """A one-word title ("Concordance") is set well above the body size with its authors' names
     right below it; a lone word elsewhere is a label, a logo or a journal's name."""
@@ -430,10 +428,13 @@ def _has_title_shape(text: str) -> bool:
 
 
 def _has_bigger_or_equal_other(rows: Sequence[Row], block: list[int]) -> bool:
-    """Whether other words are set as large (a lone "?" or chapter number in a figure is not words)."""
+    """Whether other words are set as large (a lone "?" or chapter number in a figure is not words,
+    nor is arXiv's stamp in the margin)."""
     size = rows[block[0]].size
     return any(
-        r.size >= 0.95 * size and sum(c.isalpha() for c in r.text) >= 3 for i, r in enumerate(rows) if i not in block
+        r.size >= 0.95 * size and sum(c.isalpha() for c in r.text) >= 3 and not _NOISE.search(r.text)
+        for i, r in enumerate(rows)
+        if i not in block
     )
 
 
@@ -457,22 +458,25 @@ def _is_subtitle(last: Row, nxt: Row, body: float) -> bool:
     if "\t" in nxt.text or re.search(r"[∗*†‡§¶]", text) or _BANNER.match(text) or _NOISE.search(text):
         return False
     unmarked = " ".join(t for t in text.replace(",", " , ").split() if not re.fullmatch(r"[a-z]", t))
-    if is_name_list(text) or is_name_list(unmarked) or AFFILIATION.search(text):
+    if is_name_list(text) or is_name_list(unmarked) or AFFILIATION.search(text) or names_institution(text):
         return False
     return len(text.split()) >= 2
 
 
 def _join_title(rows: Sequence[Row]) -> str:
     parts: list[str] = []
-    for row in rows:
+    for index, row in enumerate(rows):
         text = plain(row)
-        if parts and rows[0].size - row.size > 0.05 * rows[0].size and not parts[-1].endswith((":", "-", "—", "–")):
+        above = rows[index - 1].size if index else row.size  # a smaller row opens the subtitle, once
+        if parts and above - row.size > 0.05 * above and not parts[-1].endswith((":", "-", "—", "–")):
             parts[-1] += ":"
         if parts and _HAN.match(parts[-1][-1:]) and _HAN.match(text):
             parts[-1] += text  # Chinese and Japanese run on across a line break without a space
             continue
         parts.append(text)
     title = strip_numbering(join_lines(parts).strip(" .,;")).strip(" .,;")
+    # a footnote mark after the last word ("… Generator†", "… Feb. 2005∗"), not a star that names ("A∗")
+    title = re.sub(r"(?<=[^\W\d_]{2})\s*[†‡§¶]+$|(?<=[\da-z.])\s*[∗*†‡§¶]+$", "", title)
     title = re.sub(r"\s+([:,;])", r"\1", title).lstrip(" :;,.")  # a name the text layer lost before ": A Protocol …"
     if title.upper() == title and len(title.split()) >= 4:
         title = title_case(title)

@@ -27,6 +27,9 @@ _LABEL = re.compile(
 _NUMERIC_DATE = re.compile(r"^(\d{4}|\d{4}[-/.]\d{1,2}([-/.]\d{1,2})?|\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4})$")
 
 
+_MAX_DATE_WORDS = 8
+
+
 @cache
 def _date_pattern() -> re.Pattern[str]:
     """A whole line of day, month name and joining words before the year, or after it."""
@@ -49,6 +52,8 @@ def is_date_line(text: str) -> bool:
     """Whether a line is only a date: a year with a month name (any listed language) and a day,
     a numeric date, or a Chinese or Japanese one."""
     line = _LABEL.sub("", " ".join(text.split())).strip(" ,.;:()[]")
+    if len(line.split()) > _MAX_DATE_WORDS or not any(ch.isdigit() for ch in line):
+        return False  # a date is short and holds its year ("le 26 de fevereiro de 1998")
     if _NUMERIC_DATE.match(line) or _CJK_DATE.match(line):
         return True
     found = _date_pattern().match(line)

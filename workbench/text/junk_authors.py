@@ -56,6 +56,7 @@ _PLACEHOLDERS = frozenset(
         "n/a",
         "nobody",
         "someone",
+        "submission",
     ]
 )
 # Software and publishers that appear in Author fields instead of people.
@@ -127,6 +128,8 @@ def junk_author_reason(raw: str) -> str | None:
     tokens = text.replace(",", " ").split()
     lowered = [t.lower().strip(".()") for t in tokens]
     words = [t for t in lowered if t not in ("the", "of", "-") and not t.replace(".", "").isdigit()]
+    if "anonymous" in words:  # a blind review's "Anonymous Submission", "Anonymous CVPR submission"
+        return "a placeholder account"
     if words and all(t in _PLACEHOLDERS or t in _PRODUCERS for t in words):
         return "a placeholder account" if any(t in _PLACEHOLDERS for t in words) else "software or publisher"
     if all(_INITIAL_TOKEN.match(t) and (t.isupper() or "." in t) for t in tokens):

@@ -1,0 +1,87 @@
+"""Title pages of layouts the labelled sets lacked, found on the tune part of a set of research
+PDFs shipped in PyPI and npm packages: a journal's logo named again in its citation line (MDPI),
+a thesis cover's institution in a Slavic language and its degree programme, a thesis that
+repeats its cover on the next two pages, arXiv's stamp in the margin, a byline with its date,
+and metadata that lists the byline's authors in another order.
+"""
+
+from __future__ import annotations
+
+from tests.unit.test_title_page import _row
+from workbench.ingest.name_lists import row_names
+from workbench.ingest.pdf_layout import PageLayout
+from workbench.ingest.pdf_metadata import _choose_authors, _running_heads
+from workbench.ingest.title_lines import is_banner
+from workbench.ingest.title_page import read_title_page
+from workbench.ingest.title_venues import names_institution
+
+BODY = "We study the problem in general and give an algorithm whose running time is linear in its input."
+
+
+def _page(*rows: tuple[str, float, float]) -> PageLayout:
+    body = [_row(BODY, 10.0, 400.0 - 12 * i) for i in range(10)]
+    return PageLayout(tuple(_row(*r) for r in rows) + tuple(body), 595.0, 842.0)
+
+
+def test_a_journal_logo_named_again_in_the_citation_line_is_no_title() -> None:
+    layout = _page(
+        ("Future Internet 2014, 6, 61-75; doi:10.3390/fi6010061", 12.0, 786.0),
+        ("future internet", 28.0, 757.0),
+        ("www.mdpi.com/journal/futureinternet", 12.0, 715.0),
+        ("Analysis Matrix for Smart Cities", 18.0, 670.0),
+        ("Pablo E. Branchi and Ignacio R. Matias", 12.0, 636.0),
+    )
+    assert read_title_page(layout).title == "Analysis Matrix for Smart Cities"
+
+
+def test_a_slavic_institution_and_a_degree_programme_are_no_title() -> None:
+    assert names_institution("Západočeská univerzita v Plzni")
+    assert names_institution("Fakulta filozofická")
+    assert names_institution("Московский государственный университет")
+    assert not names_institution("A universidade pública brasileira")  # a Portuguese title
+    assert is_banner("MESTRADO EM PESQUISA OPERACIONAL E INTELIGÊNCIA COMPUTACIONAL")
+    assert is_banner("Studijní program Historické vědy")
+    layout = _page(
+        ("Západočeská univerzita v Plzni", 15.3, 749.0),
+        ("Fakulta filozofická", 15.3, 711.0),
+        ("Katedra historických věd", 15.3, 671.0),
+        ("Bakalářská práce", 15.3, 515.0),
+        ("Pozdně středověká výzbroj křižáckých válečníků", 17.3, 476.0),
+        ("Tomáš Korčák", 15.3, 440.0),
+    )
+    assert read_title_page(layout).title == "Pozdně středověká výzbroj křižáckých válečníků"
+
+
+def test_a_cover_repeated_on_the_next_two_pages_is_no_running_head() -> None:
+    cover = "UNIVERSIDADE CANDIDO MENDES\nRODRIGO SOARES\nUMA ARQUITETURA PARA DADOS\n2007"
+    repeat = "ii\nRODRIGO SOARES\nUMA ARQUITETURA PARA DADOS\nDissertação apresentada ao Curso"
+    pages = [cover, repeat, repeat.replace("ii", "iii"), *[f"{n}\nJournal Text\nbody {n}" for n in range(4, 11)]]
+    heads = _running_heads(pages, 0)
+    assert "uma arquitetura para dados" not in heads
+    assert "journal text" in heads  # a line on every page is one
+
+
+def test_arxivs_stamp_in_the_margin_does_not_outsize_the_title() -> None:
+    layout = _page(
+        ("Real-time Distracted Driver Posture Classification", 17.2, 707.0),
+        ("Yehya Abouelnaga, Hesham M. Eraqi, and Mohamed N. Moustafa", 10.0, 672.0),
+        ("arXiv:1706.09498v1 [cs.CV] 28 Jun 2017", 20.0, 577.0),
+    )
+    assert read_title_page(layout).title == "Real-time Distracted Driver Posture Classification"
+
+
+def test_a_byline_keeps_its_name_without_its_date() -> None:
+    assert row_names("By Abraham Loeb on May 14, 2018") == ["Abraham Loeb"]
+    assert row_names("Abraham Loeb, May 14, 2018") == ["Abraham Loeb"]
+    assert row_names("Ada Lovelace, Alan Turing") == ["Ada Lovelace", "Alan Turing"]
+
+
+def test_the_bylines_order_wins_over_the_metadatas() -> None:
+    page = ("Y. Pischalnikov", "S. Aderhold", "J. P. Holzbauer", "T. Khabiboulline")
+    meta = "J.P. Holzbauer, S. Aderhold, T.N. Khabiboulline, Y.M. Pischalnikov"
+    assert _choose_authors(meta, page)[0] == "Y. Pischalnikov"
+    # The same people in the same order: the metadata's spelling is kept.
+    assert _choose_authors("José A. Garcia and Ana Perez", ("José Garcia", "Ana Perez")) == (
+        "José A. Garcia",
+        "Ana Perez",
+    )

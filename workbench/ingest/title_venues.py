@@ -1,0 +1,82 @@
+"""Where a title page names its journal or its institution, never its title.
+
+A journal prints its name in a masthead (between "Contents lists available at …" and "journal
+homepage: …"), as a logo that its citation line names again ("future internet" over "Future
+Internet 2014, 6, 61-75; doi:…"), or in a venue line; a thesis or report names its university,
+faculty or department in the language it is written in. `masthead` finds the rows that name the
+journal, `names_institution` the lines that name an institution, `VENUE_LINE` matches a short
+line that names a venue or an institution in English.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from workbench.ingest.title_lines import MASTHEAD
+from workbench.ingest.title_rows import Row, plain
+
+# An institution's name in the languages theses and reports are written in ("Universidad
+# Nacional Autónoma de México", "Technische Hochschule …", "Politecnico di Milano"), capitalised
+# as a name is: Spanish and Portuguese titles are in sentence case, so "… na universidade" is a
+# title's last words, not an institution; and the line begins with it (first or second word:
+# "Technische Hochschule Nürnberg"), as German capitalises every noun ("Zur Geschichte der
+# Technischen Hochschule …" is a title). Words that also begin titles ("Academia and …",
+# "Escola pública …") are left out.
+_INSTITUTION = re.compile(
+    r"^(The |\S+ )?(Universidad|Universidade|Universiteit|Universitet|Universitat|Universiti|Universitas|"
+    r"Uniwersytet|Univerzita|Üniversitesi|Instituto|Institut|Istituto|Instytut|Hochschule|Fachhochschule|"
+    r"Politecnico|Polit[ée]cnica|Polytechnique|Facultad|Faculdade|Facolt[àa]|Facult[ée]|Fakult[äa]t|"
+    r"Departamento|D[ée]partement|Dipartimento|Akademie|Acad[ée]mie|Univerza|Univerzitet|Fakulta|Fakultet|"
+    r"Wydzia[łl]|Katedra|Politechnika|Akademia|Университет|Институт|Факультет|Кафедра|Академия)\b|"
+    # Slavic languages name the institution after a lower-case adjective or two: "Západočeská
+    # univerzita v Plzni", "Московский государственный университет"
+    r"^\S+( \S+)? (univerzita|univerza|univerzitet|uniwersytet|politechnika|университет|институт|академия)\b"
+)
+VENUE_LINE = re.compile(
+    r"^(the |international |ieee |acm |siam |american |european |annual )*(journal|proceedings|transactions|"
+    r"communications|annals|bulletin|magazine|newsletter|letters|conference|symposium|workshop)\b|"
+    r"\b(journal|magazine|letters|review|quarterly|press|publishers?|proceedings)$|"
+    r"^(the )?(university|universit[àäé]|department|school|faculty|institute|college|laborator)|"
+    r"\b(university|universit[àäé]|institute of technology)\b.{0,40}$",
+    re.IGNORECASE,
+)
+
+
+def masthead(rows: Sequence[Row]) -> set[int]:
+    """Rows inside a masthead: between its lines ("Contents lists available at ...", "journal
+    homepage: ..."), or just above its one line; that is where a journal prints its name. And
+    short rows the page names as its journal (see `_venue_names`)."""
+    marks = [i for i, row in enumerate(rows) if MASTHEAD.search(row.text)]
+    inside = set(range(marks[0] + 1, marks[-1])) if len(marks) > 1 else {marks[0] - 1} if marks else set()
+    short = {j for j, row in enumerate(rows) if len(plain(row).split()) <= 8}
+    venues = _venue_names(rows)
+    return {j for j in inside if j in short} | {j for j in short if _folded(plain(rows[j])) in venues}
+
+
+_CITATION_HEAD = re.compile(r"^(\D{4,80}?)\W+(\d{1,4}\s*)?\(?(1[89]|20)\d\d\b")
+_JOURNAL_ADDRESS = re.compile(r"/journals?/([^\W_]{4,})\b")
+
+
+def _venue_names(rows: Sequence[Row]) -> set[str]:
+    """What the page names as its journal, folded: the words a citation line begins with before
+    its year ("Future Internet 2014, 6, 61-75; doi:…", under the logo "future internet"), and the
+    name in the journal's address ("www.mdpi.com/journal/futureinternet")."""
+    names: set[str] = set()
+    for row in rows:
+        head = _CITATION_HEAD.match(row.text)
+        if head:
+            names.add(_folded(head.group(1)))
+        names.update(m.lower() for m in _JOURNAL_ADDRESS.findall(row.text))
+    names.discard("")
+    return names
+
+
+def _folded(text: str) -> str:
+    """Letters and digits only, in lower case: "Future Internet" and "futureinternet" alike."""
+    return "".join(re.findall(r"[^\W_]+", text.lower())) if len(text.split()) >= 2 else ""
+
+
+def names_institution(text: str) -> bool:
+    """Whether a short line names a university, institute or faculty in another language."""
+    return bool(_INSTITUTION.search(text) or (text.isupper() and _INSTITUTION.search(text.title())))
