@@ -85,3 +85,9 @@ def test_the_bylines_order_wins_over_the_metadatas() -> None:
         "José A. Garcia",
         "Ana Perez",
     )
+
+
+def test_chinese_names_then_their_romanised_forms_give_the_chinese_names() -> None:
+    row = "作者：\t李大永， 张少睿， 彭颖红， LI Dayong， ZHANG Shaorui， PENG Yinghong"
+    assert row_names(row) == ["李大永", "张少睿", "彭颖红"]
+    assert row_names("作者：\t李大永， 张少睿， 基于改进的方法") == []  # not a list of names

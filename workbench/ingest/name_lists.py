@@ -148,6 +148,9 @@ _NOT_NAMES = frozenset(
 )
 
 
+_HAN_CHAR = re.compile(r"[\u3400-\u9fff]")
+
+
 def _cjk_names(text: str, least: int = 2) -> list[str]:
     """Chinese, Japanese or Korean names side by side ("王洪玺 张兰勇", "宋珣1, 马智博2"): two or more,
     or one alone that jieba knows as a person's name.
@@ -158,8 +161,9 @@ def _cjk_names(text: str, least: int = 2) -> list[str]:
     if re.search(r"[,，、;；]", text):
         parts = [p.strip() for p in _CJK_LIST_SEPARATORS.split(text.strip()) if p.strip()]
         closed = [_SPACED_PAIR.sub(r"\1\2", p) for p in parts]
-        if all(_CJK_NAME.fullmatch(p) for p in closed):
-            tokens = closed
+        lead = next((i for i, p in enumerate(closed) if not _CJK_NAME.fullmatch(p)), len(closed))
+        if lead >= 2 and not _HAN_CHAR.search(" ".join(closed[lead:])):
+            tokens = closed[:lead]  # the names, then their romanised forms: "李大永， 张少睿， LI Dayong， …"
     if not tokens or not all(_CJK_NAME.fullmatch(t) for t in tokens):
         return []
     if len(tokens) >= least or (len(tokens) == 1 and _is_person_name(tokens[0])):
