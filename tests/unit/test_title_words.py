@@ -2,7 +2,8 @@
 SciFact corpus, and the shapes of research titles) set on a plain page must come back whole.
 
 A title may begin with a word that begins banners ("Draft genome sequence …"), begin in lower
-case with a gene's name ("p53 mutation …", "β1 integrin …"), hold one full stop (journals that
+case with a gene's, package's, file's or function's name ("p53 mutation …", "β1 integrin …",
+"gitver -- …", "svm() internals …"), hold one full stop (journals that
 title in two sentences), run past 30 words, or wrap so that a row starts with a year; a row of
 its own that reads like a form's field ("… in the United States: 1999-2010.") stays in it.
 """
@@ -32,6 +33,12 @@ from workbench.ingest.title_page import read_title_page
         "inhibition with prasugrel-Thrombolysis in Myocardial Infarction 38.",
         "Trends in sugar-sweetened beverage consumption among youth and adults in the United States: 1999-2010.",
         "Global prevalence of childhood underweight in the developing world, estimates in 1990 and 2015",
+        # a package's, file's or function's name first; "school…" is no school; a title about titles
+        "The schooldocs package",
+        "gitver -- Git version tags for LaTeX projects",
+        "glossaries-extra.sty v1.50: an extension to the glossaries package",
+        "svm() internals Some technical notes about the svm() in package e1071",
+        "Title of the Paper",
     ],
 )
 def test_a_published_title_on_a_plain_page_comes_back_whole(title: str) -> None:

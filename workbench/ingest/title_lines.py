@@ -108,7 +108,8 @@ _SPACED_CAPITALS = re.compile(r"(?<!\S)([^\W\d_a-z] ){3,}[^\W\d_a-z](?!\S)")
 _SENTENCE_BREAK = re.compile(r"[a-z)]{3,}\.\s+[A-Z][a-z]")
 _PROSE_WORDS = 30
 _DISPLAY_WORDS = 40  # a title set for display may run longer (a trial's name after a colon)
-_NAME_FIRST = re.compile(r"^\S+:$|^\S*[a-z][A-Z0-9]")  # "goseq:", "dimRed", "word2vec", "iPhone"
+# "goseq:", "dimRed", "word2vec", "iPhone", a file ("glossaries-extra.sty"), a function ("svm()")
+_NAME_FIRST = re.compile(r"^\S+:$|^\S*[a-z][A-Z0-9]|^\S+\.[a-z]{1,4}:?$|^\S+\(\)")
 _GENE_LIKE = re.compile(r"^[^\W\d_]{1,8}(\d|-+[^\W_])")  # "p53", "c-Src", "mir-1-mediated", "gamma-tocopherol"
 _JOINED_NAME = re.compile(r"^[a-z][a-z0-9]*[-_][a-z0-9][\w-]*$")  # "jobname-suffix", "hep_paper"
 # Words a title in capitals keeps in lower case once title-cased (after its first word).
@@ -200,7 +201,7 @@ def reads_as_prose(text: str, display: bool = False) -> bool:
     named = (
         _NAME_FIRST.match(words[0])
         or _GENE_LIKE.match(words[0])
-        or (len(words) > 1 and words[1] in ("-", "–", "—"))
+        or (len(words) > 1 and words[1] in ("-", "--", "–", "—"))
         or (len(words) > 1 and _JOINED_NAME.match(words[0]) and words[1][:1].isupper())  # "jobname-suffix Compile …"
     )
     if _latin_lower(text[:1]) and len(words) > 6 and not named:
@@ -218,8 +219,8 @@ def _latin_lower(ch: str) -> bool:
 def strip_numbering(title: str) -> str:
     """A chapter number or a form's field label before a title and a page number after it
     ("120. The family ... 1079", "论文题目 基于...", "Title: ...")."""
-    title = re.sub(
-        r"^(title|titel|t[íi]tulo|titre|论文题目|题\s*目)\s*(：\s*|:?\s+)(?=\S)", "", title, flags=re.IGNORECASE
+    title = re.sub(  # a form's label, with its colon or alone before the value ("Title of the Paper" is a title)
+        r"^((title|titel|t[íi]tulo|titre)\s*[:：]\s*|(论文题目|题\s*目)\s*(：\s*|:?\s+))(?=\S)", "", title, flags=re.IGNORECASE
     )
     title = re.sub(r"^\d{1,3}\.\s*(?=[^\W\d_])", "", title)
     return re.sub(r"(?<=[^\W\d_])\s+(?!(1[89]|20)\d\d\b)\d{3,5}$", "", title)
