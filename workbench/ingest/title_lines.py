@@ -219,9 +219,9 @@ def _latin_lower(ch: str) -> bool:
 def strip_numbering(title: str) -> str:
     """A chapter number or a form's field label before a title and a page number after it
     ("120. The family ... 1079", "论文题目 基于...", "Title: ...")."""
-    title = re.sub(  # a form's label, with its colon or alone before the value ("Title of the Paper" is a title)
-        r"^((title|titel|t[íi]tulo|titre)\s*[:：]\s*|(论文题目|题\s*目)\s*(：\s*|:?\s+))(?=\S)", "", title, flags=re.IGNORECASE
-    )
+    # a form's label with its colon (or, in Chinese, alone before the value): "Title of the Paper" is a title
+    label = r"^((title|titel|t[íi]tulo|titre)\s*[:：]\s*|(论文题目|题\s*目)\s*(：\s*|:?\s+))(?=\S)"
+    title = re.sub(label, "", title, flags=re.IGNORECASE)
     title = re.sub(r"^\d{1,3}\.\s*(?=[^\W\d_])", "", title)
     return re.sub(r"(?<=[^\W\d_])\s+(?!(1[89]|20)\d\d\b)\d{3,5}$", "", title)
 
