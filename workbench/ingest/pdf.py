@@ -20,6 +20,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from workbench.ingest.glyph_names import NumberedGlyphs, code_remap, remapped_text
 from workbench.ingest.page_quality import drop_figure_marks, page_problem
 from workbench.ingest.parse_error import ParseError
 from workbench.ingest.pdf_layout import PageLayout, page_layout
@@ -35,6 +36,10 @@ from workbench.text.prose import collapse_leaders
 MIN_TEXT_CHARS_PER_PAGE = 20
 # Cover sheets skipped at most before the paper's own title page.
 MAX_COVER_PAGES = 2
+
+# A control character other than a line break: a font's raw code where PDFium found no Unicode.
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
+_CONTROL_SHARE = 0.05
 
 # PDFium is not thread-safe; the workbench may parse from worker threads.
 _PDFIUM_LOCK = threading.Lock()
@@ -175,6 +180,7 @@ def _extract_pdf(data: bytes) -> tuple[PdfContent, dict[int, str]]:
                     raw.append("")
             if len(failures) == page_count:
                 raise ParseError(f"could not read any page: {failures[0]}")
+            numbered = _read_numbered_glyphs(pdf, data, raw)
             # Glyphs the fonts lost ("\x03amily" → "family") are put back first, so a placeholder
             # the repair understands never makes its page look garbled; a contents page's leaders
             # ("Introduction ........ 1") become one "…" each (`collapse_leaders`).
@@ -195,10 +201,38 @@ def _extract_pdf(data: bytes) -> tuple[PdfContent, dict[int, str]]:
                 texts[title_page], texts[title_page + 1]
             ):
                 title_page += 1
-            layout = _layout(pdf, title_page, repair.apply) if texts[title_page].strip() else None
+            codes = numbered.get(title_page, {})
+            layout = _layout(pdf, title_page, repair.apply, codes) if texts[title_page].strip() else None
             return PdfContent(texts, metadata, title_page, layout, garbled), dropped
         finally:
             pdf.close()
+
+
+def _read_numbered_glyphs(pdf: Any, data: bytes, raw: list[str]) -> dict[int, dict[str, dict[int, str]]]:
+    """Pages whose control characters are codes of fonts with numbered glyph names, read again
+    (in `raw`) through those names; the pages' font codes, for their layout (`glyph_names`)."""
+    found: dict[int, dict[str, dict[int, str]]] = {}
+    glyphs: NumberedGlyphs | None = None
+    for index, text in enumerate(raw):
+        if len(_CONTROL.findall(text)) < _CONTROL_SHARE * len(text.replace(" ", "")) or not text.strip():
+            continue  # a stray control character (a soft hyphen's, a lost ligature's) is no font's codes
+        glyphs = glyphs or NumberedGlyphs(data)
+        codes = glyphs.page_codes(index)
+        if not codes:
+            continue
+        page = pdf[index]
+        try:
+            textpage = page.get_textpage()
+            try:
+                raw[index] = remapped_text(textpage, code_remap(textpage, codes))
+            finally:
+                textpage.close()
+        except Exception:  # the repair is a bonus: the page stays as PDFium read it
+            continue
+        finally:
+            page.close()
+        found[index] = codes
+    return found
 
 
 def _readable(text: str, repair: Callable[[str], str]) -> str:
@@ -218,7 +252,7 @@ def _page_text(pdf: Any, index: int) -> str:
         page.close()
 
 
-def _layout(pdf: Any, index: int, repair: Callable[[str], str]) -> PageLayout | None:
+def _layout(pdf: Any, index: int, repair: Callable[[str], str], codes: dict[str, dict[int, str]]) -> PageLayout | None:
     """The title page's lines with sizes and positions (None when PDFium cannot give them)."""
     try:
         page = pdf[index]
@@ -227,7 +261,7 @@ def _layout(pdf: Any, index: int, repair: Callable[[str], str]) -> PageLayout | 
     try:
         textpage = page.get_textpage()
         try:
-            return page_layout(page, textpage, repair)
+            return page_layout(page, textpage, repair, code_remap(textpage, codes) if codes else None)
         except Exception:  # a layout problem costs the title heuristics, never the document
             return None
         finally:

@@ -71,11 +71,14 @@ class _Char:
     weight: int
 
 
-def page_layout(page: Any, textpage: Any, repair: Callable[[str], str] = str) -> PageLayout:
+def page_layout(
+    page: Any, textpage: Any, repair: Callable[[str], str] = str, remap: Callable[[int, int], int] | None = None
+) -> PageLayout:
     """Lines of one page with sizes and boxes, read character by character from PDFium.
 
     `repair` mends each line's raw text (lost glyphs: `workbench.text.ligatures`) before it is
-    cleaned, as the page's text was.
+    cleaned, as the page's text was; `remap` reads a character's code as another (numbered glyph
+    names: `glyph_names`).
     """
     import ctypes
 
@@ -92,6 +95,7 @@ def page_layout(page: Any, textpage: Any, repair: Callable[[str], str] = str) ->
     get_size, get_matrix = pdfium_c.FPDFText_GetFontSize, pdfium_c.FPDFText_GetMatrix
     for index in range(count):
         code = int(get_unicode(raw, index))
+        code = remap(index, code) if remap is not None else code
         if code == 10:
             _close_line(chars, lines, repair)
             chars = []
