@@ -190,9 +190,9 @@ def reads_as_prose(text: str, display: bool = False) -> bool:
     it ends in a colon or stands before a dash, holds a digit or a hyphen, a capital or a digit
     follows its lower-case letters, or it is not a Latin letter.
 
-    `display`: the text is set larger than the body, as titles are. A title may then run to 40 words
-    and hold one full stop: "p53 mutation in breast cancer. Correlation with cell kinetics", as journals that title
-    in two sentences print them.
+    `display`: the text is set larger than the body, as titles are. A title may then run to 40
+    words and hold one full stop, as journals that title in two sentences print them ("p53
+    mutation in breast cancer. Correlation with cell kinetics").
     """
     text = " ".join(text.split())
     words = text.split()

@@ -94,10 +94,9 @@ _TITLE_LABEL = re.compile(
     re.IGNORECASE,
 )
 # A form's field: its label, a colon and a wide gap before the value ("Bearbeitungszeitraum:\t01.01.17"),
-# or a label without digits before a value of numbers and codes ("Matrikelnummer, Kurs: 12345, MM-MMA";
-# "Chernobyl: 30 years after" is a title).
-# A form's field: its label (a few words, capitalised: a title's wrapped row "and adults in the
-# United States: 1999-2010." is none) and a value set apart or made of digits.
+# or a label of at most four words without digits, not in lower case, before a value of numbers and
+# codes ("Matrikelnummer, Kurs: 12345, MM-MMA"; "Chernobyl: 30 years after" is a title, and so is a
+# title's wrapped row "and adults in the United States: 1999-2010.").
 _FORM_FIELD = re.compile(
     r"^[^\t:：]{2,40}[:：]\s*\t|^(?![a-z])[^\d\t:：\s]+(\s[^\d\t:：\s]+){0,3}\s*[:：]\s*\d[^a-z]*$"
 )
