@@ -81,6 +81,18 @@ def test_the_package_papers_set_names_each_file_in_a_checksummed_archive() -> No
         assert row["source"].endswith(".pdf") and row["registry"] in ("pypi", "npm")
 
 
+def test_the_debian_papers_set_names_each_file_in_a_checksummed_package() -> None:
+    """`tools/debian_paper_set.py` can fetch and verify every file the labels name."""
+    path = Path(__file__).resolve().parents[1] / "data" / "debian_papers.json"
+    labels = load_labels(path)
+    assert len(labels) == 79 and {split_of(label) for label in labels} == {"tune", "held_out"}
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    for row in raw.values():
+        assert row["suite"] in ("bookworm", "trixie") and not row["package"].startswith(("texlive", "r-"))
+        assert len(row["deb_sha256"]) == len(row["sha256"]) == 64
+        assert row["source"].endswith(".pdf.gz" if row["compressed"] else ".pdf")
+
+
 def test_a_wrong_title_that_is_the_labelled_one_ending_elsewhere_is_told_apart() -> None:
     assert same_start("The hep-paper package", "The hep-paper package: Publications in high energy physics")
     assert same_start("svm() internals Some technical notes", "svm() internals")

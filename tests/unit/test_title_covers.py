@@ -11,6 +11,7 @@ from tests.unit.test_title_page import _row
 from workbench.ingest.name_lists import row_names
 from workbench.ingest.pdf_layout import PageLayout
 from workbench.ingest.pdf_metadata import _choose_authors, _running_heads
+from workbench.ingest.source_lines import clean_text
 from workbench.ingest.title_lines import is_banner
 from workbench.ingest.title_page import read_title_page
 from workbench.ingest.title_venues import names_institution
@@ -91,3 +92,19 @@ def test_chinese_names_then_their_romanised_forms_give_the_chinese_names() -> No
     row = "作者：\t李大永， 张少睿， 彭颖红， LI Dayong， ZHANG Shaorui， PENG Yinghong"
     assert row_names(row) == ["李大永", "张少睿", "彭颖红"]
     assert row_names("作者：\t李大永， 张少睿， 基于改进的方法") == []  # not a list of names
+
+
+def test_names_keep_no_titles_or_degrees_and_four_words_between_commas_are_one_name() -> None:
+    assert row_names("Prof. Dr. Hans Müller, Dr. Anna Schmidt") == ["Hans Müller", "Anna Schmidt"]
+    assert row_names("Dr.-Ing. M. Heiderich, MSc. N. Krein") == ["M. Heiderich", "N. Krein"]
+    assert row_names("Bharath Kumar Reddy Vangoor, Vasily Tarasov, and Erez Zadok") == [
+        "Bharath Kumar Reddy Vangoor",
+        "Vasily Tarasov",
+        "Erez Zadok",
+    ]
+    assert row_names("Ada Lovelace Alan Turing") == ["Ada Lovelace", "Alan Turing"]  # side by side, no commas
+
+
+def test_a_c1_control_character_is_no_part_of_a_name() -> None:
+    assert clean_text("Sébastien Villemot\x84") == "Sébastien Villemot"
+    assert row_names(clean_text("Sébastien Villemot\x84")) == ["Sébastien Villemot"]

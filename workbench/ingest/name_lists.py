@@ -149,6 +149,10 @@ _NOT_NAMES = frozenset(
 
 
 _HAN_CHAR = re.compile(r"[\u3400-\u9fff]")
+# Titles and degrees before a name: "Prof. Dr.", "Dr.-Ing.", "Dipl.-Inf.", "MSc.", "Ph.D."
+_DEGREES = re.compile(
+    r"^((Prof|Dr|Dipl|MSc|BSc|MEng|M\.\s?Sc|B\.\s?Sc|Ph\.\s?D|PhD|Mr|Mrs|Ms)\.?(-[^\W\d_]+\.?)?\s+)+"
+)
 
 
 def _cjk_names(text: str, least: int = 2) -> list[str]:
@@ -211,13 +215,15 @@ def row_names(text: str) -> list[str]:
         return []
     names: list[str] = []
     for part in parts:
+        part = _DEGREES.sub("", part)  # "Dr.-Ing. M. Heiderich", "Prof. Dr. Hans Müller", "MSc. N. Krein"
         tokens = [t.strip(_SPACING_ACCENTS) for t in part.split() if t.strip(_SPACING_ACCENTS)]
         while len(tokens) > 2 and re.fullmatch(r"[a-z]", tokens[-1]):
             tokens.pop()  # a footnote letter set in line: "Fokkinga y"
         if AFFILIATION.search(part):
             break
         if (
-            len(tokens) >= 4
+            len(parts) == 1  # two names side by side; between commas, four words are one name
+            and len(tokens) >= 4
             and len(tokens) % 2 == 0
             and all(_is_full_word_name(t) for t in tokens)
             and not any(t.lower() in _PARTICLES for t in tokens[2::2])  # "Jason Anthony Vander Heiden"

@@ -51,7 +51,7 @@ _LIGATURES = str.maketrans(
         "\ufeff": "",
     }
 )
-_CONTROL = re.compile(r"[\x00\x01\x03-\x08\x0b\x0c\x0e-\x1f\x7f]")
+_CONTROL = re.compile(r"[\x00\x01\x03-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")  # C0 and C1 controls (not \x02: above)
 # Latin letters and digits set in full-width forms, as CJK typesetting sets them ("Ｖｏｌ．２７",
 # "ＣｈｉｎｅｓｅＪｏｕｒｎａｌ"): a run of full-width forms holding one is folded to ASCII; a lone
 # full-width comma or colon between Chinese characters is Chinese punctuation and stays.
