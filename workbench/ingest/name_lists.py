@@ -150,9 +150,7 @@ _NOT_NAMES = frozenset(
 
 _HAN_CHAR = re.compile(r"[\u3400-\u9fff]")
 # Titles and degrees before a name: "Prof. Dr.", "Dr.-Ing.", "Dipl.-Inf.", "MSc.", "Ph.D."
-_DEGREES = re.compile(
-    r"^((Prof|Dr|Dipl|MSc|BSc|MEng|M\.\s?Sc|B\.\s?Sc|Ph\.\s?D|PhD|Mr|Mrs|Ms)\.?(-[^\W\d_]+\.?)?\s+)+"
-)
+_DEGREES = re.compile(r"^((Prof|Dr|Dipl|MSc|BSc|MEng|M\.\s?Sc|B\.\s?Sc|Ph\.\s?D|PhD|Mr|Mrs|Ms)\.?(-[^\W\d_]+\.?)?\s+)+")
 
 
 def _cjk_names(text: str, least: int = 2) -> list[str]:
