@@ -123,6 +123,37 @@ def test_newer_rules_rederive_metadata_without_embedding(tmp_path: Path, workben
     assert _title(engine, doc_id) == fresh_title
 
 
+def test_a_file_older_rules_found_no_text_in_is_indexed_when_newer_ones_read_it(
+    tmp_path: Path, workbench_home: Path
+) -> None:
+    from dataclasses import replace
+
+    from tests.unit.test_glyph_names import LINES, _pdf
+
+    folder = tmp_path / "papers"
+    folder.mkdir()
+    (folder / "numbered.pdf").write_bytes(_pdf(LINES, {c: f"C{ord(c)}" for c in "".join(LINES)}))
+    shutil.copy(PDFS / SCAN, folder / SCAN)
+    engine = Engine(Settings())
+    assert engine.index_folders([folder]).added == 2
+    catalog = engine.internals().catalog
+    records = catalog.files_under([str(folder.resolve())])
+    numbered = next(r for r in records.values() if r.path.endswith("numbered.pdf"))
+    assert numbered.status == "indexed"
+    # What an index built before the numbered-glyph reading holds: the file without text, older rules.
+    with catalog.write() as con:
+        Catalog.upsert(con, [], [replace(numbered, status="no-text", error="garbled text layer")])
+        Catalog.set_metadata_rules(con, [numbered.doc_id, f"file:1/{SCAN}"], METADATA_RULES_VERSION - 1)
+
+    report = engine.index_folders([folder])
+    assert report.updated == 1 and report.unchanged == 1  # the scan still has no text: left alone
+    after = catalog.files_under([numbered.root])
+    assert after[numbered.path].status == "indexed"
+    texts = " ".join(str(r["text"]) for r in _rows(engine, numbered.doc_id))
+    assert "quick brown fox" in texts
+    assert catalog.stale_metadata(METADATA_RULES_VERSION) == set()
+
+
 def test_zotero_items_are_never_rederived(tmp_path: Path) -> None:
     catalog = Catalog(tmp_path / "catalog.duckdb")
     catalog.migrate()

@@ -66,6 +66,15 @@ def metadata_sections(parsed: ParsedDocument) -> tuple[Section, ...]:
     return (Section("title", header or "untitled", 1, 1),)
 
 
+def _has_text_now(entry: FileEntry) -> bool:
+    """Whether a file recorded without text has text for the current rules (a font that numbers
+    its glyphs, read since); it has no vectors to keep, so it is then indexed anew."""
+    try:
+        return parse_file(Path(entry.path)).has_text
+    except ParseError:
+        return False
+
+
 @dataclass
 class _Pending:
     document: Document
@@ -153,11 +162,16 @@ class Indexer:
         todo: list[FileEntry] = []
         stale = None if refresh_metadata else self.catalog.stale_metadata(METADATA_RULES_VERSION)
         rederive: list[FileRecord] = []
+        reread: set[str] = set()
         for path, entry in entries.items():
             if path in moved_to:
                 continue
             record = known.get(path)
             if record and record.size == entry.size and record.mtime == entry.mtime:
+                if record.status == "no-text" and (stale is None or record.doc_id in stale) and _has_text_now(entry):
+                    reread.add(path)  # newer rules read what older ones could not: index it whole
+                    todo.append(entry)
+                    continue
                 report.unchanged += 1
                 if record.status in MOVABLE_STATUSES and (stale is None or record.doc_id in stale):
                     rederive.append(record)
@@ -168,7 +182,9 @@ class Indexer:
             if cancelled is not None and cancelled():
                 report.cancelled = True
                 break
-            status = self._ingest_file(entry, known.get(entry.key), report, hashes.get(entry.key))
+            status = self._ingest_file(
+                entry, known.get(entry.key), report, hashes.get(entry.key), reread=entry.key in reread
+            )
             if progress is not None:
                 progress(Progress(number, len(todo), entry.key, status))
         self.flush(report)
@@ -292,14 +308,19 @@ class Indexer:
         return self.catalog.doc_for_hash(content_hash)
 
     def _ingest_file(
-        self, entry: FileEntry, previous: FileRecord | None, report: IndexReport, known_hash: str | None = None
+        self,
+        entry: FileEntry,
+        previous: FileRecord | None,
+        report: IndexReport,
+        known_hash: str | None = None,
+        reread: bool = False,
     ) -> str:
         doc_id = entry.doc_id
         try:
             content_hash = known_hash or hash_regular(entry.path)
         except OSError as exc:
             return self._record_failure(entry, doc_id, "", f"cannot read: {exc.strerror or exc}", report)
-        if previous and previous.content_hash == content_hash and previous.status != "failed":
+        if previous and previous.content_hash == content_hash and previous.status != "failed" and not reread:
             # Touched but not changed: remember the new mtime, keep everything else.
             record = FileRecord(
                 entry.key,
