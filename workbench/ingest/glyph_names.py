@@ -4,10 +4,11 @@ Some typesetting systems (3B2's "AdvPS" fonts in Wiley and Elsevier papers, amon
 fonts whose encoding names each glyph after the character it draws, by number ("/C87" is "W",
 "/C104" is "h", "/g41" is "A" in hexadecimal, "/uni00E9" is "é"), and give no ToUnicode map. PDFium
 does not read such names, so it reports the font's raw codes (1, 2, 3, …) as control characters
-and the page reads as garbled; poppler reads them, and so does this module. Only a page already
-judged garbled is read again: the font dictionaries' `/Differences` (with pypdf, since PDFium does
-not expose them) give each code's glyph name, and a name that spells a character stands for it.
-A font whose names spell nothing keeps the page garbled, as before.
+and the page reads as garbled; poppler reads them, and so does this module. Only a page whose
+text is mostly control characters (`pdf._CONTROL_SHARE` of them or more) is read again: the font
+dictionaries' `/Differences` (with pypdf, since PDFium does not expose them) give each code's
+glyph name, and a name that spells a character stands for it. A font whose names spell nothing
+keeps the page garbled, as before.
 """
 
 from __future__ import annotations
@@ -110,15 +111,15 @@ def _numbered_codes(encoding: Any) -> dict[int, str]:
 
 def code_remap(textpage: Any, codes: dict[str, dict[int, str]]) -> Callable[[int, int], int]:
     """For PDFium's character `index` and the code it reports, the code point to read instead:
-    the character its font's numbered glyph name spells, where it has one."""
+    for a glyph PDFium could not map, the character its font's numbered glyph name spells."""
     import pypdfium2.raw as pdfium_c
 
     raw = textpage.raw
     fonts: dict[int, dict[int, str]] = {}
 
     def remap(index: int, code: int) -> int:
-        if code >= 256 or pdfium_c.FPDFText_IsGenerated(raw, index) == 1:
-            return code
+        if pdfium_c.FPDFText_HasUnicodeMapError(raw, index) != 1:
+            return code  # PDFium found this glyph's character itself (or generated a space or break)
         text_object = pdfium_c.FPDFText_GetTextObject(raw, index)
         font = pdfium_c.FPDFTextObj_GetFont(text_object) if text_object else None
         key = ctypes.cast(font, ctypes.c_void_p).value if font else None
