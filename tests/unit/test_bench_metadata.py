@@ -9,7 +9,7 @@ import pytest
 
 from tests.conftest import SHARED
 from tests.unit.test_title_page import PWL, needs_pwl
-from workbench.bench.metadata import labelled_sets, same_start, title_overlap
+from workbench.bench.metadata import first_author_matches, labelled_sets, same_start, title_overlap
 from workbench.bench.metadata_labels import MetadataLabel, load_labels, split_of, zotero_labels
 from workbench.errors import UsageError
 from workbench.ingest.pdf import parse_pdf, parse_pdf_pages_only
@@ -34,6 +34,13 @@ def test_title_score_counts_cjk_characters_and_one_letter_typos() -> None:
     assert title_overlap("轮腿式平衡机器人控制", "王洪玺 张兰勇") == 0.0
     assert title_overlap("Multi-Dimnsional Typology of Games", "A Multi-dimensional Typology of Games") >= 0.8
     assert title_overlap("Spatial language: Spatial language", "Spatial language", subtitle_optional=True) == 1.0
+
+
+def test_a_chinese_family_name_is_the_first_character_of_the_full_name() -> None:
+    assert first_author_matches("李", ("李大永", "张少睿"))
+    assert first_author_matches("代勤", ("代勤",))
+    assert not first_author_matches("张", ("李大永",))
+    assert first_author_matches("Hein", ("Soren Hein",)) and not first_author_matches("Haglund", ("Soren Hein",))
 
 
 def test_bad_label_sources_are_one_clear_error(tmp_path: Path) -> None:

@@ -108,3 +108,20 @@ def test_names_keep_no_titles_or_degrees_and_four_words_between_commas_are_one_n
 def test_a_c1_control_character_is_no_part_of_a_name() -> None:
     assert clean_text("Sébastien Villemot\x84") == "Sébastien Villemot"
     assert row_names(clean_text("Sébastien Villemot\x84")) == ["Sébastien Villemot"]
+
+
+def test_a_cover_whose_text_all_lies_at_its_foot_has_its_title_there() -> None:
+    # An audit report's cover: a picture above, and every line in the page's lowest fifth.
+    layout = PageLayout(
+        (
+            _row("Secure Code Review Report", 16.0, 167.0),
+            _row("NLnet – Tweede Golf", 16.0, 116.0),
+            _row("V 1.0", 10.0, 71.0),
+            _row("Amsterdam, September 25th, 2023", 10.0, 60.0),
+        ),
+        595.0,
+        842.0,
+    )
+    assert read_title_page(layout).title == "Secure Code Review Report"
+    # With text higher up, the same line at the foot is a footnote's or an imprint's, no title.
+    assert read_title_page(_page(("Secure Code Review Report", 16.0, 150.0))).title != "Secure Code Review Report"

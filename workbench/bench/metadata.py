@@ -112,6 +112,8 @@ def first_author_matches(expected: str | None, authors: tuple[str, ...]) -> bool
     parsed = parse_author(authors[0])
     surname = parsed.key.rsplit(" ", 1)[0] if parsed and " " in parsed.key else (parsed.key if parsed else "")
     tokens = {_family_key(t) for t in re.split(r"[\s,]+", authors[0]) if t}
+    if re.fullmatch(rf"[{_CJK}]+", want):  # a Chinese, Japanese or Korean family name comes first: "李" of "李大永"
+        return _family_key(authors[0]).startswith(want)
     return want == surname or want in tokens or _family_key(authors[0]).endswith(want)
 
 

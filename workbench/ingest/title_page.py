@@ -258,12 +258,12 @@ def _parallel_block(rows: Sequence[Row], block: list[int], others: list[list[int
     return max(found)[2] if found else []
 
 
-def _is_candidate(row: Row, height: float, body: float) -> bool:
+def _is_candidate(row: Row, floor: float, body: float) -> bool:
     text = plain(row)
     letters = sum(c.isalpha() for c in text)
     if letters < 3 or letters < 0.5 * len(text.replace(" ", "")):
         return False
-    if row.top < 0.2 * height or (row.running and row.size <= 1.1 * body):
+    if row.top < floor or (row.running and row.size <= 1.1 * body):
         return False
     if _NOISE.search(text) or _BANNER.match(text) or is_date_line(text) or _COVER.search(text):
         return False
@@ -276,20 +276,29 @@ def _is_candidate(row: Row, height: float, body: float) -> bool:
     return not (is_notice(text) or is_banner(text) or is_section_heading(text))
 
 
+def _footer_line(rows: Sequence[Row], height: float) -> float:
+    """The height under which rows are a page's foot (notes, imprint, page number): its lowest
+    fifth, unless all of the page's text lies there (a cover whose title is set at its foot,
+    below a picture), when nothing is."""
+    floor = 0.2 * height
+    return floor if any(row.top >= floor and not row.running for row in rows) else 0.0
+
+
 def _title_blocks(rows: Sequence[Row], height: float, body: float) -> tuple[list[list[int]], list[list[int]]]:
     """Blocks of rows that could hold the title, top-down (rows of another column in between are
     skipped), and those the rules find plausible, best first (the rules' choice first)."""
     blocks: list[list[int]] = []
     used = masthead(rows)  # the journal's name in a masthead is no title
+    floor = _footer_line(rows, height)
     for index, row in enumerate(rows):
-        if index in used or not _is_candidate(row, height, body):
+        if index in used or not _is_candidate(row, floor, body):
             continue
         block = [index]
         while len(block) < _MAX_TITLE_ROWS:
             nxt = next_in_column(rows, block[-1])
             if nxt is None or not _same_block(rows[block[-1]], rows[nxt]):
                 break
-            if not (_is_candidate(rows[nxt], height, body) or _continues(plain(rows[block[-1]]), plain(rows[nxt]))):
+            if not (_is_candidate(rows[nxt], floor, body) or _continues(plain(rows[block[-1]]), plain(rows[nxt]))):
                 break
             block.append(nxt)
         used.update(block)
