@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from tests.unit.test_title_page import _row
 from workbench.ingest.name_lists import row_names
-from workbench.ingest.pdf_layout import PageLayout
+from workbench.ingest.pdf_layout import LayoutLine, PageLayout
 from workbench.ingest.pdf_metadata import _choose_authors, _running_heads
 from workbench.ingest.source_lines import clean_text
 from workbench.ingest.title_lines import is_banner
@@ -125,3 +125,25 @@ def test_a_cover_whose_text_all_lies_at_its_foot_has_its_title_there() -> None:
     assert read_title_page(layout).title == "Secure Code Review Report"
     # With text higher up, the same line at the foot is a footnote's or an imprint's, no title.
     assert read_title_page(_page(("Secure Code Review Report", 16.0, 150.0))).title != "Secure Code Review Report"
+
+
+def _at(text: str, size: float, top: float, left: float, right: float) -> LayoutLine:
+    return LayoutLine(text, text, size, top, top - size, left, right)
+
+
+def test_an_author_in_a_side_column_level_with_the_title_is_found_by_the_affiliation_under_it() -> None:
+    # A journal's layout: the title in the wide right column, its author in a narrow left one.
+    abstract = [_at(BODY, 9.0, 660.0 - 11 * i, 172.0, 540.0) for i in range(12)]
+    side = [("Özcan SAYGIN", 9.0, 713.0), ("The School of Physical", 7.5, 556.0), ("Education and Sports,", 7.5, 547.0)]
+    lines = [
+        _at("Acute effect of speed exercise on nitric oxide (NO)", 16.0, 713.0, 180.0, 540.0),
+        _at("level of footballers", 16.0, 693.0, 287.0, 430.0),
+        *(_at(text, size, top, 45.0, 150.0) for text, size, top in side),
+        *abstract,
+    ]
+    page = read_title_page(PageLayout(tuple(lines), 595.0, 842.0))
+    assert page.title == "Acute effect of speed exercise on nitric oxide (NO) level of footballers"
+    assert page.authors == ("Özcan Saygin",)
+    # The same names beside a title with no institution under them (a contents list) are not taken.
+    bare = [line for line in lines if line.text not in ("The School of Physical", "Education and Sports,")]
+    assert read_title_page(PageLayout(tuple(bare), 595.0, 842.0)).authors == ()

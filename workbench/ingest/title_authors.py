@@ -85,4 +85,26 @@ def authors_near(rows: Sequence[Row], block: list[int], following: list[int]) ->
         for index in reversed(above[-3:]):
             if not is_signature(plain(rows[index])):  # the previous chapter's authors sign off above this title
                 names[:0] = row_names(rows[index].text)
-    return real_authors(names)[:40]
+    return real_authors(names or _beside(rows, block))[:40]
+
+
+def _beside(rows: Sequence[Row], block: list[int]) -> list[str]:
+    """The names in a side column level with the title ("Özcan SAYGIN" in a narrow left column
+    beside a journal's title, the affiliation under it): the first row there that lists names
+    and has an affiliation below it."""
+    first, last = rows[block[0]], rows[block[-1]]
+    top, bottom = first.top + first.size, last.top - 2 * last.size
+    for index, row in enumerate(rows):
+        if index in block or not bottom <= row.top <= top or any(row.overlaps(rows[i]) for i in block):
+            continue
+        found = row_names(row.text)
+        if found and _affiliation_below(rows, index):
+            return found
+    return []
+
+
+def _affiliation_below(rows: Sequence[Row], index: int) -> bool:
+    """Whether one of the next three rows in a name's column names an institution or an address
+    (a contents list or a letter's address beside a title is no byline)."""
+    below = [row for row in rows[index + 1 :] if row.overlaps(rows[index])][:3]
+    return any(AFFILIATION.search(plain(row)) for row in below)
