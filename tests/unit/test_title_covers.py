@@ -147,3 +147,10 @@ def test_an_author_in_a_side_column_level_with_the_title_is_found_by_the_affilia
     # The same names beside a title with no institution under them (a contents list) are not taken.
     bare = [line for line in lines if line.text not in ("The School of Physical", "Education and Sports,")]
     assert read_title_page(PageLayout(tuple(bare), 595.0, 842.0)).authors == ()
+
+
+def test_two_character_chinese_names_spaced_to_the_width_of_three_are_closed_up() -> None:
+    assert row_names("罗兴武 孙 萌 刘 洋 陈 帅") == ["罗兴武", "孙萌", "刘洋", "陈帅"]
+    # A spaced form label or a numbered section beside a name is no name.
+    assert "学院" not in row_names("刘长鑫 学 院")
+    assert row_names("第 1 节") == []

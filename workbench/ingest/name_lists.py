@@ -166,11 +166,35 @@ def _cjk_names(text: str, least: int = 2) -> list[str]:
         lead = next((i for i, p in enumerate(closed) if not _CJK_NAME.fullmatch(p)), len(closed))
         if lead >= 2 and not _HAN_CHAR.search(" ".join(closed[lead:])):
             tokens = closed[:lead]  # the names, then their romanised forms: "李大永， 张少睿， LI Dayong， …"
+    tokens = _close_spaced_pairs(tokens)
     if not tokens or not all(_CJK_NAME.fullmatch(t) for t in tokens):
         return []
     if len(tokens) >= least or (len(tokens) == 1 and _is_person_name(tokens[0])):
         return tokens
     return []
+
+
+def _close_spaced_pairs(tokens: list[str]) -> list[str]:
+    """Two-character names letter-spaced to the width of three, among names set side by side
+    ("罗兴武 孙 萌 刘 洋" is 罗兴武, 孙萌, 刘洋): lone characters are closed up in pairs that
+    jieba knows as a person's name, where the row has a three-character name."""
+    if not any(len(t) == 3 and _CJK_NAME.fullmatch(t) for t in tokens):
+        return tokens  # no three-character name to be spaced to the width of
+    closed: list[str] = []
+    index = 0
+    while index < len(tokens):
+        pair = tokens[index : index + 2]
+        if (
+            len(pair) == 2
+            and all(len(t) == 1 and _HAN_CHAR.match(t) for t in pair)
+            and _is_person_name("".join(pair))  # not a spaced label ("学 院") or a numbered "第 1 节"
+        ):
+            closed.append("".join(pair))
+            index += 2
+        else:
+            closed.append(tokens[index])
+            index += 1
+    return closed
 
 
 def _is_person_name(token: str) -> bool:
