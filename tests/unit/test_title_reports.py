@@ -64,3 +64,18 @@ def test_the_unix_epoch_is_no_publication_date() -> None:
     draft = "Submitted: 01 January 1970\nPublished: unpublished\nJournal of Open Source Software, 2025"
     assert printed_year(draft) == 2025
     assert printed_year("Submitted: 12 March 1970") == 1970
+
+
+def test_a_byline_that_ends_with_its_company_does_not_run_on_into_the_date() -> None:
+    # ", Inc." at the end of a row is no given name whose family name is on the next row.
+    layout = PageLayout(
+        (
+            _row("An Introduction to System Level", 32.0, 679.0),
+            _row("Modeling in SystemC 2.0", 32.0, 641.0),
+            _row("By Stuart Swan, Cadence Design Systems, Inc.", 24.0, 573.0),
+            _row("May 2001", 24.0, 544.0),
+        ),
+        595.0,
+        842.0,
+    )
+    assert read_title_page(layout).authors == ("Stuart Swan",)

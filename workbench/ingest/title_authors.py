@@ -63,7 +63,13 @@ def authors_near(rows: Sequence[Row], block: list[int], following: list[int]) ->
             continue  # an affiliation footnote ("¶Vial Health Technology, Inc.")
         row_text = f"{carried} {row.text}".strip()
         nxt = following[position + 1] if position + 1 < len(following) else None
-        if nxt is not None and _DANGLING.search(text) and abs(rows[nxt].size - row.size) < 0.05 * row.size:
+        dangling = _DANGLING.search(text)
+        if (
+            dangling is not None
+            and not AFFILIATION.search(dangling.group(0))  # "…, Cadence Design Systems, Inc." ends there
+            and nxt is not None
+            and abs(rows[nxt].size - row.size) < 0.05 * row.size
+        ):
             carried = row_text  # "..., and Andrew" continues on the next line: "D. White"
             continue
         carried = ""
