@@ -1,11 +1,16 @@
 """Report covers and drafts: a report series' number above the title, a joining word set apart,
-an unset timestamp's date (each failed on a file of the source-papers set's tune part)."""
+an unset timestamp's date, a company after a byline, an editor's mark, a revision under a title
+(each failed on a file of the source-papers set)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from tests.unit.test_title_page import _row
 from workbench.ingest.metadata import printed_year
+from workbench.ingest.name_lists import row_names
 from workbench.ingest.pdf_layout import PageLayout
+from workbench.ingest.pdf_metadata import PdfContent, derive_metadata
 from workbench.ingest.title_lines import is_banner
 from workbench.ingest.title_page import read_title_page
 
@@ -79,3 +84,54 @@ def test_a_byline_that_ends_with_its_company_does_not_run_on_into_the_date() -> 
         842.0,
     )
     assert read_title_page(layout).authors == ("Stuart Swan",)
+
+
+def test_an_editors_mark_after_a_name_leaves_the_name() -> None:
+    assert row_names("Robert A. MacLachlan (ed)") == ["Robert A. MacLachlan"]
+    assert row_names("John Smith and Mary Jones (eds.)") == ["John Smith", "Mary Jones"]
+    assert row_names("Hans Müller (Hrsg.)") == ["Hans Müller"]
+    assert row_names("Jane Doe, editor") == ["Jane Doe"]
+
+
+def test_a_revision_under_a_title_is_no_subtitle_here_or_in_the_metadata() -> None:
+    layout = PageLayout(
+        (
+            _row("GASNet-EX API: Memory Kinds", 26.0, 769.0),
+            _row("Revision 2025.8.0", 15.0, 738.0),
+            _row("Paul H. Hargrove, Dan Bonachea", 15.0, 721.0),
+            *(
+                _row("This document specifies the memory kinds of the GASNet-EX API in full.", 11.0, 655.0 - 13 * i)
+                for i in range(8)
+            ),
+        ),
+        595.0,
+        842.0,
+    )
+    page = read_title_page(layout)
+    assert page.title == "GASNet-EX API: Memory Kinds"
+    assert page.authors[:1] == ("Paul H. Hargrove",)
+    text = "\n".join(line.text for line in layout.lines)
+    meta = {"Title": "GASNet-EX API: Memory Kinds, Revision 2025.8.0"}
+    derived = derive_metadata(Path("memory_kinds.pdf"), PdfContent([text], meta, 0, layout, 0), True)
+    assert derived.title == "GASNet-EX API: Memory Kinds"
+
+
+def test_a_version_line_set_nearly_as_large_as_the_title_is_no_subtitle() -> None:
+    layout = PageLayout(
+        (
+            _row("The ling-macros package", 20.0, 700.0),
+            _row("Version 2.2", 16.0, 672.0),
+            _row("Andrew McKenzie", 12.0, 640.0),
+            *(
+                _row(
+                    "This package gives macros for the examples and glosses of linguistics papers.",
+                    10.0,
+                    560.0 - 12 * i,
+                )
+                for i in range(8)
+            ),
+        ),
+        595.0,
+        842.0,
+    )
+    assert read_title_page(layout).title == "The ling-macros package"

@@ -49,6 +49,10 @@ _OTHER_FIELD = re.compile(
     re.I,
 )
 _SPACING_ACCENTS = "".join(SPACING_ACCENTS)
+# An editor's mark after a name: "Robert A. MacLachlan (ed)", "(eds.)", "(Hrsg.)", "(org.)", ", editor"
+_ROLE_MARK = re.compile(
+    r"\s*\((eds?|editors?|hrsg|dir|coord|orgs?|a cura di)\.?\)|,\s*(editors?|eds?\.)(?=\s*(,|$))", re.IGNORECASE
+)
 # Society grades printed after names ("Murali Kodialam, Associate Member, IEEE"), and affiliation letters.
 _MEMBERSHIP = re.compile(r"^((student |senior |life |associate )?(member|fellow)|ieee|acm|siam)\W*$", re.I)
 _SPLIT_ACCENT = re.compile(r"([^\W\d_])\s?[" + _SPACING_ACCENTS + r"]\s+([^\W\d_])")  # "Babao ¨ glu"
@@ -223,7 +227,7 @@ def row_names(text: str) -> list[str]:
     if cjk:
         return cjk
     text = repair_accents(_SPLIT_ACCENT.sub(r"\1\2", text))
-    text = re.sub(r"^\s*by\s+", "", text, flags=re.IGNORECASE)
+    text = _ROLE_MARK.sub("", re.sub(r"^\s*by\s+", "", text, flags=re.IGNORECASE))
     dated = re.match(r"^(.+?)(?:,|\s+on)\s+(\S+\s.*)$", text)  # a whole date, not the year of one
     if dated and is_date_line(dated.group(2)):
         text = dated.group(1)  # a byline with its date: "By Abraham Loeb on May 14, 2018"

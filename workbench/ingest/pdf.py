@@ -27,7 +27,7 @@ from workbench.ingest.pdf_layout import PageLayout, page_layout
 from workbench.ingest.pdf_metadata import PdfContent, candidates_of, derive_metadata
 from workbench.ingest.sections import abstract_text, split_sections
 from workbench.ingest.source_lines import SourceLine, pdf_lines
-from workbench.ingest.title_page import TitleCandidate, is_cover_sheet
+from workbench.ingest.title_page import TitleCandidate, is_cover_sheet, title_candidates
 from workbench.records import ParsedDocument, Section
 from workbench.text.ligatures import find_glyph_repair
 from workbench.text.prose import collapse_leaders
@@ -201,11 +201,23 @@ def _extract_pdf(data: bytes) -> tuple[PdfContent, dict[int, str]]:
                 texts[title_page], texts[title_page + 1]
             ):
                 title_page += 1
-            codes = numbered.get(title_page, {})
-            layout = _layout(pdf, title_page, repair.apply, codes) if texts[title_page].strip() else None
+            layout = _page_layout(pdf, texts, title_page, repair.apply, numbered)
+            while title_page > 0 and (layout is None or not title_candidates(layout)):
+                # the page after a "cover" holds no title (a table of contents): the cover was the title page
+                earlier = _page_layout(pdf, texts, title_page - 1, repair.apply, numbered)
+                if earlier is None or not title_candidates(earlier):
+                    break
+                title_page, layout = title_page - 1, earlier
             return PdfContent(texts, metadata, title_page, layout, garbled), dropped
         finally:
             pdf.close()
+
+
+def _page_layout(
+    pdf: Any, texts: list[str], index: int, repair: Callable[[str], str], numbered: dict[int, dict[str, dict[int, str]]]
+) -> PageLayout | None:
+    """A page's layout, or None when it has no text."""
+    return _layout(pdf, index, repair, numbered.get(index, {})) if texts[index].strip() else None
 
 
 def _read_numbered_glyphs(pdf: Any, data: bytes, raw: list[str]) -> dict[int, dict[str, dict[int, str]]]:

@@ -51,6 +51,8 @@ from workbench.text.junk_authors import real_authors
 
 AGREE = 0.8  # word overlap at which two titles say the same thing
 _WORD = re.compile(r"[a-z0-9]+")
+# A version after a title in the metadata ("…: Memory Kinds, Revision 2025.8.0"), not part of it.
+_VERSION_AFTER = re.compile(r"[\s,;:–—-]+\(?(version|revision|release|rev\.|v\.?)\s*\d+(\.\d+)*[a-z]?\)?$", re.I)
 _RUNNING_PAGES = 8  # pages after the title page searched for running heads
 GARBLED_WARNING = "a garbled text layer"  # how the parser's own count of garbled pages ends
 
@@ -179,8 +181,9 @@ def _choose_title(meta_title: str, page: TitlePage, page_text: str, path: Path) 
             return plausible_meta, "page"  # the same title; the metadata keeps symbols text loses
         if plausible_meta and not page.distinct_size and _printed_on(plausible_meta, page_text):
             return plausible_meta, "page"
-        if plausible_meta and _fragment_of(page.title, plausible_meta) and _words_printed(plausible_meta, page_text):
-            return plausible_meta, "page"  # display type split the title ("Client/Server" above "Benefits, ...")
+        whole = _VERSION_AFTER.sub("", plausible_meta)
+        if whole and _fragment_of(page.title, whole) and _words_printed(whole, page_text):
+            return whole, "page"  # display type split the title ("Client/Server" above "Benefits, ...")
         return page.title, "page"
     if plausible_meta:
         return plausible_meta, "metadata"

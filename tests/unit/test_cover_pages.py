@@ -1,0 +1,60 @@
+"""A title page with its copyright notice, followed by a table of contents: the notices make it
+look like a publisher's notice page, but the page after it holds no title, so it is the title
+page (a manual's cover was skipped and its file named the document)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from workbench.ingest.pdf import parse_pdf
+
+COVER = [
+    (22, "IAX2 Security"),
+    (11, "Copyright \\251 2009 \\226 Digium, Inc."),
+    (11, "All Rights Reserved."),
+    (11, "Document Version 1.0"),
+    (11, "Asterisk Development Team"),
+]
+CONTENTS = [(16, "Table of Contents")] + [
+    (11, f"{n}. {name} . . . . . . . . . . . . . . . . . . . . . . {n + 2}")
+    for n, name in enumerate(["Introduction", "User Guide", "Protocol Modification", "Implementation"], 1)
+]
+
+
+def _pdf(pages: list[list[tuple[int, str]]]) -> bytes:
+    """Pages of Helvetica lines (WinAnsi, so "\\251" is ©), each line at its size, top-down."""
+    contents = []
+    for lines in pages:
+        shown = " ".join(f"/F1 {size} Tf 0 -{size + 8} Td ({text}) Tj" for size, text in lines)
+        contents.append(f"BT 72 740 Td {shown} ET")
+    count = len(pages)
+    kids = " ".join(f"{4 + 2 * i} 0 R" for i in range(count))
+    objects = [
+        "<< /Type /Catalog /Pages 2 0 R >>",
+        f"<< /Type /Pages /Kids [{kids}] /Count {count} >>",
+        "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
+    ]
+    for i, content in enumerate(contents):
+        objects.append(
+            f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> "
+            f"/Contents {5 + 2 * i} 0 R >>"
+        )
+        objects.append(f"<< /Length {len(content)} >>\nstream\n{content}\nendstream")
+    out = b"%PDF-1.4\n"
+    offsets = []
+    for number, body in enumerate(objects, 1):
+        offsets.append(len(out))
+        out += f"{number} 0 obj\n{body}\nendobj\n".encode("latin-1")
+    xref = len(out)
+    out += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode()
+    out += b"".join(f"{offset:010d} 00000 n \n".encode() for offset in offsets)
+    out += f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode()
+    return out
+
+
+def test_a_cover_with_its_copyright_before_a_table_of_contents_is_the_title_page(tmp_path: Path) -> None:
+    path = tmp_path / "iax2-security.pdf"
+    data = _pdf([COVER, CONTENTS])
+    path.write_bytes(data)
+    parsed = parse_pdf(path, data)
+    assert parsed.title == "IAX2 Security"
