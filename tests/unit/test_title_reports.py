@@ -135,3 +135,28 @@ def test_a_version_line_set_nearly_as_large_as_the_title_is_no_subtitle() -> Non
         842.0,
     )
     assert read_title_page(layout).title == "The ling-macros package"
+
+
+def test_a_display_size_word_over_a_byline_is_the_title_and_the_byline_never_is() -> None:
+    body = "The basic idea in sampling is extrapolation from the part to the whole, from the sample."
+    layout = PageLayout(
+        (
+            _row("Sampling", 15.9, 720.0),
+            _row("by David A. Freedman", 11.0, 689.0),
+            _row("Department of Statistics", 11.0, 676.0),
+            _row("University of California", 11.0, 662.0),
+            *(_row(body, 11.0, 622.0 - 13 * i) for i in range(12)),
+        ),
+        595.0,
+        842.0,
+    )
+    page = read_title_page(layout)
+    assert page.title == "Sampling"
+    assert page.authors == ("David A. Freedman",)
+    # Without "by", a word this size over a name is still no title (a logo, a label).
+    plain_names = PageLayout(
+        tuple(_row("David A. Freedman", 11.0, 689.0) if r.text.startswith("by ") else r for r in layout.lines),
+        595.0,
+        842.0,
+    )
+    assert read_title_page(plain_names).title != "Sampling"

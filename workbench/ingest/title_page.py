@@ -52,6 +52,7 @@ from workbench.text.dates import is_date_line
 
 MAX_TITLE_CHARS = 300
 _MAX_TITLE_ROWS = 5
+_BYLINE = re.compile(r"^\s*by\s+\S", re.IGNORECASE)
 _ONE_WORD_SIZE = 1.5  # a one-word title is set at least this many times the body size
 _DISPLAY_SHARE = 1.1  # a block this share of the body's size or larger is set for display
 _SUBTITLE_SHARE = 0.7  # a line at least this share of the title's size may continue it
@@ -391,6 +392,8 @@ def _plausible_title(rows: Sequence[Row], block: list[int], body: float) -> bool
     display = rows[block[0]].size > _DISPLAY_SHARE * body
     if len(words) > 40 or rows[block[0]].size < 0.95 * body or reads_as_prose(text, display):
         return False
+    if _BYLINE.match(text) and row_names(text):
+        return False  # "by David A. Freedman": the byline of the title above
     if _labelled_as_title(rows, block):
         return True  # a form's value under "Thema" or "Title": whatever it looks like, it is the title
     if _opens_paragraph(rows, block, body, text):
@@ -438,12 +441,11 @@ def _one_word_title(rows: Sequence[Row], block: list[int], body: float) -> bool:
     """A one-word title ("Concordance") is set well above the body size with its authors' names
     right below it; a lone word elsewhere is a label, a logo or a journal's name."""
     nxt = next_in_column(rows, block[-1])
-    return (
-        nxt is not None
-        and rows[block[0]].size >= _ONE_WORD_SIZE * body
-        and rows[nxt].size < rows[block[0]].size
-        and bool(row_names(rows[nxt].text))
-    )
+    if nxt is None or rows[nxt].size >= rows[block[0]].size or not row_names(rows[nxt].text):
+        return False
+    # "by" names the author of the work above it, so a display-size word over "by …" is a title
+    byline = bool(_BYLINE.match(plain(rows[nxt])))
+    return rows[block[0]].size >= (_DISPLAY_SHARE if byline else _ONE_WORD_SIZE) * body
 
 
 def _cjk_chars(text: str) -> int:
