@@ -154,3 +154,25 @@ def test_two_character_chinese_names_spaced_to_the_width_of_three_are_closed_up(
     # A spaced form label or a numbered section beside a name is no name.
     assert "学院" not in row_names("刘长鑫 学 院")
     assert row_names("第 1 节") == []
+
+
+def test_names_joined_by_and_in_other_languages_and_affiliations_in_them() -> None:
+    names = "Miguel M. Terradas, Antoine Asselin et David Poulin-Latulippe"
+    assert row_names(names) == ["Miguel M. Terradas", "Antoine Asselin", "David Poulin-Latulippe"]
+    assert row_names("Juan García y Pedro López") == ["Juan García", "Pedro López"]
+    # an institution in the language of the paper is no name, nor is a Brazilian city and its state
+    assert row_names("Dipartimento di Fisica e Astronomia") == []
+    assert row_names("Faculdade de Ciências Agrárias e Veterinárias") == []
+    assert row_names("Campos dos Goytacazes/RJ") == []
+    assert row_names("Marcos Coelho/Universidade Estadual") == ["Marcos Coelho"]
+
+
+def test_a_course_of_studies_on_a_cover_is_a_banner() -> None:
+    for banner in (
+        "CURSO SUPERIOR DE TECNOLOGIA EM DESENVOLVIMENTO DE SOFTWARE",
+        "Curso de Graduação em Física",
+        "Corso di laurea in Informatica",
+        "Grado en Ingeniería Informática",
+    ):
+        assert is_banner(banner), banner
+    assert not is_banner("Curso de Python em uma semana")

@@ -19,7 +19,11 @@ AFFILIATION = re.compile(
     r"@|https?://|universit|department|dept\.|institute|school|laborator|college|hospital|center|"
     r"centre|\binc\b|\bltd\b|\bcorp|compan|research|faculty|abstract|corresponding|e-?mail|"
     r"^[\W\d]+$|\b(usa|u\.s\.a|uk|germany|france|china|japan|canada|italy|switzerland)\b|"
-    r"\d{4,}|street|\bave\b|avenue|road|\bbox\b|cedex|\bp\.?o\.?\b",
+    r"\d{4,}|street|\bave\b|avenue|road|\bbox\b|cedex|\bp\.?o\.?\b|"
+    # the same in the other languages papers are written in ("Dipartimento di Fisica", "Faculdade de …")
+    r"universid|institu|d[ée]part|dipartiment|facult|faculd|fakult|facolt|laborat|escola|escuela|[ée]cole\b|"
+    r"hochschule|politec|polytech|"
+    r"университет|институт|факультет|кафедра|лаборатор",
     re.IGNORECASE,
 )
 # A list that ends with its unnamed rest: "Jonathan Swinton and others", "A. Author et al.".
@@ -30,7 +34,10 @@ _PARTICLES = NAME_PARTICLES | frozenset({"vander", "vanden", "vande", "della", "
 _ADDRESS = re.compile(r"\b\d{4,}\b|,\s*[A-Z]{2}(\s+\d{5}\b|\s*$)")  # "Palo Alto, CA 94304", "Ithaca, NY"
 _MARKERS = re.compile(r"[∗*†‡§¶#♯⊥]|\d+")
 # Between names: tabs (wide gaps), commas, "and" (English, German), "&", spaced dots and dashes.
-_SEPARATORS = re.compile(r"\t|,|，|、|;|•|\b(?:and|und)\b|&|\s+[·–—]\s+", re.IGNORECASE)
+# "and" in the languages papers are written in, lower case ("Asselin et David", "García y López")
+_SEPARATORS = re.compile(
+    r"\t|,|，|、|;|•|\b(?:and|und)\b|(?-i:\s(?:et|y|e|i|och|og|en|és|и)\s)|&|\s+[·–—]\s+", re.IGNORECASE
+)
 _NAME_THEN_PLACE = re.compile(r"\s*/\s*[^\t,;/]*")  # "Marcos Coelho/Universidade Estadual ..."
 _CJK_NAME = re.compile(r"[\u3400-\u9fff\uac00-\ud7af]{2,4}")
 _CJK_SEPARATORS = re.compile(r"[\s,，、;；·\d*∗†‡§¶]+")
@@ -231,6 +238,8 @@ def row_names(text: str) -> list[str]:
     dated = re.match(r"^(.+?)(?:,|\s+on)\s+(\S+\s.*)$", text)  # a whole date, not the year of one
     if dated and is_date_line(dated.group(2)):
         text = dated.group(1)  # a byline with its date: "By Abraham Loeb on May 14, 2018"
+    if re.search(r"/\s?[A-Z]{2}\s*$", text):
+        return []  # a city and its state, as Brazilian covers print them: "Campos dos Goytacazes/RJ"
     text = _NAME_THEN_PLACE.sub("", text) if "/" in text and "@" not in text else text
     text = re.sub(r"<[^<>]*@[^<>]*>|\{[^{}]*\}@\S+|\S+@\S+", ",", text)  # "Name <name@host>"
     if _ADDRESS.search(text):
