@@ -160,3 +160,10 @@ def test_a_display_size_word_over_a_byline_is_the_title_and_the_byline_never_is(
         842.0,
     )
     assert read_title_page(plain_names).title != "Sampling"
+
+
+def test_a_publication_date_labelled_in_another_language_dates_the_paper() -> None:
+    # A Chinese journal's history line: received, revised, accepted, then published online.
+    history = "收稿时间：2022-11-15；拟录用时间：2024-1-30；网络首发时间：2024-3-23。"
+    assert printed_year("数字拟人品：数字技术\n罗兴武 孙 萌\n" + history) == 2024
+    assert printed_year("Le chaos du rire\npublié le 3 mars 2019") == 2019

@@ -88,7 +88,13 @@ _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
 # Contexts in which a year printed on a title page is the paper's own (publication, copyright,
 # the journal's citation line, a dated version), as opposed to a year mentioned in the prose.
 # A date the page itself labels as the publication's: it outranks every other dated line.
-_YEAR_PUBLISHED = re.compile(r"\b(date of publication|publication date|published (in|on)\b.{0,60}\d{4})", re.IGNORECASE)
+_YEAR_PUBLISHED = re.compile(
+    r"\b(date of publication|publication date|published (in|on)\b.{0,60}\d{4})|"
+    # the same label in the languages papers are printed in: "网络首发时间：2024-3-23", "公開日", "publié le"
+    r"网络首发|出版(日期|时间)|发表(日期|时间)|刊出日期|公開日|発行日|date de publication|publié le|"
+    r"fecha de publicaci[óo]n|data de publica[çc][ãa]o|publicado em|ver[öo]ffentlicht am",
+    re.IGNORECASE,
+)
 _YEAR_STRONG = re.compile(
     r"©|\(c\)|\((?:eds?|hrsg|orgs?|coords?)\.?\)|[°!]c\s*\d|(?:^|\s)c\s+(?:19|20)\d\d\b|copyright|\bvol\.|\bvolume\b|\bnumber\b|\bno\.\s*\d|appear|published|revised|version|date:|"
     r"accepted|\d+\s*\(\d{1,4}\)|\((?:19|20)\d\d\)\s*\d+\s*[:(]|"  # "12 (2004)", "Journal (2015) 49:195"
