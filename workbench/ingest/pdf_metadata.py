@@ -52,7 +52,7 @@ from workbench.text.junk_authors import real_authors
 AGREE = 0.8  # word overlap at which two titles say the same thing
 _WORD = re.compile(r"[a-z0-9]+")
 # A version after a title in the metadata ("…: Memory Kinds, Revision 2025.8.0"), not part of it.
-_VERSION_AFTER = re.compile(r"[\s,;:–—-]+\(?(version|revision|release|rev\.|v\.?)\s*\d+(\.\d+)*[a-z]?\)?$", re.I)
+_VERSION_AFTER = re.compile(r"[\s,;:–—-]+\(?(version|revision|rev\.|v\.?)\s*\d+(\.\d+)*[a-z]?\)?$", re.I)
 _RUNNING_PAGES = 8  # pages after the title page searched for running heads
 GARBLED_WARNING = "a garbled text layer"  # how the parser's own count of garbled pages ends
 
