@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from workbench.ingest.pdf import parse_pdf
+from workbench.ingest.title_page import is_cover_sheet
 
 COVER = [
     (22, "IAX2 Security"),
@@ -58,3 +59,15 @@ def test_a_cover_with_its_copyright_before_a_table_of_contents_is_the_title_page
     path.write_bytes(data)
     parsed = parse_pdf(path, data)
     assert parsed.title == "IAX2 Security"
+
+
+def test_a_repositorys_sheet_before_a_working_paper_is_a_cover() -> None:
+    sheet = (
+        "econstor\nMake Your Publications Visible.\nA Service of\nBetts, Alexander\nWorking Paper\n"
+        "Global migration governance\nSuggested Citation: Betts, Alexander (2008) : Global migration governance\n"
+        "This Version is available at:\nhttp://hdl.handle.net/10419/196305"
+    )
+    paper = "Global Migration Governance\nAlexander Betts\nUniversity of Oxford\nAbstract\nThis paper asks ..."
+    assert is_cover_sheet(sheet, paper)
+    # words a paper's own pages print again are a footer, not a cover
+    assert not is_cover_sheet("Suggested citation: Betts (2008)\n" + paper, "Suggested citation: Betts (2008)\n...")

@@ -117,7 +117,9 @@ _COVER = re.compile(
     r"citation as published|terms of use for this article|persistent link:|this article was "
     r"downloaded by|digital commons|scholarworks|brought to you by|powered by bepress|"
     r"the mit faculty has made this article openly available|(this|the) (document|file) "
-    r"(is|was) downloaded from|deposited in|take down policy|share your story",
+    r"(is|was) downloaded from|deposited in|take down policy|share your story|"
+    # a repository's sheet before a working paper: "Suggested Citation: …", "This Version is available at: …"
+    r"make your publications visible|suggested citation:|this version is available at|provided in cooperation with",
     re.IGNORECASE,
 )
 
