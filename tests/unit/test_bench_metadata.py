@@ -100,19 +100,26 @@ def test_the_debian_papers_set_names_each_file_in_a_checksummed_package() -> Non
         assert row["source"].endswith(".pdf.gz" if row["compressed"] else ".pdf")
 
 
-def test_the_source_papers_set_names_each_file_in_a_checksummed_archive() -> None:
-    """`tools/source_paper_set.py` can fetch and verify every file the labels name, none of them
-    from a package another set uses."""
-    path = Path(__file__).resolve().parents[1] / "data" / "source_papers.json"
+@pytest.mark.parametrize(
+    ("name", "files", "others"), [("source", 61, ("debian", "package")), ("sdist", 12, ("debian", "package", "source"))]
+)
+def test_the_later_paper_sets_name_each_file_in_a_checksummed_archive(
+    name: str, files: int, others: tuple[str, ...]
+) -> None:
+    """`tools/source_paper_set.py` and `tools/sdist_paper_set.py` can fetch and verify every file
+    the labels name, none of them from a package an earlier set uses."""
+    path = Path(__file__).resolve().parents[1] / "data" / f"{name}_papers.json"
     labels = load_labels(path)
-    assert len(labels) == 61 and {split_of(label) for label in labels} == {"tune", "held_out"}
+    assert len(labels) == files and {split_of(label) for label in labels} == {"tune", "held_out"}
     raw = json.loads(path.read_text(encoding="utf-8"))
-    others = [json.loads((path.parent / f"{name}_papers.json").read_text()) for name in ("debian", "package")]
+    others = [json.loads((path.parent / f"{other}_papers.json").read_text()) for other in others]
     used = {row["package"] for other in others for row in other.values()}
+    hashes = {row["sha256"] for other in others for row in other.values()}
     for row in raw.values():
         assert row["archive_url"].startswith(("http://deb.debian.org/", "https://files.pythonhosted.org/"))
         assert len(row["archive_sha256"]) == len(row["sha256"]) == 64
         assert row["package"] not in used and not row["package"].startswith(("texlive", "r-cran", "r-bioc"))
+        assert row["sha256"] not in hashes
 
 
 def test_a_wrong_title_that_is_the_labelled_one_ending_elsewhere_is_told_apart() -> None:

@@ -167,3 +167,12 @@ def test_a_publication_date_labelled_in_another_language_dates_the_paper() -> No
     history = "收稿时间：2022-11-15；拟录用时间：2024-1-30；网络首发时间：2024-3-23。"
     assert printed_year("数字拟人品：数字技术\n罗兴武 孙 萌\n" + history) == 2024
     assert printed_year("Le chaos du rire\npublié le 3 mars 2019") == 2019
+
+
+def test_where_a_paper_appeared_outdates_a_later_arxiv_versions_stamp() -> None:
+    page = (
+        "arXiv:1706.03762v7 [cs.CL] 2 Aug 2023\nAttention Is All You Need\nAshish Vaswani\n"
+        "31st Conference on Neural Information Processing Systems (NIPS 2017), Long Beach, CA, USA."
+    )
+    assert printed_year(page) == 2017
+    assert printed_year("arXiv:1906.00001v1 [cs.LG] 1 Jun 2019\nA Preprint\nJane Doe") == 2019

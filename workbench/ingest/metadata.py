@@ -119,6 +119,13 @@ _NOT_PUBLICATION = re.compile(
 # A year cited in the prose: "(Casasanto, 2009, 2011)", "(Kendon 2004: chapter 3)", "(Lee et al. 2001a)".
 _CITED_YEAR = re.compile(r"\([^()]*?\b[^\W\d_]{2,}(?: et al\.)?,?\s+(?:19|20)\d\d[a-z]?\b[^()]*\)")
 _SEASON_OR_MONTH = re.compile(r"\b(?:spring|summer|autumn|fall|winter|" + _MONTH + r")(?=[\s,.])", re.IGNORECASE)
+# Where a paper appeared, printed on its first page: "31st Conference on Neural Information Processing
+# Systems (NIPS 2017), Long Beach", "Published as a conference paper at ICLR 2019".
+_VENUE_NOTE = re.compile(
+    r"(?:published as a (?:conference|workshop) paper at|\bconference on|\bproceedings of|\bworkshop on|"
+    r"\bsymposium on)[^\n]{0,120}?\b((?:19|20)\d\d)\b",
+    re.IGNORECASE,
+)
 _ARXIV_STAMP_DATE = re.compile(r"arXiv:\S+\s+\[[^\]]+\]\s+\d{1,2}\s+\w{3}\s+(\d{4})")
 
 
@@ -140,7 +147,10 @@ def printed_year(text: str) -> int | None:
     """
     stamp = _ARXIV_STAMP_DATE.search(text)
     if stamp:
-        return plausible_year(stamp.group(1))
+        stamped = plausible_year(stamp.group(1))
+        venue = _VENUE_NOTE.search(text)  # the version's date, unless the page says where it appeared
+        appeared = plausible_year(venue.group(1)) if venue else None
+        return appeared if appeared and stamped and appeared <= stamped else stamped
     for context in (_YEAR_PUBLISHED, _YEAR_STRONG, _YEAR_WEAK):
         years: list[int] = []
         for line in text.splitlines():
