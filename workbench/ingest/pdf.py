@@ -29,6 +29,7 @@ from workbench.ingest.sections import abstract_text, split_sections
 from workbench.ingest.source_lines import SourceLine, pdf_lines
 from workbench.ingest.title_page import TitleCandidate, is_cover_sheet, title_candidates
 from workbench.records import ParsedDocument, Section
+from workbench.text.arabic_ligatures import find_arabic_repair
 from workbench.text.ligatures import find_glyph_repair
 from workbench.text.prose import collapse_leaders
 
@@ -184,10 +185,15 @@ def _extract_pdf(data: bytes) -> tuple[PdfContent, dict[int, str]]:
             # Glyphs the fonts lost ("\x03amily" → "family") are put back first, so a placeholder
             # the repair understands never makes its page look garbled; a contents page's leaders
             # ("Introduction ........ 1") become one "…" each (`collapse_leaders`).
-            repair = find_glyph_repair(raw)
+            # Arabic ligatures written backwards ("املعامالت" → "المعاملات") are put in order too.
+            glyphs, arabic = find_glyph_repair(raw), find_arabic_repair(raw)
+
+            def repair(text: str) -> str:
+                return arabic(glyphs.apply(text))
+
             texts: list[str] = []
             garbled = 0
-            for number, text in enumerate((_readable(t, repair.apply) for t in raw), start=1):
+            for number, text in enumerate((_readable(t, repair) for t in raw), start=1):
                 problem = page_problem(text) if text.strip() else None
                 if problem:
                     garbled += 1
@@ -201,10 +207,10 @@ def _extract_pdf(data: bytes) -> tuple[PdfContent, dict[int, str]]:
                 texts[title_page], texts[title_page + 1]
             ):
                 title_page += 1
-            layout = _page_layout(pdf, texts, title_page, repair.apply, numbered)
+            layout = _page_layout(pdf, texts, title_page, repair, numbered)
             while title_page > 0 and (layout is None or not title_candidates(layout)):
                 # the page after a "cover" holds no title (a table of contents): the cover was the title page
-                earlier = _page_layout(pdf, texts, title_page - 1, repair.apply, numbered)
+                earlier = _page_layout(pdf, texts, title_page - 1, repair, numbered)
                 if earlier is None or not title_candidates(earlier):
                     break
                 title_page, layout = title_page - 1, earlier
