@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from workbench.ingest.cover_pages import is_cover_sheet
 from workbench.ingest.pdf import parse_pdf
-from workbench.ingest.title_page import is_cover_sheet
 
 COVER = [
     (22, "IAX2 Security"),

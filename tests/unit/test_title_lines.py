@@ -11,13 +11,14 @@ from pathlib import Path
 
 import pytest
 
+from workbench.ingest.cover_pages import is_cover_sheet
 from workbench.ingest.file_names import read_file_name
 from workbench.ingest.index_report import file_note
 from workbench.ingest.name_lists import row_names
 from workbench.ingest.pdf_layout import LayoutLine, PageLayout
 from workbench.ingest.pdf_metadata import PdfContent, derive_metadata
 from workbench.ingest.title_lines import is_banner, is_notice, is_section_heading, reads_as_prose, strip_numbering
-from workbench.ingest.title_page import is_cover_sheet, read_title_page
+from workbench.ingest.title_page import read_title_page
 from workbench.records import ParsedDocument
 
 BODY = (

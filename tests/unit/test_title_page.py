@@ -14,9 +14,10 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import PDFS, SHARED
+from workbench.ingest.cover_pages import is_cover_sheet
 from workbench.ingest.parse import parse_file
 from workbench.ingest.pdf_layout import LayoutLine, PageLayout, page_layout
-from workbench.ingest.title_page import is_cover_sheet, is_junk_title, read_title_page
+from workbench.ingest.title_page import is_junk_title, read_title_page
 from workbench.records import ParsedDocument
 
 PWL = SHARED / "data" / "pwl"

@@ -20,6 +20,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from workbench.ingest.cover_pages import is_cover_sheet
 from workbench.ingest.glyph_names import NumberedGlyphs, code_remap, remapped_text
 from workbench.ingest.page_quality import drop_figure_marks, page_problem
 from workbench.ingest.parse_error import ParseError
@@ -27,7 +28,7 @@ from workbench.ingest.pdf_layout import PageLayout, page_layout
 from workbench.ingest.pdf_metadata import PdfContent, candidates_of, derive_metadata
 from workbench.ingest.sections import abstract_text, split_sections
 from workbench.ingest.source_lines import SourceLine, pdf_lines
-from workbench.ingest.title_page import TitleCandidate, is_cover_sheet, title_candidates
+from workbench.ingest.title_page import TitleCandidate, title_candidates
 from workbench.records import ParsedDocument, Section
 from workbench.text.arabic_ligatures import find_arabic_repair
 from workbench.text.ligatures import find_glyph_repair

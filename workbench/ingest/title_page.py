@@ -8,9 +8,8 @@ ranker (`title_ranker`) chooses among them with that ranking as one of its featu
 slightly smaller line right below the chosen block continues it as a subtitle. The authors are
 the name lists right below the title (side-by-side names are told apart by wide gaps), skipping
 affiliation and e-mail lines, up to the abstract; when none follow, the name lists just above
-the title (`title_authors`). `is_junk_title` says when a PDF's Title metadata is a placeholder, and
-`is_cover_sheet` spots a publisher's or repository's cover page (the paper's own title page
-follows it).
+the title (`title_authors`). `is_junk_title` says when a PDF's Title metadata is a placeholder
+(`cover_pages` tells a repository's cover sheet from the paper's own title page).
 """
 
 from __future__ import annotations
@@ -20,6 +19,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from workbench.ingest.cover_pages import COVER
 from workbench.ingest.name_lists import AFFILIATION, is_name_list, row_names
 from workbench.ingest.pdf_layout import PageLayout
 from workbench.ingest.source_lines import join_lines
@@ -30,7 +30,6 @@ from workbench.ingest.title_lines import (
     dominant_script,
     is_banner,
     is_notice,
-    is_notice_page,
     is_section_heading,
     reads_as_prose,
     script_shares,
@@ -109,19 +108,6 @@ _JUNK_TITLE = re.compile(
     r"\.(docx?|pdf|tex|dvi|e?ps|rtf|odt|indd|qxd|txt|wpd|pages|png|jpe?g|html?)$|\btemplate\b",
     re.IGNORECASE,
 )
-_COVER = re.compile(
-    r"see discussions, stats, and author profiles|researchgate\.net/publication|escholarship\.org|"
-    r"escholarship,? university of california|this paper is included in the proceedings|"
-    r"open access to the proceedings|hal is a multi-disciplinary open access|archive ouverte "
-    r"pluridisciplinaire|your use of the jstor archive|jstor is a not-for-profit|dspace@|"
-    r"citation as published|terms of use for this article|persistent link:|this article was "
-    r"downloaded by|digital commons|scholarworks|brought to you by|powered by bepress|"
-    r"the mit faculty has made this article openly available|(this|the) (document|file) "
-    r"(is|was) downloaded from|deposited in|take down policy|share your story|"
-    # a repository's sheet before a working paper: "Suggested Citation: …", "This Version is available at: …"
-    r"make your publications visible|suggested citation:|this version is available at|provided in cooperation with",
-    re.IGNORECASE,
-)
 
 
 @dataclass(frozen=True)
@@ -148,20 +134,6 @@ def is_junk_title(title: str) -> bool:
     if len(title) < 4 or not any(c.isalpha() for c in title) or _JUNK_TITLE.search(title):
         return True
     return " " not in title and ("_" in title or any(c.isdigit() for c in title))
-
-
-def is_cover_sheet(text: str, following: str = "") -> bool:
-    """Whether a page is a repository's or publisher's cover sheet rather than the paper.
-
-    A cover names its repository or publisher ("Brought to you by", "See discussions, stats,
-    and author profiles"), unless the same words recur on the next page (a footer stamped on
-    every page, not a cover), or it is a short page of notices (an offprint's terms of use).
-    """
-    flat = " ".join(text.split())
-    marker = _COVER.search(flat)
-    if marker and marker.group(0).lower() not in " ".join(following.split()).lower():
-        return True
-    return is_notice_page(text)
 
 
 def read_title_page(layout: PageLayout, running: frozenset[str] = frozenset()) -> TitlePage:
@@ -268,7 +240,7 @@ def _is_candidate(row: Row, floor: float, body: float) -> bool:
         return False
     if row.top < floor or (row.running and row.size <= 1.1 * body):
         return False
-    if _NOISE.search(text) or _BANNER.match(text) or is_date_line(text) or _COVER.search(text):
+    if _NOISE.search(text) or _BANNER.match(text) or is_date_line(text) or COVER.search(text):
         return False
     version = _VERSION.match(text)
     if version and (version.end() == len(text) or is_date_line(text[version.end() :])):
