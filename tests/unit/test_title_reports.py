@@ -176,3 +176,15 @@ def test_where_a_paper_appeared_outdates_a_later_arxiv_versions_stamp() -> None:
     )
     assert printed_year(page) == 2017
     assert printed_year("arXiv:1906.00001v1 [cs.LG] 1 Jun 2019\nA Preprint\nJane Doe") == 2019
+
+
+def test_a_paper_published_online_first_is_dated_by_its_issue() -> None:
+    page = (
+        "IEEE TRANSACTIONS ON COMPUTER-AIDED DESIGN, VOL. 40, NO. 8, AUGUST 2021 1687\n"
+        "Cpp-Taskflow: A General-Purpose Parallel Task Programming System\n"
+        "Manuscript received January 22, 2020; accepted September 6, 2020. Date of publication\n"
+        "September 18, 2020; date of current version July 19, 2021."
+    )
+    assert printed_year(page) == 2021
+    # an issue years away is another paper's (a citation), not this one's issue
+    assert printed_year("Date of publication: 31 December 2011\nSee Vol. 3, No. 2, 2016") == 2011

@@ -126,6 +126,12 @@ _VENUE_NOTE = re.compile(
     r"\bsymposium on)[^\n]{0,120}?\b((?:19|20)\d\d)\b",
     re.IGNORECASE,
 )
+# A journal issue's line with its date: "IEEE TRANSACTIONS ON …, VOL. 40, NO. 8, AUGUST 2021".
+_ISSUE_LINE = re.compile(
+    r"\bvol(?:ume)?\.?\s*\d+\s*,?\s*(?:no|number|issue)\.?\s*\d+\s*,?\s*(?:" + _MONTH + r"\s*(?:\d{1,2},?\s*)?)?"
+    r"((?:19|20)\d\d)\b",
+    re.IGNORECASE,
+)
 _ARXIV_STAMP_DATE = re.compile(r"arXiv:\S+\s+\[[^\]]+\]\s+\d{1,2}\s+\w{3}\s+(\d{4})")
 
 
@@ -151,6 +157,8 @@ def printed_year(text: str) -> int | None:
         venue = _VENUE_NOTE.search(text)  # the version's date, unless the page says where it appeared
         appeared = plausible_year(venue.group(1)) if venue else None
         return appeared if appeared and stamped and appeared <= stamped else stamped
+    issue = _ISSUE_LINE.search(text)
+    issued = plausible_year(issue.group(1)) if issue else None
     for context in (_YEAR_PUBLISHED, _YEAR_STRONG, _YEAR_WEAK):
         years: list[int] = []
         for line in text.splitlines():
@@ -164,7 +172,10 @@ def printed_year(text: str) -> int | None:
                 if year:
                     years.append(year)
         if years:
-            return max(years)
+            latest = max(years)
+            if context is _YEAR_PUBLISHED and issued and latest < issued <= latest + 2:
+                return issued  # online first; the issue it belongs to dates it ("VOL. 40, NO. 8, AUGUST 2021")
+            return latest
     return None
 
 
