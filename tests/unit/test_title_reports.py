@@ -13,6 +13,7 @@ from workbench.ingest.pdf_layout import PageLayout
 from workbench.ingest.pdf_metadata import PdfContent, derive_metadata
 from workbench.ingest.title_lines import is_banner
 from workbench.ingest.title_page import read_title_page
+from workbench.text.junk_authors import is_junk_author
 
 
 def test_a_report_series_number_is_a_banner_not_a_title() -> None:
@@ -188,3 +189,9 @@ def test_a_paper_published_online_first_is_dated_by_its_issue() -> None:
     assert printed_year(page) == 2021
     # an issue years away is another paper's (a citation), not this one's issue
     assert printed_year("Date of publication: 31 December 2011\nSee Vol. 3, No. 2, 2016") == 2011
+
+
+def test_a_drafts_stamp_is_neither_title_nor_author() -> None:
+    assert is_banner("TRAVAIL EN COURS") and is_banner("Work in progress")
+    assert not is_banner("Work in Progress: Notes on a Theory of Drafts")
+    assert is_junk_author("Travail EN Cours") and not is_junk_author("Denis Bitouzé")

@@ -80,6 +80,9 @@ _BANNER = re.compile(
     r"^(本科|硕士|博士|学士)?(学位论文|毕业论文|毕业设计(说明书)?|论文)([（(]论文[)）])?$|"
     # a journal's citation line: "Biomedical Signal Processing and Control 8 (2013) 1-10"
     r"^[^\W\d_][^()]{2,80}?\s+\d{1,4}\s*(\(\d{1,3}\)\s*)?[,:]?\s*\(?(1[89]|20)\d\d\)?[\s,:;]+(pp\.\s*)?[\de]\d*|"
+    # a draft's stamp, alone on its line: "Work in progress", "TRAVAIL EN COURS"
+    r"^(work in progress|travail en cours|in arbeit|in bearbeitung|em andamento|en (curso|preparaci[óo]n)|"
+    r"in lavorazione)\W*$|"
     # a report series' number: "SLEPc Technical Report STR-10", "AI Memo 239", "Report No. 12/2004"
     r"\b(report|memo|memorandum|note|paper)s?\s+((no|nr)\.?\s*|number\s+|#\s*)?[A-Z]{0,6}[-/]?\d[\d./-]*[a-z]?\W*$|"
     # a masthead: where the journal's name sits

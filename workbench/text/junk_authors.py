@@ -110,6 +110,8 @@ _PRODUCERS = frozenset(
         "wanfang",
     ]
 )
+# A draft's stamp set where names go ("TRAVAIL EN COURS" above a manual's title).
+_STAMP = re.compile(r"^(work in progress|travail en cours|in arbeit|in bearbeitung|em andamento|draft)$", re.IGNORECASE)
 _ET_AL = re.compile(r"(^|\s)(et\.?\s*al\.?|al\.)$|^et\b", re.IGNORECASE)
 _INITIAL_TOKEN = re.compile(r"^(?:[^\W\d_]\.?-?){1,3}$")
 _ADDRESS = re.compile(r"@|https?://|www\.|\.(com|org|edu|net)\b", re.IGNORECASE)
@@ -125,6 +127,8 @@ def junk_author_reason(raw: str) -> str | None:
         return "an address"
     if _ET_AL.search(text):
         return "et al."
+    if _STAMP.match(text):
+        return "a draft's stamp"
     tokens = text.replace(",", " ").split()
     lowered = [t.lower().strip(".()") for t in tokens]
     words = [t for t in lowered if t not in ("the", "of", "-") and not t.replace(".", "").isdigit()]
