@@ -21,7 +21,7 @@ AFFILIATION = re.compile(
     r"^[\W\d]+$|\b(usa|u\.s\.a|uk|germany|france|china|japan|canada|italy|switzerland)\b|"
     r"\d{4,}|street|\bave\b|avenue|road|\bbox\b|cedex|\bp\.?o\.?\b|"
     # the same in the other languages papers are written in ("Dipartimento di Fisica", "Faculdade de …")
-    r"universid|institu|d[ée]part|dipartiment|facult|faculd|fakult|facolt|laborat|escola|escuela|[ée]cole\b|"
+    r"universid|institu|d[ée]partement|departamento|dipartiment|facult|faculd|fakult|facolt|laborat|escola|escuela|[ée]cole\b|"
     r"hochschule|politec|polytech|"
     r"университет|институт|факультет|кафедра|лаборатор",
     re.IGNORECASE,
