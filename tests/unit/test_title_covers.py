@@ -8,7 +8,7 @@ and metadata that lists the byline's authors in another order.
 from __future__ import annotations
 
 from tests.unit.test_title_page import _row
-from workbench.ingest.name_lists import row_names
+from workbench.ingest.name_lists import AFFILIATION, row_names
 from workbench.ingest.pdf_layout import LayoutLine, PageLayout
 from workbench.ingest.pdf_metadata import _choose_authors, _running_heads
 from workbench.ingest.source_lines import clean_text
@@ -165,6 +165,7 @@ def test_names_joined_by_and_in_other_languages_and_affiliations_in_them() -> No
     assert row_names("Faculdade de Ciências Agrárias e Veterinárias") == []
     assert row_names("Campos dos Goytacazes/RJ") == []
     assert row_names("Marcos Coelho/Universidade Estadual") == ["Marcos Coelho"]
+    assert AFFILIATION.search("Département d'informatique") and not AFFILIATION.search("A Departure from Tradition")
 
 
 def test_a_course_of_studies_on_a_cover_is_a_banner() -> None:
