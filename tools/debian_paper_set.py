@@ -22,19 +22,13 @@ keep their authors' and publishers' terms: they are measured here, never redistr
 from __future__ import annotations
 
 import argparse
-import gzip
-import hashlib
-import io
 import json
 import lzma
-import subprocess
 import sys
-import tarfile
-import tempfile
 import urllib.request
 from pathlib import Path
 
-from checked_files import write_checked  # tools/, beside this script
+from checked_files import FETCH_ERRORS, fetch_archive  # tools/, beside this script
 
 LABELS = Path(__file__).resolve().parent.parent / "tests" / "data" / "debian_papers.json"
 MIRROR = "http://deb.debian.org/debian"
@@ -59,8 +53,8 @@ def main(argv: list[str]) -> int:
             failed += len(names)
             continue
         try:
-            failed += _fetch(f"{MIRROR}/{path}", names, labels, args.folder)
-        except (OSError, subprocess.CalledProcessError, tarfile.TarError) as exc:
+            failed += fetch_archive(f"{MIRROR}/{path}", str(labels[names[0]]["deb_sha256"]), names, labels, args.folder)
+        except FETCH_ERRORS as exc:
             print(f"error: {package} {version}: {exc}", file=sys.stderr)
             failed += len(names)
     print(f"{len(labels) - failed} of {len(labels)} PDFs in {args.folder}")
@@ -79,30 +73,6 @@ def _pool_paths(suite: str) -> dict[tuple[str, str], str]:
             if "Package" in fields and "Filename" in fields:
                 paths[(fields["Package"], fields.get("Version", ""))] = fields["Filename"]
     return paths
-
-
-def _fetch(url: str, names: list[str], labels: dict[str, dict[str, object]], folder: Path) -> int:
-    with urllib.request.urlopen(url, timeout=300) as response:
-        deb = response.read()
-    if hashlib.sha256(deb).hexdigest() != labels[names[0]]["deb_sha256"]:
-        print(f"error: {url}: the package's checksum differs from the labels file", file=sys.stderr)
-        return len(names)
-    with tempfile.TemporaryDirectory() as tmp:
-        package = Path(tmp) / "package.deb"
-        package.write_bytes(deb)
-        tar = subprocess.run(["dpkg-deb", "--fsys-tarfile", str(package)], capture_output=True, check=True).stdout
-    failed = 0
-    with tarfile.open(fileobj=io.BytesIO(tar)) as archive:
-        members = {member.name.lstrip("./"): member for member in archive.getmembers()}
-        for name in names:
-            row = labels[name]
-            member = members.get(str(row["source"]))
-            handle = archive.extractfile(member) if member is not None else None
-            content = handle.read() if handle is not None else b""
-            if content and row.get("compressed"):
-                content = gzip.decompress(content)
-            failed += not write_checked(folder, name, content, row["sha256"])
-    return failed
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tests.minimal_pdf import assemble
 from workbench.ingest.cover_pages import is_cover_sheet
 from workbench.ingest.pdf import parse_pdf
 
@@ -41,16 +42,7 @@ def _pdf(pages: list[list[tuple[int, str]]]) -> bytes:
             f"/Contents {5 + 2 * i} 0 R >>"
         )
         objects.append(f"<< /Length {len(content)} >>\nstream\n{content}\nendstream")
-    out = b"%PDF-1.4\n"
-    offsets = []
-    for number, body in enumerate(objects, 1):
-        offsets.append(len(out))
-        out += f"{number} 0 obj\n{body}\nendobj\n".encode("latin-1")
-    xref = len(out)
-    out += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode()
-    out += b"".join(f"{offset:010d} 00000 n \n".encode() for offset in offsets)
-    out += f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode()
-    return out
+    return assemble(objects)
 
 
 def test_a_cover_with_its_copyright_before_a_table_of_contents_is_the_title_page(tmp_path: Path) -> None:

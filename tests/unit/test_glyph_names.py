@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tests.minimal_pdf import assemble
 from workbench.ingest.glyph_names import glyph_char
 from workbench.ingest.pdf import parse_pdf
 
@@ -28,16 +29,7 @@ def _pdf(lines: list[str], name_of: dict[str, str]) -> bytes:
         f"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding << /Differences [1 {names}] >> >>",
         f"<< /Length {len(content)} >>\nstream\n{content}\nendstream",
     ]
-    out = b"%PDF-1.4\n"
-    offsets = []
-    for number, body in enumerate(objects, 1):
-        offsets.append(len(out))
-        out += f"{number} 0 obj\n{body}\nendobj\n".encode()
-    xref = len(out)
-    out += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode()
-    out += b"".join(f"{offset:010d} 00000 n \n".encode() for offset in offsets)
-    out += f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode()
-    return out
+    return assemble(objects)
 
 
 def test_a_font_that_numbers_its_glyphs_is_read_through_their_names(tmp_path: Path) -> None:

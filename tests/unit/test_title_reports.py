@@ -9,11 +9,15 @@ from pathlib import Path
 from tests.unit.test_title_page import _row
 from workbench.ingest.metadata import printed_year
 from workbench.ingest.name_lists import row_names
-from workbench.ingest.pdf_layout import PageLayout
+from workbench.ingest.pdf_layout import LayoutLine, PageLayout
 from workbench.ingest.pdf_metadata import PdfContent, derive_metadata
 from workbench.ingest.title_lines import is_banner
 from workbench.ingest.title_page import read_title_page
 from workbench.text.junk_authors import is_junk_author
+
+
+def _a4(*lines: LayoutLine) -> PageLayout:
+    return PageLayout(lines, 595.0, 842.0)
 
 
 def test_a_report_series_number_is_a_banner_not_a_title() -> None:
@@ -21,21 +25,17 @@ def test_a_report_series_number_is_a_banner_not_a_title() -> None:
         assert is_banner(banner), banner
     for title in ("A Note on Problem 3", "The Report", "Krylov-Schur Methods in SLEPc"):
         assert not is_banner(title), title
-    layout = PageLayout(
-        (
-            _row("Scalable Library", 8.0, 694.0),
-            _row("for Eigenvalue Problem", 8.0, 687.0),
-            _row("Computations", 8.0, 679.0),
-            _row("SLEPc Technical Report STR-10", 12.0, 569.0),
-            _row("Available at http://slepc.upv.es", 10.0, 555.0),
-            _row("Davidson Type Subspace Expansions for the Linear Eigenvalue", 14.3, 495.0),
-            _row("Problem", 14.3, 477.0),
-            _row("M. E. Hochstenbach", 12.0, 424.0),
-            _row("E. Romero", 12.0, 409.0),
-            _row("Last update: November, 2012 (slepc 3.3)", 10.0, 302.0),
-        ),
-        595.0,
-        842.0,
+    layout = _a4(
+        _row("Scalable Library", 8.0, 694.0),
+        _row("for Eigenvalue Problem", 8.0, 687.0),
+        _row("Computations", 8.0, 679.0),
+        _row("SLEPc Technical Report STR-10", 12.0, 569.0),
+        _row("Available at http://slepc.upv.es", 10.0, 555.0),
+        _row("Davidson Type Subspace Expansions for the Linear Eigenvalue", 14.3, 495.0),
+        _row("Problem", 14.3, 477.0),
+        _row("M. E. Hochstenbach", 12.0, 424.0),
+        _row("E. Romero", 12.0, 409.0),
+        _row("Last update: November, 2012 (slepc 3.3)", 10.0, 302.0),
     )
     page = read_title_page(layout)
     assert page.title == "Davidson Type Subspace Expansions for the Linear Eigenvalue Problem"
@@ -43,25 +43,19 @@ def test_a_report_series_number_is_a_banner_not_a_title() -> None:
 
 
 def test_a_joining_word_set_small_on_its_own_row_stays_in_the_title() -> None:
-    layout = PageLayout(
-        (
-            _row("Tips for Computer Scientists", 17.2, 517.0),
-            _row("on", 12.0, 486.0),
-            _row("Standard ML (Revised)", 17.2, 467.0),
-            _row("Mads Tofte", 14.3, 415.0),
-            _row("August 30, 2009", 14.3, 365.0),
-        ),
-        595.0,
-        842.0,
+    layout = _a4(
+        _row("Tips for Computer Scientists", 17.2, 517.0),
+        _row("on", 12.0, 486.0),
+        _row("Standard ML (Revised)", 17.2, 467.0),
+        _row("Mads Tofte", 14.3, 415.0),
+        _row("August 30, 2009", 14.3, 365.0),
     )
     page = read_title_page(layout)
     assert page.title == "Tips for Computer Scientists on Standard ML (Revised)"
     assert page.authors == ("Mads Tofte",)
     # "by" on its own row opens the byline; it joins nothing.
-    byline = PageLayout(
-        (_row("Tips for Computer Scientists", 17.2, 517.0), _row("by", 12.0, 486.0), _row("Mads Tofte", 17.2, 467.0)),
-        595.0,
-        842.0,
+    byline = _a4(
+        _row("Tips for Computer Scientists", 17.2, 517.0), _row("by", 12.0, 486.0), _row("Mads Tofte", 17.2, 467.0)
     )
     assert read_title_page(byline).title == "Tips for Computer Scientists"
 
@@ -74,15 +68,11 @@ def test_the_unix_epoch_is_no_publication_date() -> None:
 
 def test_a_byline_that_ends_with_its_company_does_not_run_on_into_the_date() -> None:
     # ", Inc." at the end of a row is no given name whose family name is on the next row.
-    layout = PageLayout(
-        (
-            _row("An Introduction to System Level", 32.0, 679.0),
-            _row("Modeling in SystemC 2.0", 32.0, 641.0),
-            _row("By Stuart Swan, Cadence Design Systems, Inc.", 24.0, 573.0),
-            _row("May 2001", 24.0, 544.0),
-        ),
-        595.0,
-        842.0,
+    layout = _a4(
+        _row("An Introduction to System Level", 32.0, 679.0),
+        _row("Modeling in SystemC 2.0", 32.0, 641.0),
+        _row("By Stuart Swan, Cadence Design Systems, Inc.", 24.0, 573.0),
+        _row("May 2001", 24.0, 544.0),
     )
     assert read_title_page(layout).authors == ("Stuart Swan",)
 
@@ -95,18 +85,14 @@ def test_an_editors_mark_after_a_name_leaves_the_name() -> None:
 
 
 def test_a_revision_under_a_title_is_no_subtitle_here_or_in_the_metadata() -> None:
-    layout = PageLayout(
-        (
-            _row("GASNet-EX API: Memory Kinds", 26.0, 769.0),
-            _row("Revision 2025.8.0", 15.0, 738.0),
-            _row("Paul H. Hargrove, Dan Bonachea", 15.0, 721.0),
-            *(
-                _row("This document specifies the memory kinds of the GASNet-EX API in full.", 11.0, 655.0 - 13 * i)
-                for i in range(8)
-            ),
+    layout = _a4(
+        _row("GASNet-EX API: Memory Kinds", 26.0, 769.0),
+        _row("Revision 2025.8.0", 15.0, 738.0),
+        _row("Paul H. Hargrove, Dan Bonachea", 15.0, 721.0),
+        *(
+            _row("This document specifies the memory kinds of the GASNet-EX API in full.", 11.0, 655.0 - 13 * i)
+            for i in range(8)
         ),
-        595.0,
-        842.0,
     )
     page = read_title_page(layout)
     assert page.title == "GASNet-EX API: Memory Kinds"
@@ -118,47 +104,37 @@ def test_a_revision_under_a_title_is_no_subtitle_here_or_in_the_metadata() -> No
 
 
 def test_a_version_line_set_nearly_as_large_as_the_title_is_no_subtitle() -> None:
-    layout = PageLayout(
-        (
-            _row("The ling-macros package", 20.0, 700.0),
-            _row("Version 2.2", 16.0, 672.0),
-            _row("Andrew McKenzie", 12.0, 640.0),
-            *(
-                _row(
-                    "This package gives macros for the examples and glosses of linguistics papers.",
-                    10.0,
-                    560.0 - 12 * i,
-                )
-                for i in range(8)
-            ),
+    layout = _a4(
+        _row("The ling-macros package", 20.0, 700.0),
+        _row("Version 2.2", 16.0, 672.0),
+        _row("Andrew McKenzie", 12.0, 640.0),
+        *(
+            _row(
+                "This package gives macros for the examples and glosses of linguistics papers.",
+                10.0,
+                560.0 - 12 * i,
+            )
+            for i in range(8)
         ),
-        595.0,
-        842.0,
     )
     assert read_title_page(layout).title == "The ling-macros package"
 
 
 def test_a_display_size_word_over_a_byline_is_the_title_and_the_byline_never_is() -> None:
     body = "The basic idea in sampling is extrapolation from the part to the whole, from the sample."
-    layout = PageLayout(
-        (
-            _row("Sampling", 15.9, 720.0),
-            _row("by David A. Freedman", 11.0, 689.0),
-            _row("Department of Statistics", 11.0, 676.0),
-            _row("University of California", 11.0, 662.0),
-            *(_row(body, 11.0, 622.0 - 13 * i) for i in range(12)),
-        ),
-        595.0,
-        842.0,
+    layout = _a4(
+        _row("Sampling", 15.9, 720.0),
+        _row("by David A. Freedman", 11.0, 689.0),
+        _row("Department of Statistics", 11.0, 676.0),
+        _row("University of California", 11.0, 662.0),
+        *(_row(body, 11.0, 622.0 - 13 * i) for i in range(12)),
     )
     page = read_title_page(layout)
     assert page.title == "Sampling"
     assert page.authors == ("David A. Freedman",)
     # Without "by", a word this size over a name is still no title (a logo, a label).
-    plain_names = PageLayout(
-        tuple(_row("David A. Freedman", 11.0, 689.0) if r.text.startswith("by ") else r for r in layout.lines),
-        595.0,
-        842.0,
+    plain_names = _a4(
+        *(_row("David A. Freedman", 11.0, 689.0) if r.text.startswith("by ") else r for r in layout.lines)
     )
     assert read_title_page(plain_names).title != "Sampling"
 

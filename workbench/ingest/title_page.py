@@ -272,6 +272,8 @@ def _title_blocks(rows: Sequence[Row], height: float, body: float) -> tuple[list
         while len(block) < _MAX_TITLE_ROWS:
             nxt = next_in_column(rows, block[-1])
             bridged = _bridged(rows, block[-1], nxt)
+            if bridged is not None and not _is_candidate(rows[bridged[1]], floor, body):
+                bridged = None  # the row after the joining word is no title's (a banner, a date)
             if bridged is not None:
                 block.extend(bridged)  # "Tips for Computer Scientists" / "on" / "Standard ML (Revised)"
                 continue
