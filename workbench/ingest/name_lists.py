@@ -70,7 +70,8 @@ _NOT_NAMES = frozenset(
         "reviews",
         "article",
         "forum",
-        "peer",
+        "reviewed",  # "Peer Reviewed"; "Peer" alone is a given name ("Peer F. Bundgaard")
+        "peer-reviewed",
         "journal",
         "research",
         "paper",
@@ -240,7 +241,8 @@ def row_names(text: str) -> list[str]:
         text = dated.group(1)  # a byline with its date: "By Abraham Loeb on May 14, 2018"
     if re.search(r"/\s?[A-Z]{2}\s*$", text):
         return []  # a city and its state, as Brazilian covers print them: "Campos dos Goytacazes/RJ"
-    text = _NAME_THEN_PLACE.sub("", text) if "/" in text and "@" not in text else text
+    placed = "/" in text and "@" not in text  # "Name/Institution": one person to a row
+    text = _NAME_THEN_PLACE.sub("", text) if placed else text
     text = re.sub(r"<[^<>]*@[^<>]*>|\{[^{}]*\}@\S+|\S+@\S+", ",", text)  # "Name <name@host>"
     if _ADDRESS.search(text):
         return []
@@ -258,6 +260,7 @@ def row_names(text: str) -> list[str]:
             break
         if (
             len(parts) == 1  # two names side by side; between commas, four words are one name
+            and not placed  # "Marcos Antonio Pereira Coelho/Universidade …" is one name
             and len(tokens) >= 4
             and len(tokens) % 2 == 0
             and all(_is_full_word_name(t) for t in tokens)

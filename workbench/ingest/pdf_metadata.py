@@ -41,6 +41,7 @@ from workbench.ingest.metadata import (
     standalone_year,
 )
 from workbench.ingest.pdf_layout import PageLayout
+from workbench.ingest.restated_titles import restated_authors
 from workbench.ingest.signatures import signed_authors
 from workbench.ingest.source_lines import clean_text
 from workbench.ingest.title_lines import title_case
@@ -130,6 +131,11 @@ def derive_metadata(path: Path, content: PdfContent, has_text: bool) -> DerivedM
             authors = signed_authors(content.page_texts)  # a handbook chapter signed at its end
         except Exception as exc:
             warnings.append(f"signatures not read: {type(exc).__name__}")
+    if not authors and has_text and source == "page":
+        try:
+            authors = restated_authors(content.page_texts, title, tp)  # a citation sheet's byline
+        except Exception as exc:
+            warnings.append(f"citation sheet not read: {type(exc).__name__}")
     named = read_file_name(path.stem) if source == "file name" else None
     if named and named.first_author and not authors:
         authors = (named.first_author,)

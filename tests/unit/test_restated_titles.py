@@ -1,0 +1,86 @@
+"""Authors from a page that restates the title above them (a publisher's citation sheet), and
+given names that were read as banner words."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import SHARED
+from workbench.ingest.name_lists import row_names
+from workbench.ingest.parse import parse_file
+from workbench.ingest.restated_titles import restated_authors
+
+_TITLE = "Cyclic Adenosine Monophosphate and Norepinephrine: Effect on Purkinje Cells in Rat Cerebellar Cortex"
+# Science's "Article tools" sheet after the paper: the title wrapped out of order, then the names.
+_SHEET = """Cerebellar Cortex
+Cyclic Adenosine Monophosphate and Norepinephrine: Effect on Purkinje Cells in Rat
+J. M. Godfraind, R. Pumain, G. R. Siggins, B. J. Hoffer and F. E. Bloom
+DOI: 10.1126/science.174.4015.1257
+Science 174 (4015), 1257-1259.
+ARTICLE TOOLS http://science.sciencemag.org/content/174/4015/1257"""
+
+
+def test_a_citation_sheet_at_the_end_names_the_authors() -> None:
+    pages = [f"{_TITLE}\nIn many tissues, norepinephrine …", "More text.", "Still more.", _SHEET]
+    assert restated_authors(pages, _TITLE, 0) == (
+        "J. M. Godfraind",
+        "R. Pumain",
+        "G. R. Siggins",
+        "B. J. Hoffer",
+        "F. E. Bloom",
+    )
+
+
+def test_the_title_page_and_the_middle_pages_are_not_searched() -> None:
+    assert restated_authors([_SHEET, "Body.", "Body.", "Body.", "Body."], _TITLE, 0) == ()
+    assert restated_authors(["Title.", "Body.", _SHEET, "Body.", "Body."], _TITLE, 0) == ()
+
+
+def test_a_running_head_that_repeats_the_title_is_no_restatement() -> None:
+    # A slide report: the title heads every page, and a slide's heading in capitals follows it.
+    head = "Cycling Training Software - User Survey"
+    pages = [
+        "CYCLING TRAINING\nSOFTWARE USER SURVEY",
+        f"{head}\nABOUT THIS REPORT\nBasis for this report is an online survey.",
+        f"{head}\nRESULTS\nMost users plan their training.",
+        f"{head}\nCURRENT SOFTWARE\nDOESN'T HELP (A LOT)",
+    ]
+    assert restated_authors(pages, "Cycling Training Software User Survey", 0) == ()
+
+
+def test_a_short_title_is_not_looked_for() -> None:
+    assert restated_authors(["Results", "Body.", "Results\nJane Smith"], "Results", 0) == ()
+
+
+def test_a_title_inside_a_paragraph_is_no_restatement() -> None:
+    paragraph = f"As we showed in {_TITLE}, and as others since have confirmed at length in several studies,"
+    assert restated_authors(["Title.", "Body.", f"{paragraph}\nJane Smith"], _TITLE, 0) == ()
+
+
+def test_peer_is_a_given_name_and_peer_reviewed_a_banner() -> None:
+    assert row_names("Peer F. Bundgaard") == ["Peer F. Bundgaard"]
+    assert row_names("Peer Reviewed") == []
+    assert row_names("Peer-Reviewed Article") == []
+
+
+def test_a_name_with_its_institution_after_a_slash_is_one_person() -> None:
+    # Brazilian journals: "Name/Institution", one author a row, four-word names common.
+    row = "Marcos Antonio Pereira Coelho/Universidade Estadual do Norte Fluminense"
+    assert row_names(row) == ["Marcos Antonio Pereira Coelho"]
+    assert row_names("Mike Burrows Andrew Birrell") == ["Mike Burrows", "Andrew Birrell"]  # no slash: two people
+
+
+_FRANZI = SHARED / "data" / "zotero-real" / "franzi" / "storage"
+_SCIENCE = _FRANZI / "7U8C2AIP" / "Godfraind et al. - 1971 - Cyclic adenosine monophosphate and norepinephrine.pdf"
+_ARTWORK = _FRANZI / "UD6RMNBC" / "Bundgaard - 2009 - Toward a Cognitive Semiotics of the Visual Artwork.pdf"
+
+
+@pytest.mark.skipif(not _SCIENCE.is_file(), reason="needs ../shared/data")
+def test_a_science_report_gets_its_authors_from_the_sheet_at_its_end() -> None:
+    # The report signs at the end of its text, amid the next article's columns.
+    assert parse_file(_SCIENCE).authors[0] == "J. M. Godfraind"
+
+
+@pytest.mark.skipif(not _ARTWORK.is_file(), reason="needs ../shared/data")
+def test_a_name_above_the_title_that_begins_with_peer_is_the_author() -> None:
+    assert parse_file(_ARTWORK).authors == ("Peer F. Bundgaard",)
