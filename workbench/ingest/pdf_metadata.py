@@ -41,6 +41,7 @@ from workbench.ingest.metadata import (
     standalone_year,
 )
 from workbench.ingest.pdf_layout import PageLayout
+from workbench.ingest.prose_names import without_prose_names
 from workbench.ingest.restated_titles import restated_authors
 from workbench.ingest.signatures import signed_authors
 from workbench.ingest.source_lines import clean_text
@@ -126,6 +127,8 @@ def derive_metadata(path: Path, content: PdfContent, has_text: bool) -> DerivedM
         reason = "no usable text on its title page" if not page_text.strip() else "no title found on its title page"
         warnings.append(f"{reason}: title from the {source}")
     authors = _choose_authors(meta.get("Author", ""), page.authors)
+    if has_text:
+        authors = without_prose_names(authors, content.page_texts)  # "Tool Installation" under a title
     if not authors and has_text:
         try:
             authors = signed_authors(content.page_texts)  # a handbook chapter signed at its end

@@ -1,0 +1,40 @@
+"""Names that are the document's own words ("Tool Installation") are no authors; people are."""
+
+from __future__ import annotations
+
+from workbench.ingest.prose_names import is_prose_name, prose_words, without_prose_names
+
+_GUIDE = [
+    "Patent Application Guide\nPeter J. Pupalaikis\nTool Installation\n",
+    "Before you begin, read the tool installation notes: the tool installation takes a minute and "
+    "needs a working copy of the program. Questions go to peter dot pupalaikis at example dot com.",
+]
+
+
+def test_prose_words_are_lower_case_words_between_lower_case_words() -> None:
+    words = prose_words(_GUIDE)
+    assert {"tool", "installation", "working"} <= words
+    assert "before" not in words  # capitalised where it stands
+    assert "peter" not in words and "pupalaikis" not in words  # an e-mail spelled out is no prose
+
+
+def test_a_heading_read_as_a_name_is_dropped_and_the_person_kept() -> None:
+    assert without_prose_names(("Peter J. Pupalaikis", "Tool Installation"), _GUIDE) == ("Peter J. Pupalaikis",)
+
+
+def test_a_name_of_one_word_besides_initials_is_kept_whatever_prose_says() -> None:
+    prose = frozenset({"long", "green", "young"})
+    assert not is_prose_name("J. Long", prose)
+    assert not is_prose_name("A.-B. Green", prose)
+    assert is_prose_name("Young Long", prose)
+
+
+def test_group_authors_are_kept() -> None:
+    prose = frozenset({"zoo", "development", "team", "the", "atlas", "collaboration"})
+    assert not is_prose_name("zoo Development Team", prose)
+    assert not is_prose_name("The ATLAS Collaboration", prose)
+
+
+def test_people_whose_names_prose_never_uses_are_kept() -> None:
+    pages = ["A Study\nMaria Garcia Lopez\n", "we asked maria about it, and lopez said no to the plan"]
+    assert without_prose_names(("Maria Garcia Lopez",), pages) == ("Maria Garcia Lopez",)  # "garcia" is no prose word
