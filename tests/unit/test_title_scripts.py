@@ -98,6 +98,13 @@ def test_full_width_latin_and_digits_are_ascii_and_chinese_punctuation_stays() -
     assert printed_year(clean_text("Ｖｏｌ．２７，Ｎｏ．４\nＡｕｇ．，２０１２")) == 2012
 
 
+def test_a_chinese_article_number_dates_the_paper_whatever_its_brackets() -> None:
+    # GB/T article numbers carry the year: "文章编号：ISSN（year）issue-first page-pages".
+    page = "现代计算机 2020.12 下\n文章编号：1007-1423（2020）36-0009-06\n基于运动学建模的自动瞄准系统"
+    assert printed_year(clean_text(page)) == 2020
+    assert printed_year("文章编号:10072780(2012)04055205") == 2012
+
+
 def _chars(words: list[str], size: float = 13.0, letter_gap: float = 0.8, word_gap: float = 5.4) -> list[_Char]:
     chars: list[_Char] = []
     x = 100.0

@@ -7,6 +7,7 @@ its first page, Markdown front matter or HTML citation meta tags.
 from __future__ import annotations
 
 import re
+import unicodedata
 from datetime import date
 
 _DOI = re.compile(r"\b(10\.\d{4,9}/\S+)")
@@ -149,8 +150,11 @@ def printed_year(text: str) -> int | None:
     outranks the others, and among them the latest year wins ("accepted 2003" in a journal
     whose line says "321 (2004)" gives 2004). Lines that only look like citations ("pp.",
     "Proceedings") count when there are none; lines that stamp a download, an upload, an
-    access or a re-keying are ignored; an arXiv margin stamp gives its date.
+    access or a re-keying are ignored; an arXiv margin stamp gives its date. Full-width forms,
+    as Chinese and Japanese pages print them ("文章编号：1007-1423（2020）36-0009-06"), read as
+    their ASCII ones.
     """
+    text = unicodedata.normalize("NFKC", text)
     stamp = _ARXIV_STAMP_DATE.search(text)
     if stamp:
         stamped = plausible_year(stamp.group(1))

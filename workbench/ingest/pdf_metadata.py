@@ -154,7 +154,7 @@ def derive_metadata(path: Path, content: PdfContent, has_text: bool) -> DerivedM
         or arxiv_year(arxiv_id)
         or biorxiv_year(doi)
         or standalone_year(lines[:40])
-        or (named.year if named else None)
+        or read_file_name(path.stem).year  # a reference manager's name: "Bavelas et al. - 1995 - Gestures …"
         or plausible_year(meta.get("CreationDate"))
     )
     venue = book_title or (printed_venue(lines[:12] + lines[-12:]) if lines else None)

@@ -1,13 +1,17 @@
-"""Authors from a page that restates the title above them (a publisher's citation sheet), and
-given names that were read as banner words."""
+"""Authors and years the real libraries' papers print out of the usual places: a publisher's
+citation sheet that restates the title above the names, given names read as banner words,
+names with their institution after a slash, and a reference manager's file name."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 
 from tests.conftest import SHARED
 from workbench.ingest.name_lists import row_names
 from workbench.ingest.parse import parse_file
+from workbench.ingest.pdf_metadata import PdfContent, derive_metadata
 from workbench.ingest.restated_titles import restated_authors
 
 _TITLE = "Cyclic Adenosine Monophosphate and Norepinephrine: Effect on Purkinje Cells in Rat Cerebellar Cortex"
@@ -84,3 +88,13 @@ def test_a_science_report_gets_its_authors_from_the_sheet_at_its_end() -> None:
 @pytest.mark.skipif(not _ARTWORK.is_file(), reason="needs ../shared/data")
 def test_a_name_above_the_title_that_begins_with_peer_is_the_author() -> None:
     assert parse_file(_ARTWORK).authors == ("Peer F. Bundgaard",)
+
+
+def test_a_reference_managers_file_name_dates_a_page_that_prints_no_year() -> None:
+    # Zotero's "{author} - {year} - {title}" name beats the PDF's creation date (a re-scan's, a download's).
+    pages = ["Gestures Specialized for Dialogue\nJanet Beavin Bavelas\nUniversity of Victoria\nAbstract text.", "Body."]
+    meta = {"Title": "Gestures Specialized for Dialogue", "CreationDate": "D:20030602144635"}
+    content = PdfContent(pages, meta, 0, None, 0)
+    named = derive_metadata(Path("Bavelas et al. - 1995 - Gestures Specialized for Dialogue.pdf"), content, True)
+    assert named.year == 1995
+    assert derive_metadata(Path("gestures.pdf"), content, True).year == 2003
