@@ -74,6 +74,14 @@ def test_a_name_with_its_institution_after_a_slash_is_one_person() -> None:
     assert row_names("Mike Burrows Andrew Birrell") == ["Mike Burrows", "Andrew Birrell"]  # no slash: two people
 
 
+def test_a_firm_named_before_its_people_does_not_hide_them() -> None:
+    # Cure53's reports: the firm, then the testers with their degrees.
+    row = "Cure53, Dr.-Ing. M. Heiderich, M. Wege, MSc. N. Krein, MSc. N. Kobeissi,"
+    assert row_names(row) == ["M. Heiderich", "M. Wege", "N. Krein", "N. Kobeissi"]
+    assert row_names("Physik 9a Name: Schiefe Ebene Arbeitsblatt Nr. 2A") == []  # no comma after a firm
+    assert row_names("Cure53, Berlin") == []  # one name at most after it: a place
+
+
 _FRANZI = SHARED / "data" / "zotero-real" / "franzi" / "storage"
 _SCIENCE = _FRANZI / "7U8C2AIP" / "Godfraind et al. - 1971 - Cyclic adenosine monophosphate and norepinephrine.pdf"
 _ARTWORK = _FRANZI / "UD6RMNBC" / "Bundgaard - 2009 - Toward a Cognitive Semiotics of the Visual Artwork.pdf"

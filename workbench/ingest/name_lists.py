@@ -250,6 +250,15 @@ def row_names(text: str) -> list[str]:
     parts = [p for p in parts if not re.fullmatch(r"[a-z]{1,2}|[A-Z]\.?", p) and not _MEMBERSHIP.match(p)]
     if not parts or len(set(parts)) < len(parts):  # "UC Berkeley, UC Berkeley": affiliations
         return []
+    names = _listed_names(parts, placed)
+    if not names and len(parts) >= 3 and len(text.split(",")[0].split()) == 1:
+        rest = _listed_names(parts[1:], placed)  # the firm first: "Cure53, Dr.-Ing. M. Heiderich, M. Wege, …"
+        names = rest if len(rest) >= 2 else []
+    return names
+
+
+def _listed_names(parts: list[str], placed: bool) -> list[str]:
+    """The names a row's parts list from the first, up to the first part that is no name."""
     names: list[str] = []
     for part in parts:
         part = _DEGREES.sub("", part)  # "Dr.-Ing. M. Heiderich", "Prof. Dr. Hans Müller", "MSc. N. Krein"
