@@ -252,3 +252,26 @@ def test_a_translators_name_is_not_the_authors_and_the_author_above_the_title_is
     one_row = [*lines[:3], _row("Translated by Donald Fraser Goodwin", 11.0, 560.0), lines[-1]]
     page = read_title_page(PageLayout(tuple(one_row), 595.0, 842.0))
     assert [name.split()[-1].lower() for name in page.authors] == ["bühler"]
+
+
+def test_a_widely_leaded_title_goes_on_in_a_bracketed_row() -> None:
+    # A student report: two 20 pt rows 2.3 sizes apart; the second opens with a bracket.
+    lines = [
+        _row("Predicting Gene Ontology", 20.0, 592.0),
+        _row("(GO) terms on protein sequences", 20.0, 546.0),
+        _row("Report Exercise 3, group C", 16.0, 455.0),
+        _row("Dominik Achten", 16.0, 400.0),
+        _row("Michael Kiening", 16.0, 382.0),
+    ]
+    page = read_title_page(PageLayout(tuple(lines), 595.0, 842.0))
+    assert page.title == "Predicting Gene Ontology (GO) terms on protein sequences"
+
+
+def test_a_widely_leaded_row_that_could_begin_a_title_stays_apart() -> None:
+    lines = [
+        _row("Annual Report", 20.0, 700.0),
+        _row("Ocean Heat Content in the North Atlantic", 20.0, 654.0),
+        _row("Jane Smith", 12.0, 600.0),
+    ]
+    page = read_title_page(PageLayout(tuple(lines), 595.0, 842.0))
+    assert "Annual Report Ocean" not in page.title

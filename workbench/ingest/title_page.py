@@ -277,7 +277,7 @@ def _title_blocks(rows: Sequence[Row], height: float, body: float) -> tuple[list
             if bridged is not None:
                 block.extend(bridged)  # "Tips for Computer Scientists" / "on" / "Standard ML (Revised)"
                 continue
-            if nxt is None or not _same_block(rows[block[-1]], rows[nxt]):
+            if nxt is None or not (_same_block(rows[block[-1]], rows[nxt]) or _spaced_on(rows[block[-1]], rows[nxt])):
                 break
             if not (_is_candidate(rows[nxt], floor, body) or _continues(plain(rows[block[-1]]), plain(rows[nxt]))):
                 break
@@ -358,6 +358,15 @@ def _features(
 def _same_block(above: Row, below: Row) -> bool:
     size = max(above.size, 1.0)
     return abs(above.size - below.size) <= 0.08 * size and above.top - below.top <= 2.0 * size
+
+
+def _spaced_on(above: Row, below: Row) -> bool:
+    """A title set with wide leading: a row of the same size further down that opens with a
+    bracket, so cannot begin a title ("Predicting Gene Ontology" / "(GO) terms on protein
+    sequences", 2.3 sizes apart)."""
+    size = max(above.size, 1.0)
+    text = plain(below)
+    return abs(above.size - below.size) <= 0.08 * size and above.top - below.top <= 2.8 * size and text.startswith("(")
 
 
 def _plausible_title(rows: Sequence[Row], block: list[int], body: float) -> bool:
