@@ -45,6 +45,8 @@ from workbench.ingest.title_rows import (
     next_in_column,
     page_rows,
     plain,
+    same_block,
+    spaced_on,
 )
 from workbench.ingest.title_venues import VENUE_LINE, masthead, names_institution
 from workbench.text.dates import is_date_line
@@ -205,7 +207,7 @@ def _with_subtitle(rows: Sequence[Row], block: list[int], body: float) -> tuple[
     taken = 1  # a subtitle wrapped over rows set alike: "Does the collision … observable" / "quantum signature …?"
     while (
         taken < min(len(following), _MAX_TITLE_ROWS)
-        and _same_block(rows[following[taken - 1]], rows[following[taken]])
+        and same_block(rows[following[taken - 1]], rows[following[taken]])
         and not plain(rows[following[taken - 1]]).endswith((".", "?", "!"))
         and _is_subtitle(rows[following[taken - 1]], rows[following[taken]], body)
         and rows[following[taken - 1]].top - rows[following[taken]].top <= 1.6 * rows[following[taken]].size
@@ -277,7 +279,7 @@ def _title_blocks(rows: Sequence[Row], height: float, body: float) -> tuple[list
             if bridged is not None:
                 block.extend(bridged)  # "Tips for Computer Scientists" / "on" / "Standard ML (Revised)"
                 continue
-            if nxt is None or not (_same_block(rows[block[-1]], rows[nxt]) or _spaced_on(rows[block[-1]], rows[nxt])):
+            if nxt is None or not (same_block(rows[block[-1]], rows[nxt]) or spaced_on(rows[block[-1]], rows[nxt])):
                 break
             if not (_is_candidate(rows[nxt], floor, body) or _continues(plain(rows[block[-1]]), plain(rows[nxt]))):
                 break
@@ -292,7 +294,7 @@ def _title_blocks(rows: Sequence[Row], height: float, body: float) -> tuple[list
 def _bridged(rows: Sequence[Row], last: int, nxt: int | None) -> list[int] | None:
     """A title's joining word set alone on a smaller row between two of its rows ("Tips for
     Computer Scientists" / "on" / "Standard ML (Revised)"): that row and the one after it."""
-    if nxt is None or _same_block(rows[last], rows[nxt]):
+    if nxt is None or same_block(rows[last], rows[nxt]):
         return None
     words = plain(rows[nxt]).lower().split()
     if not 1 <= len(words) <= 2 or not all(w in TITLE_CONNECTORS and w != "by" for w in words):
@@ -355,20 +357,6 @@ def _features(
     ]
 
 
-def _same_block(above: Row, below: Row) -> bool:
-    size = max(above.size, 1.0)
-    return abs(above.size - below.size) <= 0.08 * size and above.top - below.top <= 2.0 * size
-
-
-def _spaced_on(above: Row, below: Row) -> bool:
-    """A title set with wide leading: a row of the same size further down that opens with a
-    bracket, so cannot begin a title ("Predicting Gene Ontology" / "(GO) terms on protein
-    sequences", 2.3 sizes apart)."""
-    size = max(above.size, 1.0)
-    text = plain(below)
-    return abs(above.size - below.size) <= 0.08 * size and above.top - below.top <= 2.8 * size and text.startswith("(")
-
-
 def _plausible_title(rows: Sequence[Row], block: list[int], body: float) -> bool:
     text = " ".join(plain(rows[i]) for i in block)
     words = text.split()
@@ -409,7 +397,7 @@ def _opens_paragraph(rows: Sequence[Row], block: list[int], body: float, text: s
     if rows[block[0]].size > 1.05 * body or not _full_line(text):
         return False
     nxt = next_in_column(rows, block[-1])
-    if nxt is None or not _same_block(rows[block[-1]], rows[nxt]):
+    if nxt is None or not same_block(rows[block[-1]], rows[nxt]):
         return False
     following = plain(rows[nxt])
     if not _full_line(following, words=6):

@@ -159,3 +159,18 @@ def column_after(rows: Sequence[Row], block: list[int]) -> list[int]:
     last = rows[block[-1]]
     span = Row("", 0, 0, 0, False, False, min(rows[i].left for i in block), max(rows[i].right for i in block))
     return [i for i in range(block[-1] + 1, len(rows)) if rows[i].top < last.top and rows[i].overlaps(span)]
+
+
+def same_block(above: Row, below: Row) -> bool:
+    """Whether a row goes on the block of the row above: the same size, at most two sizes down."""
+    size = max(above.size, 1.0)
+    return abs(above.size - below.size) <= 0.08 * size and above.top - below.top <= 2.0 * size
+
+
+def spaced_on(above: Row, below: Row) -> bool:
+    """A title set with wide leading: a row of the same size further down that opens with a
+    bracket, so cannot begin a title ("Predicting Gene Ontology" / "(GO) terms on protein
+    sequences", 2.3 sizes apart)."""
+    size = max(above.size, 1.0)
+    text = plain(below)
+    return abs(above.size - below.size) <= 0.08 * size and above.top - below.top <= 2.8 * size and text.startswith("(")
