@@ -101,7 +101,12 @@ def test_the_debian_papers_set_names_each_file_in_a_checksummed_package() -> Non
 
 
 @pytest.mark.parametrize(
-    ("name", "files", "others"), [("source", 61, ("debian", "package")), ("sdist", 12, ("debian", "package", "source"))]
+    ("name", "files", "others"),
+    [
+        ("source", 61, ("debian", "package")),
+        ("sdist", 12, ("debian", "package", "source")),
+        ("registry", 28, ("debian", "package", "source", "sdist")),
+    ],
 )
 def test_the_later_paper_sets_name_each_file_in_a_checksummed_archive(
     name: str, files: int, others: tuple[str, ...]
