@@ -275,3 +275,25 @@ def test_a_widely_leaded_row_that_could_begin_a_title_stays_apart() -> None:
     ]
     page = read_title_page(PageLayout(tuple(lines), 595.0, 842.0))
     assert "Annual Report Ocean" not in page.title
+
+
+def test_a_papers_kind_in_display_type_is_no_title() -> None:
+    # AES: "Late Breaking Demo" / "Paper" at 33 pt over the conference line, the title at 15.8 pt.
+    lines = [
+        _row("Audio Engineering Society", 15.8, 723.0),
+        _row("Late Breaking Demo", 33.0, 698.0),
+        _row("Paper", 33.0, 660.0),
+        _row("Presented at the AES International Conference on", 11.0, 622.0),
+        _row("Artificial Intelligence and Machine Learning for Audio", 11.0, 608.0),
+        _row("FLARE: An Open-Source Library for RIR Synthesis and", 15.8, 514.0),
+        _row("Analysis in PyTorch", 15.8, 492.0),
+        _row("Gloria Dal Santo, Karolina Prawda, Sebastian J. Schlecht, and Vesa Välimäki", 10.0, 467.0),
+    ]
+    page = read_title_page(PageLayout(tuple(lines), 595.0, 842.0))
+    assert page.title == "FLARE: An Open-Source Library for RIR Synthesis and Analysis in PyTorch"
+    assert page.authors[0] == "Gloria Dal Santo"
+
+
+def test_a_title_that_ends_in_paper_is_still_a_title() -> None:
+    lines = [_row("My First SUG paper", 17.0, 700.0), _row("John Sall", 12.0, 670.0)]
+    assert read_title_page(PageLayout(tuple(lines), 595.0, 842.0)).title == "My First SUG paper"

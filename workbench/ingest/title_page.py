@@ -68,7 +68,10 @@ _BANNER = re.compile(
     r"(article|research|paper)|article|letter|(short |rapid )?communications?|editorial|perspectives?|"
     r"brief (report|communication)|technical (report|note)|research report|abstract|summary|"
     r"introduction|contents|preface|foreword|chapter \w+|part \w+|open access|full paper|"
-    r"regular paper|invited paper|extended abstract|position paper|survey|tutorial)\W*$|"
+    r"regular paper|invited paper|extended abstract|position paper|survey|tutorial|"
+    # a paper's kind as a conference prints it: "Late Breaking Demo Paper", "Engineering Brief"
+    r"((late[\s-]breaking|demo|demonstration|convention|conference|workshop|short|long|student|poster|"
+    r"discussion|white|industry|engineering)[\s-]+){1,3}(paper|brief))\W*$|"
     r"(journal of|proceedings|©|\(c\) \d|doi|(issn|isbn)(-1[03])?[\s:]*\d+|in press|available online|"
     r"contents lists|to appear|tech\. rep|department of|school of|faculty of)\b|"
     r"(vol\.|volume)\s*([\dIVXLC]+|one|two|three|four|five|six)\b|"
@@ -367,6 +370,8 @@ def _plausible_title(rows: Sequence[Row], block: list[int], body: float) -> bool
         return False
     if _BYLINE.match(text) and row_names(text):
         return False  # "by David A. Freedman": the byline of the title above
+    if len(block) > 1 and _BANNER.match(text):
+        return False  # a banner set over two rows: "Late Breaking Demo" / "Paper"
     if _labelled_as_title(rows, block):
         return True  # a form's value under "Thema" or "Title": whatever it looks like, it is the title
     if _opens_paragraph(rows, block, body, text):
