@@ -63,3 +63,19 @@ def test_a_repositorys_sheet_before_a_working_paper_is_a_cover() -> None:
     assert is_cover_sheet(sheet, paper)
     # words a paper's own pages print again are a footer, not a cover
     assert not is_cover_sheet("Suggested citation: Betts (2008)\n" + paper, "Suggested citation: Betts (2008)\n...")
+
+
+def test_a_cover_phrase_in_the_papers_own_text_makes_no_cover() -> None:
+    # A journal's first page: title, names, abstract, then a methods sentence with "deposited in".
+    page = (
+        "Journal of Medicine and Life Volume 7, Special Issue 3, 2014\n"
+        "Thymus vulgaris essential oil: chemical composition and antimicrobial activity\n"
+        "Borugă O*, Jianu C**, Mişcă C**\n"
+        "Abstract\n"
+        "The study was designed to determine the chemical composition of the essential oil.\n"
+        "Voucher specimens were deposited in the herbarium of the university.\n"
+    )
+    assert not is_cover_sheet(page, "Results and Discussion\nThe essential oil was ...")
+    # the same phrase on a repository's sheet, before any abstract, still makes one
+    sheet = "This version is deposited in the university repository.\nTitle of the paper\nJane Smith\n"
+    assert is_cover_sheet(sheet, "Title of the paper\nJane Smith\nAbstract\n...")

@@ -82,6 +82,13 @@ def test_a_firm_named_before_its_people_does_not_hide_them() -> None:
     assert row_names("Cure53, Berlin") == []  # one name at most after it: a place
 
 
+def test_an_orcid_icon_after_a_name_is_no_part_of_it() -> None:
+    # PLOS: the ORCID iD icon's text is "ID", set right after the family name.
+    row = "Sebastian BurchertID *, Mhd Salem Alkneme , Ammar Alsaod , Pim CuijpersID,"
+    assert row_names(row) == ["Sebastian Burchert", "Mhd Salem Alkneme", "Ammar Alsaod", "Pim Cuijpers"]
+    assert row_names("Ingrid DAVID") == ["Ingrid David"]  # only an "ID" run on to a lower-case letter
+
+
 _FRANZI = SHARED / "data" / "zotero-real" / "franzi" / "storage"
 _SCIENCE = _FRANZI / "7U8C2AIP" / "Godfraind et al. - 1971 - Cyclic adenosine monophosphate and norepinephrine.pdf"
 _ARTWORK = _FRANZI / "UD6RMNBC" / "Bundgaard - 2009 - Toward a Cognitive Semiotics of the Visual Artwork.pdf"

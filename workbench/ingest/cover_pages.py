@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from workbench.ingest.title_lines import is_notice_page
+from workbench.ingest.title_lines import is_notice_page, paper_start
 
 COVER = re.compile(
     r"see discussions, stats, and author profiles|researchgate\.net/publication|escholarship\.org|"
@@ -33,8 +33,11 @@ def is_cover_sheet(text: str, following: str = "") -> bool:
     A cover names its repository or publisher ("Brought to you by", "See discussions, stats,
     and author profiles"), unless the same words recur on the next page (a footer stamped on
     every page, not a cover), or it is a short page of notices (an offprint's terms of use).
+    Words after the paper's own abstract or introduction are its text, not a cover's ("the
+    strains were deposited in GenBank").
     """
-    flat = " ".join(text.split())
+    start = paper_start(text)
+    flat = " ".join(text[:start].split())
     marker = COVER.search(flat)
     if marker and marker.group(0).lower() not in " ".join(following.split()).lower():
         return True

@@ -62,6 +62,8 @@ _ROLE_MARK = re.compile(
 )
 # Society grades printed after names ("Murali Kodialam, Associate Member, IEEE"), and affiliation letters.
 _MEMBERSHIP = re.compile(r"^((student |senior |life |associate )?(member|fellow)|ieee|acm|siam)\W*$", re.I)
+# An ORCID iD icon after a name, which the text layer gives as "ID": "Sebastian BurchertID *"
+_ORCID_ICON = re.compile(r"(?<=[a-zß-ÿ])ID\b")
 _SPLIT_ACCENT = re.compile(r"([^\W\d_])\s?[" + _SPACING_ACCENTS + r"]\s+([^\W\d_])")  # "Babao ¨ glu"
 _NOT_NAMES = frozenset(
     [
@@ -234,7 +236,7 @@ def row_names(text: str) -> list[str]:
     cjk = _cjk_names(text)
     if cjk:
         return cjk
-    text = repair_accents(_SPLIT_ACCENT.sub(r"\1\2", text))
+    text = repair_accents(_SPLIT_ACCENT.sub(r"\1\2", _ORCID_ICON.sub("", text)))
     text = _ROLE_MARK.sub("", re.sub(r"^\s*by\s+", "", text, flags=re.IGNORECASE))
     dated = re.match(r"^(.+?)(?:,|\s+on)\s+(\S+\s.*)$", text)  # a whole date, not the year of one
     if dated and is_date_line(dated.group(2)):

@@ -157,6 +157,13 @@ def is_notice(text: str) -> bool:
     return bool(_NOTICE.search(text))
 
 
+def paper_start(text: str) -> int | None:
+    """Where the paper itself begins on a page: the offset of the line that opens its abstract,
+    keywords or introduction, or None."""
+    match = _PAPER_STARTS.search(text)
+    return match.start() if match else None
+
+
 def is_notice_page(text: str) -> bool:
     """A short page made of notices: a publisher's offprint or copyright page before the paper.
 
