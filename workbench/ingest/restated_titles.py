@@ -22,6 +22,7 @@ from workbench.text.authors import fold_accents
 from workbench.text.junk_authors import real_authors
 
 _PAGES = 2  # pages searched at each end of the document, the title page aside
+_HEAD_PAGES = 10  # pages at each end read for running heads (a book is not read whole)
 _LINES = 3  # a restated title wraps over at most this many lines
 _LEAST_WORDS = 4  # a shorter title restated is too likely a heading or a phrase
 _WORD = re.compile(r"\w+")
@@ -34,8 +35,9 @@ def restated_authors(page_texts: list[str], title: str, title_page: int) -> tupl
         return ()
     count = len(page_texts)
     pages = sorted({*range(min(_PAGES, count)), *range(max(0, count - _PAGES), count)} - {title_page})
-    texts = [[line.strip() for line in clean_text(text).splitlines() if line.strip()] for text in page_texts]
-    seen = Counter(line for lines in texts for line in set(lines))
+    near = sorted({*range(min(_HEAD_PAGES, count)), *range(max(0, count - _HEAD_PAGES), count)})
+    texts = {i: [line.strip() for line in clean_text(page_texts[i]).splitlines() if line.strip()] for i in near}
+    seen = Counter(line for lines in texts.values() for line in set(lines))
     for index in pages:
         lines = texts[index]
         for position in range(1, len(lines)):
