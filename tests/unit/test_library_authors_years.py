@@ -89,6 +89,12 @@ def test_an_orcid_icon_after_a_name_is_no_part_of_it() -> None:
     assert row_names("Ingrid DAVID") == ["Ingrid David"]  # only an "ID" run on to a lower-case letter
 
 
+def test_a_rights_notice_is_no_name() -> None:
+    # A white paper's cover: "Copyright © 2009 – Digium, Inc." / "All Rights Reserved." above its author.
+    assert row_names("All Rights Reserved.") == []
+    assert row_names("Asterisk Development Team <asteriskteam@digium.com>") == ["Asterisk Development Team"]
+
+
 _FRANZI = SHARED / "data" / "zotero-real" / "franzi" / "storage"
 _SCIENCE = _FRANZI / "7U8C2AIP" / "Godfraind et al. - 1971 - Cyclic adenosine monophosphate and norepinephrine.pdf"
 _ARTWORK = _FRANZI / "UD6RMNBC" / "Bundgaard - 2009 - Toward a Cognitive Semiotics of the Visual Artwork.pdf"

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from workbench.ingest.title_lines import is_notice
 from workbench.text.accents import SPACING_ACCENTS, repair_accents
 from workbench.text.authors import NAME_PARTICLES
 from workbench.text.dates import is_date_line
@@ -230,6 +231,8 @@ def _form_field(text: str) -> tuple[bool, str]:
 
 def row_names(text: str) -> list[str]:
     """The names a row lists from its start ("Mike Burrows, Google Inc." gives Mike Burrows)."""
+    if is_notice(text):
+        return []  # "All Rights Reserved.", capitalised as names are
     field, value = _form_field(text)
     if field:
         return (_cjk_names(value, least=1) or row_names(value)) if value else []
