@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import SHARED
-from workbench.ingest.name_lists import row_names
+from workbench.ingest.name_lists import is_role_field, row_names
 from workbench.ingest.parse import parse_file
 from workbench.ingest.pdf_metadata import PdfContent, derive_metadata
 from workbench.ingest.restated_titles import restated_authors
@@ -119,3 +119,23 @@ def test_a_reference_managers_file_name_dates_a_page_that_prints_no_year() -> No
     named = derive_metadata(Path("Bavelas et al. - 1995 - Gestures Specialized for Dialogue.pdf"), content, True)
     assert named.year == 1995
     assert derive_metadata(Path("gestures.pdf"), content, True).year == 2003
+
+
+def test_a_scans_wide_gaps_inside_names_do_not_part_them() -> None:
+    # OCR of a 1979 J. Biol. Chem. page: tabs between a name's words, a dagger read as "+".
+    assert row_names("Janice\tP. Holland\tand Michael\tJ. Holland+") == ["Janice P. Holland", "Michael J. Holland"]
+    assert row_names("Relatore\tLaureandi") == []  # a form's labels side by side, no initial to show a name
+    assert row_names("Expedition\tFacturation\tLivraison") == []
+
+
+def test_an_initial_set_without_its_space_is_parted_from_the_name() -> None:
+    row = "Ronald A.Hitzeman, Frank E.Hagie, Joel S.Hayflick"
+    assert row_names(row) == ["Ronald A. Hitzeman", "Frank E. Hagie", "Joel S. Hayflick"]
+
+
+def test_a_role_field_is_no_title_and_needs_its_colon_or_dash() -> None:
+    assert is_role_field("Supervisor - Nivio Ziviani")
+    assert is_role_field("Advisor: Prof. Jane Smith")
+    assert is_role_field("指导教师 史艳国 教授")
+    assert not is_role_field("Degree of freedom analysis")
+    assert not is_role_field("Major histocompatibility complex class I")

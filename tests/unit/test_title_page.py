@@ -297,3 +297,30 @@ def test_a_papers_kind_in_display_type_is_no_title() -> None:
 def test_a_title_that_ends_in_paper_is_still_a_title() -> None:
     lines = [_row("My First SUG paper", 17.0, 700.0), _row("John Sall", 12.0, 670.0)]
     assert read_title_page(PageLayout(tuple(lines), 595.0, 842.0)).title == "My First SUG paper"
+
+
+def test_an_academy_and_a_citation_line_with_the_year_first_are_no_titles() -> None:
+    report = [
+        _row("Institute of Computer Science", 17.2, 758.0),
+        _row("Academy of Sciences of the Czech Republic", 14.3, 741.0),
+        _row("New subroutines for large-scale", 17.2, 500.0),
+        _row("optimization", 17.2, 482.0),
+        _row("Ladislav Lukšan, Ctirad Matonoha, Jan Vlček", 14.3, 445.0),
+    ]
+    assert (
+        read_title_page(PageLayout(tuple(report), 595.0, 842.0)).title == "New subroutines for large-scale optimization"
+    )
+    springer = [
+        _row("Current Genetics (1984) 9:47-52", 13.7, 749.0),
+        _row("The primary structure of a gene encoding yeast ribosomal protein L34", 13.6, 598.0),
+        _row("Peter J. Schaap, Constance M. T. Molenaar, Willem H. Mager, and Rudi J. Planta", 9.5, 558.0),
+    ]
+    page = read_title_page(PageLayout(tuple(springer), 595.0, 842.0))
+    assert page.title == "The primary structure of a gene encoding yeast ribosomal protein L34"
+
+
+def test_a_report_series_number_before_the_colon_leaves_the_title() -> None:
+    lines = [_row("NOTE 259: pyrap binding to casacore", 17.2, 620.0), _row("Ger van Diepen", 12.0, 586.0)]
+    assert read_title_page(PageLayout(tuple(lines), 595.0, 842.0)).title == "pyrap binding to casacore"
+    lines = [_row("A Note on Foo: Bar", 17.2, 620.0), _row("Ger van Diepen", 12.0, 586.0)]
+    assert read_title_page(PageLayout(tuple(lines), 595.0, 842.0)).title == "A Note on Foo: Bar"

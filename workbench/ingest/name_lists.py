@@ -33,7 +33,10 @@ _AND_OTHERS = re.compile(r",?\s+(and|&)\s+(others|colleagues)\W*$|,?\s+et\s+al\.
 # ("Jason Anthony Vander Heiden" is one name, not "Jason Anthony" and "Vander Heiden").
 _PARTICLES = NAME_PARTICLES | frozenset({"vander", "vanden", "vande", "della", "des", "do"})
 _ADDRESS = re.compile(r"\b\d{4,}\b|,\s*[A-Z]{2}(\s+\d{5}\b|\s*$)")  # "Palo Alto, CA 94304", "Ithaca, NY"
-_MARKERS = re.compile(r"[∗*†‡§¶#♯⊥]|\d+")
+_MARKERS = re.compile(r"[∗*†‡§¶#♯⊥]|\d+|(?<=[a-z])\+")  # "Holland+": a dagger a scan's OCR read as "+"
+_INITIAL_IN = re.compile(r"(?:^|\s)[^\W\d_]\.(?:\s|$)")
+# An initial set without its space: "Ronald A.Hitzeman", "J.K.Rowling"
+_GLUED_INITIAL = re.compile(r"\b([^\W\d_a-z]\.)(?=[^\W\d_a-z][a-z])")
 # Between names: tabs (wide gaps), commas, "and" (English, German), "&", spaced dots and dashes.
 # "and" in the languages papers are written in, lower case ("Asselin et David", "García y López")
 _SEPARATORS = re.compile(
@@ -229,6 +232,17 @@ def _form_field(text: str) -> tuple[bool, str]:
     return (True, "") if _OTHER_FIELD.match(text) else (False, text)
 
 
+def is_role_field(text: str) -> bool:
+    """Whether a row names someone in another role than author: "Supervisor - Nivio Ziviani",
+    "指导教师 史艳国", "Orientador: …" (a cover's field, never the title)."""
+    match = _OTHER_FIELD.match(text)
+    if match is None:
+        return False
+    label, rest = text[: match.end()], text[match.end() :]
+    # a Latin label needs its colon or dash: "Degree of freedom analysis" is a title
+    return bool(_HAN_CHAR.search(label) or re.search(r"[:：]", label) or re.match(r"[-–—]\s", rest))
+
+
 def row_names(text: str) -> list[str]:
     """The names a row lists from its start ("Mike Burrows, Google Inc." gives Mike Burrows)."""
     if is_notice(text):
@@ -240,6 +254,7 @@ def row_names(text: str) -> list[str]:
     if cjk:
         return cjk
     text = repair_accents(_SPLIT_ACCENT.sub(r"\1\2", _ORCID_ICON.sub("", text)))
+    text = _GLUED_INITIAL.sub(r"\1 ", text)
     text = _ROLE_MARK.sub("", re.sub(r"^\s*by\s+", "", text, flags=re.IGNORECASE))
     dated = re.match(r"^(.+?)(?:,|\s+on)\s+(\S+\s.*)$", text)  # a whole date, not the year of one
     if dated and is_date_line(dated.group(2)):
@@ -256,6 +271,12 @@ def row_names(text: str) -> list[str]:
     if not parts or len(set(parts)) < len(parts):  # "UC Berkeley, UC Berkeley": affiliations
         return []
     names = _listed_names(parts, placed)
+    if not names and "\t" in text:
+        # A scan's OCR sets wide gaps between a name's words too ("Janice\tP. Holland\tand
+        # Michael\tJ. Holland"); read so, every name must show it is one by an initial, as a
+        # form's labels side by side ("Relatore\tLaureandi", "Expedition\tFacturation") do not.
+        spaced = row_names(text.replace("\t", " "))
+        return spaced if all(_INITIAL_IN.search(name) for name in spaced) else []
     if not names and len(parts) >= 3 and len(text.split(",")[0].split()) == 1:
         rest = _listed_names(parts[1:], placed)  # the firm first: "Cure53, Dr.-Ing. M. Heiderich, M. Wege, …"
         names = rest if len(rest) >= 2 else []

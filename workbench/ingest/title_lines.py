@@ -78,7 +78,9 @@ _BANNER = re.compile(
     r"p[óo]s-gradua[çc][ãa]o|mestrado|doutorado))( de [^\W\d_]+)*|corso di (laurea|dottorato)( magistrale)?|grado|"
     r"carrera de [^\W\d_]+)\s+(em|en|in)\s|"
     r"^(本科|硕士|博士|学士)?(学位论文|毕业论文|毕业设计(说明书)?|论文)([（(]论文[)）])?$|"
-    # a journal's citation line: "Biomedical Signal Processing and Control 8 (2013) 1-10"
+    # a journal's citation line: "Biomedical Signal Processing and Control 8 (2013) 1-10", and
+    # with the year first, as Springer printed it: "Current Genetics (1984) 9:47-52"
+    r"^[^\W\d_][^()]{2,80}?\s*\((1[89]|20)\d\d\)\s*\d{1,4}\s*[:(]\s*\d|"
     r"^[^\W\d_][^()]{2,80}?\s+\d{1,4}\s*(\(\d{1,3}\)\s*)?[,:]?\s*\(?(1[89]|20)\d\d\)?[\s,:;]+(pp\.\s*)?[\de]\d*|"
     # a draft's stamp, alone on its line: "Work in progress", "TRAVAIL EN COURS"
     r"^(work in progress|travail en cours|in arbeit|in bearbeitung|em andamento|en (curso|preparaci[óo]n)|"
@@ -233,11 +235,18 @@ def _latin_lower(ch: str) -> bool:
 
 
 def strip_numbering(title: str) -> str:
-    """A chapter number or a form's field label before a title and a page number after it
-    ("120. The family ... 1079", "论文题目 基于...", "Title: ...")."""
+    """A chapter number, a form's field label or a report series' number before a title and a
+    page number after it ("120. The family ... 1079", "论文题目 基于...", "Title: ...",
+    "NOTE 259: …")."""
     # a form's label with its colon (or, in Chinese, alone before the value): "Title of the Paper" is a title
     label = r"^((title|titel|t[íi]tulo|titre)\s*[:：]\s*|(论文题目|题\s*目)\s*(：\s*|:?\s+))(?=\S)"
     title = re.sub(label, "", title, flags=re.IGNORECASE)
+    # a report series' number before the colon: "NOTE 259: pyrap binding to casacore", "AI Memo 239: …"
+    series = (
+        r"^([A-Z]{2,6}\s+)?(technical\s+)?(report|memo|memorandum|note|paper)\s+(no\.?\s*)?"
+        r"[A-Z]{0,6}[-/]?\d[\d./-]*\s*:\s+(?=\S)"
+    )
+    title = re.sub(series, "", title, flags=re.IGNORECASE)
     title = re.sub(r"^\d{1,3}\.\s*(?=[^\W\d_])", "", title)
     return re.sub(r"(?<=[^\W\d_])\s+(?!(1[89]|20)\d\d\b)\d{3,5}$", "", title)
 

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from workbench.ingest.cover_pages import COVER
-from workbench.ingest.name_lists import AFFILIATION, is_name_list, row_names
+from workbench.ingest.name_lists import AFFILIATION, is_name_list, is_role_field, row_names
 from workbench.ingest.pdf_layout import PageLayout
 from workbench.ingest.source_lines import join_lines
 from workbench.ingest.title_authors import authors_near
@@ -253,7 +253,7 @@ def _is_candidate(row: Row, floor: float, body: float) -> bool:
     closed = unspaced(row.text)  # a letter-spaced Chinese label: "类\t型：\t论文"
     if _CONTENTS_ENTRY.search(row.text) or _FORM_FIELD.match(closed):
         return False
-    return not (is_notice(text) or is_banner(text) or is_section_heading(text))
+    return not (is_notice(text) or is_banner(text) or is_section_heading(text) or is_role_field(text))
 
 
 def _footer_line(rows: Sequence[Row], height: float) -> float:

@@ -28,7 +28,7 @@ _INSTITUTION = re.compile(
     r"Uniwersytet|Univerzita|Üniversitesi|Instituto|Institut|Istituto|Instytut|Hochschule|Fachhochschule|"
     r"Politecnico|Polit[ée]cnica|Polytechnique|Facultad|Faculdade|Facolt[àa]|Facult[ée]|Fakult[äa]t|"
     r"Departamento|D[ée]partement|Dipartimento|Akademie|Acad[ée]mie|Univerza|Univerzitet|Fakulta|Fakultet|"
-    r"Wydzia[łl]|Katedra|Politechnika|Akademia|Университет|Институт|Факультет|Кафедра|Академия)\b|"
+    r"Wydzia[łl]|Katedra|Politechnika|Akademia|Academy|Университет|Институт|Факультет|Кафедра|Академия)\b|"
     # Slavic languages name the institution after a lower-case adjective or two: "Západočeská
     # univerzita v Plzni", "Московский государственный университет"
     r"^\S+( \S+)? (univerzita|univerza|univerzitet|uniwersytet|politechnika|университет|институт|академия)\b"
