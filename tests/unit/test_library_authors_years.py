@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import SHARED
+from workbench.ingest.metadata import printed_year
 from workbench.ingest.name_lists import is_role_field, row_names
 from workbench.ingest.parse import parse_file
 from workbench.ingest.pdf_metadata import PdfContent, derive_metadata
@@ -139,3 +140,16 @@ def test_a_role_field_is_no_title_and_needs_its_colon_or_dash() -> None:
     assert is_role_field("指导教师 史艳国 教授")
     assert not is_role_field("Degree of freedom analysis")
     assert not is_role_field("Major histocompatibility complex class I")
+
+
+def test_a_date_the_line_calls_the_publications_counts_even_when_numeric() -> None:
+    # ACS: "Received November 7, 2006" above "Published on Web 06/12/2007".
+    page = "Received November 7, 2006\nAbstract: Classical molecular …\nPAGE EST: 11.3 Published on Web 06/12/2007"
+    assert printed_year(page) == 2007
+    assert printed_year("Downloaded from example.org on 12/03/2019\n© 2004 ACM") == 2004  # a stamp stays one
+
+
+def test_a_citation_line_with_the_year_first_and_commas_dates_the_paper() -> None:
+    # an OCR'd OUP page: "African Affairs (1999), 98, 55-77", and 1917 in the abstract
+    page = "African A#airs (1999), 98, 55-77\nTHE LOST SCRIPT OF THE BAGAM\nits 'discovery' in 1917, the suppression"
+    assert printed_year(page) == 1999

@@ -98,7 +98,7 @@ _YEAR_PUBLISHED = re.compile(
 )
 _YEAR_STRONG = re.compile(
     r"©|\(c\)|\((?:eds?|hrsg|orgs?|coords?)\.?\)|[°!]c\s*\d|(?:^|\s)c\s+(?:19|20)\d\d\b|copyright|\bvol\.|\bvolume\b|\bnumber\b|\bno\.\s*\d|appear|published|revised|version|date:|"
-    r"accepted|\d+\s*\(\d{1,4}\)|\((?:19|20)\d\d\)\s*\d+\s*[:(]|"  # "12 (2004)", "Journal (2015) 49:195"
+    r"accepted|\d+\s*\(\d{1,4}\)|\((?:19|20)\d\d\)\s*,?\s*\d+\s*[:(,]|"  # "12 (2004)", "(2015) 49:195", "(1999), 98,"
     r"(?-i:\b[A-Z]{3,})\s*[’']?\s*(?:19|20)\d\d\b|"  # a venue in capitals: "ICSE 2004", "SOSP '03"
     + _MONTH
     + r",?\s*(?:\d{1,2},?\s*)?\d{4}",
@@ -109,8 +109,10 @@ _YEAR_WEAK = re.compile(
     r"received|technical report|report|\bthesis|press|magazine|letters|review\b",
     re.IGNORECASE,
 )
+_STAMP_WORDS = r"download|re-?keyed|retrieved|accessed|uploaded|connection on|consulted on|last (modified|updated)"
+_STAMPED = re.compile(_STAMP_WORDS, re.IGNORECASE)
 _NOT_PUBLICATION = re.compile(
-    r"download|re-?keyed|retrieved|accessed|uploaded|connection on|consulted on|last (modified|updated)|"
+    _STAMP_WORDS + r"|"
     r"(?<![\d:])\d{1,2}:\d{2}(?![\d–-])|\d{1,2}/[A-Za-z]{3}/\d{4}|"
     r"(?<![\d-])\d{1,2}/\d{1,2}/\d{2,4}(?![\d/])|"
     # the Unix epoch, a timestamp never set ("Submitted: 01 January 1970" in a draft)
@@ -167,7 +169,12 @@ def printed_year(text: str) -> int | None:
         years: list[int] = []
         for line in text.splitlines():
             line = _CITED_YEAR.sub(_date_kept, line)
-            if not context.search(line) or _NOT_PUBLICATION.search(line):
+            if not context.search(line):
+                continue
+            # a clock time or a numeric date marks a stamp, unless the line says the date is the
+            # publication's ("Published on Web 06/12/2007"); a stamp's words always do
+            vetoes = _STAMPED if context is _YEAR_PUBLISHED else _NOT_PUBLICATION
+            if vetoes.search(line):
                 continue
             for match in _YEAR.finditer(line):
                 if line[match.end() : match.end() + 3].startswith(("s", "'s", "’s")):  # "the 1930s"

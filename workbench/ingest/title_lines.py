@@ -80,7 +80,7 @@ _BANNER = re.compile(
     r"^(本科|硕士|博士|学士)?(学位论文|毕业论文|毕业设计(说明书)?|论文)([（(]论文[)）])?$|"
     # a journal's citation line: "Biomedical Signal Processing and Control 8 (2013) 1-10", and
     # with the year first, as Springer printed it: "Current Genetics (1984) 9:47-52"
-    r"^[^\W\d_][^()]{2,80}?\s*\((1[89]|20)\d\d\)\s*\d{1,4}\s*[:(]\s*\d|"
+    r"^[^\W\d_][^()]{2,80}?\s*\((1[89]|20)\d\d\)\s*,?\s*\d{1,4}\s*[:(,]\s*\d|"
     r"^[^\W\d_][^()]{2,80}?\s+\d{1,4}\s*(\(\d{1,3}\)\s*)?[,:]?\s*\(?(1[89]|20)\d\d\)?[\s,:;]+(pp\.\s*)?[\de]\d*|"
     # a draft's stamp, alone on its line: "Work in progress", "TRAVAIL EN COURS"
     r"^(work in progress|travail en cours|in arbeit|in bearbeitung|em andamento|en (curso|preparaci[óo]n)|"
