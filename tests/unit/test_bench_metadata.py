@@ -107,6 +107,7 @@ def test_the_debian_papers_set_names_each_file_in_a_checksummed_package() -> Non
         ("sdist", 12, ("debian", "package", "source")),
         ("registry", 28, ("debian", "package", "source", "sdist")),
         ("archive", 29, ("debian", "package", "source", "sdist", "registry")),
+        ("tarball", 18, ("debian", "package", "source", "sdist", "registry", "archive")),
     ],
 )
 def test_the_later_paper_sets_name_each_file_in_a_checksummed_archive(
