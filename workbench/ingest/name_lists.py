@@ -34,7 +34,7 @@ _AND_OTHERS = re.compile(r",?\s+(and|&)\s+(others|colleagues)\W*$|,?\s+et\s+al\.
 _PARTICLES = NAME_PARTICLES | frozenset({"vander", "vanden", "vande", "della", "des", "do"})
 _ADDRESS = re.compile(r"\b\d{4,}\b|,\s*[A-Z]{2}(\s+\d{5}\b|\s*$)")  # "Palo Alto, CA 94304", "Ithaca, NY"
 _MARKERS = re.compile(r"[∗*†‡§¶#♯⊥]|\d+|(?<=[a-z])\+")  # "Holland+": a dagger a scan's OCR read as "+"
-_INITIAL_IN = re.compile(r"(?:^|\s)[^\W\d_]\.(?:\s|$)")
+_INITIAL_IN = re.compile(r"(?:^|\s)[^\W\d_]\.(?:\s|$)")  # a name's initial standing alone: "Janice P. Holland"
 # An initial set without its space: "Ronald A.Hitzeman", "J.K.Rowling"
 _GLUED_INITIAL = re.compile(r"\b([^\W\d_a-z]\.)(?=[^\W\d_a-z][a-z])")
 # Between names: tabs (wide gaps), commas, "and" (English, German), "&", spaced dots and dashes.

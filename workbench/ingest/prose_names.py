@@ -39,16 +39,20 @@ def prose_words(page_texts: Sequence[str]) -> frozenset[str]:
 
 def is_prose_name(name: str, prose: frozenset[str]) -> bool:
     """Whether every word of a name of two words or more is one of the document's prose words."""
-    words = [t.strip(_EDGES) for t in name.split()]
-    words = [w for w in words if w and not _INITIAL.fullmatch(w)]
-    if len(words) < _LEAST_WORDS or words[-1].lower() in _GROUP:
-        return False
-    return all(w.lower() in prose for w in words)
+    words = _tested_words(name)
+    return bool(words) and all(w.lower() in prose for w in words)
 
 
 def without_prose_names(authors: tuple[str, ...], page_texts: Sequence[str]) -> tuple[str, ...]:
     """The authors less those whose names are the document's prose words."""
-    if not authors:
-        return authors
+    if not any(_tested_words(name) for name in authors):
+        return authors  # no name the test reads: the pages need not be read
     prose = prose_words(page_texts)
     return tuple(name for name in authors if not is_prose_name(name, prose))
+
+
+def _tested_words(name: str) -> list[str]:
+    """A name's words the test reads, initials aside; none for a one-word name or a group."""
+    words = [t.strip(_EDGES) for t in name.split()]
+    words = [w for w in words if w and not _INITIAL.fullmatch(w)]
+    return [] if len(words) < _LEAST_WORDS or words[-1].lower() in _GROUP else words

@@ -22,6 +22,8 @@ import re
 import unicodedata
 from collections import Counter
 
+from workbench.text.junk_authors import DRAFT_STAMP
+
 _NOTICE = re.compile(
     r"do not (quote|cite|copy|distribute|circulate|reproduce)|without (the )?(prior )?(written )?permission|"
     r"all rights reserved|not for (distribution|circulation|citation)|for (personal|private|internal) use|"
@@ -83,8 +85,7 @@ _BANNER = re.compile(
     r"^[^\W\d_][^()]{2,80}?\s*\((1[89]|20)\d\d\)\s*,?\s*\d{1,4}\s*[:(,]\s*\d|"
     r"^[^\W\d_][^()]{2,80}?\s+\d{1,4}\s*(\(\d{1,3}\)\s*)?[,:]?\s*\(?(1[89]|20)\d\d\)?[\s,:;]+(pp\.\s*)?[\de]\d*|"
     # a draft's stamp, alone on its line: "Work in progress", "TRAVAIL EN COURS"
-    r"^(work in progress|travail en cours|in arbeit|in bearbeitung|em andamento|en (curso|preparaci[óo]n)|"
-    r"in lavorazione)\W*$|"
+    rf"^({DRAFT_STAMP})\W*$|"
     # a report series' number: "SLEPc Technical Report STR-10", "AI Memo 239", "Report No. 12/2004"
     r"\b(report|memo|memorandum|note|paper)s?\s+((no|nr)\.?\s*|number\s+|#\s*)?[A-Z]{0,6}[-/]?\d[\d./-]*[a-z]?\W*$|"
     # a masthead: where the journal's name sits

@@ -17,7 +17,7 @@ import itertools
 import math
 import re
 from collections.abc import Callable, Sequence
-from functools import cache
+from functools import cache, lru_cache
 
 _WORD = re.compile(r"[\u0621-\u064a]{3,}")  # Arabic letters (no digits or marks), three or more
 _MAX_SWAPS = 3
@@ -28,6 +28,7 @@ _MIN_SHARE = (
     0.5  # ... and that share of its unknown words (0.8 in a Word thesis; 0.2 in TeX docs that reverse whole words)
 )
 _SAMPLE_CHARS = 200_000
+_WORDS_CACHED = 65_536  # words remembered across documents: a long `watch` run stays bounded
 
 
 def find_arabic_repair(pages: Sequence[str]) -> Callable[[str], str]:
@@ -48,14 +49,14 @@ def _same(text: str) -> str:
     return text
 
 
-@cache
+@lru_cache(maxsize=_WORDS_CACHED)
 def _fixed_word(word: str) -> str:
     if word in _arabic_words() or len(word) > _MAX_WORD:
         return word
     return _unswapped(word) or word
 
 
-@cache
+@lru_cache(maxsize=_WORDS_CACHED)
 def _unswapped(word: str) -> str | None:
     """The most common known word that swapping up to three disjoint pairs of neighbours makes."""
     frequencies = _arabic_frequencies()

@@ -110,8 +110,12 @@ _PRODUCERS = frozenset(
         "wanfang",
     ]
 )
-# A draft's stamp set where names go ("TRAVAIL EN COURS" above a manual's title).
-_STAMP = re.compile(r"^(work in progress|travail en cours|in arbeit|in bearbeitung|em andamento|draft)$", re.IGNORECASE)
+# A draft's stamp, in the languages documents are written in ("TRAVAIL EN COURS" above a manual's
+# title): never an author, and never a title either (`ingest.title_lines` reads it as a banner).
+DRAFT_STAMP = (
+    r"work in progress|travail en cours|in arbeit|in bearbeitung|em andamento|en (curso|preparaci[óo]n)|in lavorazione"
+)
+_STAMP = re.compile(rf"^({DRAFT_STAMP}|draft)$", re.IGNORECASE)
 _ET_AL = re.compile(r"(^|\s)(et\.?\s*al\.?|al\.)$|^et\b", re.IGNORECASE)
 _INITIAL_TOKEN = re.compile(r"^(?:[^\W\d_]\.?-?){1,3}$")
 _ADDRESS = re.compile(r"@|https?://|www\.|\.(com|org|edu|net)\b", re.IGNORECASE)
