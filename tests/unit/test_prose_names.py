@@ -26,13 +26,36 @@ def test_a_name_of_one_word_besides_initials_is_kept_whatever_prose_says() -> No
     prose = frozenset({"long", "green", "young"})
     assert not is_prose_name("J. Long", prose)
     assert not is_prose_name("A.-B. Green", prose)
-    assert is_prose_name("Young Long", prose)
+    assert is_prose_name("Tool Installation", frozenset({"tool", "installation"}))
+
+
+def test_a_word_that_is_somebodys_name_is_never_an_ordinary_word() -> None:
+    prose = frozenset({"grace", "young", "long", "mark", "hill"})
+    assert not is_prose_name("Grace Young", prose)
+    assert not is_prose_name("Mark Hill", prose)
+
+
+def test_frequent_english_words_are_no_name_even_where_prose_never_uses_them() -> None:
+    """An audit report's subtitle and a talk's kind under a title: every word frequent in English,
+    none anybody's name, so no page's prose is needed to tell them from people."""
+    for phrase in ("Application Penetration Test", "Invited Talk", "Computing Service Unit", "Rio de Janeiro"):
+        assert is_prose_name(phrase, frozenset()), phrase
+    for person in ("Tsung-Wei Huang", "Tom Ritter", "Wajdi Feghali", "Sunny King"):
+        assert not is_prose_name(person, frozenset()), person
+
+
+def test_a_word_in_capitals_beside_others_is_a_name_in_its_own_style() -> None:
+    assert not is_prose_name("KC Border", frozenset())  # initials without their stops
+    assert not is_prose_name("Say OL", frozenset())  # a family name set in capitals
+    assert is_prose_name("OPEN SOURCE", frozenset())
 
 
 def test_group_authors_are_kept() -> None:
     prose = frozenset({"zoo", "development", "team", "the", "atlas", "collaboration"})
     assert not is_prose_name("zoo Development Team", prose)
     assert not is_prose_name("The ATLAS Collaboration", prose)
+    assert not is_prose_name("The ATLAS and CMS Collaborations", prose)
+    assert not is_prose_name("American Mathematical Society", frozenset())
 
 
 def test_people_whose_names_prose_never_uses_are_kept() -> None:

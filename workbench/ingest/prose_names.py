@@ -15,14 +15,25 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import cache
+from importlib import resources
+
+from wordfreq import zipf_frequency
+
+from workbench.text.authors import NAME_PARTICLES
 
 _PAGES = 60  # pages read for prose words
 _LEAST_WORDS = 2
-_GROUP = frozenset({"team", "group", "consortium", "collaboration", "project", "committee"})
+_GROUP = frozenset(
+    {"team", "group", "consortium", "collaboration", "project", "committee", "society", "association", "institute",
+     "centre", "center", "council", "board", "agency", "organization", "organisation", "commission", "foundation",
+     "academy", "federation", "alliance", "network", "department", "university", "laboratory"}
+)  # fmt: skip
 _SPELLED_EMAIL = re.compile(r"\S+\s+dot\s+\S+\s+at\s+\S+(?:\s+dot\s+\S+)*", re.IGNORECASE)
 _NOT_PROSE = re.compile(r"[@/_\\.:=]")  # addresses, paths, file names, code
 _EDGES = ".,;:()[]\"'“”‘’"
 _INITIAL = re.compile(r"[^\W\d_]\.?|(?:[^\W\d_]\.-?){2,3}")  # "J", "J.", "J.K.", "J.-P."
+_COMMON = 3.0  # Zipf frequency of an ordinary English word (3.0: about once in a million words)
 
 
 def prose_words(page_texts: Sequence[str]) -> frozenset[str]:
@@ -38,9 +49,25 @@ def prose_words(page_texts: Sequence[str]) -> frozenset[str]:
 
 
 def is_prose_name(name: str, prose: frozenset[str]) -> bool:
-    """Whether every word of a name of two words or more is one of the document's prose words."""
-    words = _tested_words(name)
-    return bool(words) and all(w.lower() in prose for w in words)
+    """Whether a name of two words or more is ordinary words that are nobody's name: words of the
+    document's prose, or frequent English words when no word is set in a style of its own."""
+    tested = _tested_words(name)
+    words = [w.lower() for w in tested]
+    if not words or any(w.lower() in _name_words() for w in tested if not w.islower()):  # "de", "van" are no names
+        return False
+    if all(w in prose for w in words):
+        return True
+    capitals = [w.isupper() for w in _tested_words(name)]
+    if any(capitals) and not all(capitals):
+        return False  # "OL Say", "KC Border": a family name in capitals, or initials without stops
+    return all(w in prose or w in NAME_PARTICLES or zipf_frequency(w, "en") >= _COMMON for w in words)
+
+
+@cache
+def _name_words() -> frozenset[str]:
+    """Words of people's names in any locale (`assets/lexicon/person_names.txt`)."""
+    text = resources.files("workbench").joinpath("assets/lexicon/person_names.txt").read_text(encoding="utf-8")
+    return frozenset(line for line in text.splitlines() if line and not line.startswith("#"))
 
 
 def without_prose_names(authors: tuple[str, ...], page_texts: Sequence[str]) -> tuple[str, ...]:
@@ -55,4 +82,4 @@ def _tested_words(name: str) -> list[str]:
     """A name's words the test reads, initials aside; none for a one-word name or a group."""
     words = [t.strip(_EDGES) for t in name.split()]
     words = [w for w in words if w and not _INITIAL.fullmatch(w)]
-    return [] if len(words) < _LEAST_WORDS or words[-1].lower() in _GROUP else words
+    return [] if len(words) < _LEAST_WORDS or any(w.lower().removesuffix("s") in _GROUP for w in words) else words
