@@ -108,6 +108,7 @@ def test_the_debian_papers_set_names_each_file_in_a_checksummed_package() -> Non
         ("registry", 28, ("debian", "package", "source", "sdist")),
         ("archive", 29, ("debian", "package", "source", "sdist", "registry")),
         ("tarball", 18, ("debian", "package", "source", "sdist", "registry", "archive")),
+        ("pool", 22, ("debian", "package", "source", "sdist", "registry", "archive", "tarball")),
     ],
 )
 def test_the_later_paper_sets_name_each_file_in_a_checksummed_archive(
@@ -123,7 +124,9 @@ def test_the_later_paper_sets_name_each_file_in_a_checksummed_archive(
     used = {row["package"] for other in others for row in other.values()}
     hashes = {row["sha256"] for other in others for row in other.values()}
     for row in raw.values():
-        assert row["archive_url"].startswith(("http://deb.debian.org/", "https://files.pythonhosted.org/"))
+        assert row["archive_url"].startswith(
+            ("http://deb.debian.org/", "https://files.pythonhosted.org/", "https://registry.npmjs.org/")
+        )
         assert len(row["archive_sha256"]) == len(row["sha256"]) == 64
         assert row["package"] not in used and not row["package"].startswith(("texlive", "r-cran", "r-bioc"))
         assert row["sha256"] not in hashes

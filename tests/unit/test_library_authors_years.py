@@ -153,3 +153,22 @@ def test_a_citation_line_with_the_year_first_and_commas_dates_the_paper() -> Non
     # an OCR'd OUP page: "African Affairs (1999), 98, 55-77", and 1917 in the abstract
     page = "African A#airs (1999), 98, 55-77\nTHE LOST SCRIPT OF THE BAGAM\nits 'discovery' in 1917, the suppression"
     assert printed_year(page) == 1999
+
+
+def test_a_japanese_byline_spaces_the_family_name_from_a_one_character_given_name() -> None:
+    """mcpp's Japanese paper prints "松井 潔" under its title: no Chinese, Japanese or Korean name
+    is one character, so a lone character beside a two-character word is the rest of one name."""
+    assert row_names("松井 潔") == ["松井潔"]
+    assert row_names("江尻 開") == ["江尻開"]
+    assert row_names("王洪玺 张兰勇") == ["王洪玺", "张兰勇"]  # two three-character names stay two
+
+
+def test_a_date_line_with_an_ordinal_day_dates_the_paper_over_a_year_in_its_prose() -> None:
+    page = "High Quality C Preprocessor Mcpp\nKiyoshi Matsui\nNovember 30th, 2008\nV.2.0 and V.2.2 in August 1998 and"
+    assert printed_year(page) == 2008
+
+
+def test_the_line_that_says_how_to_cite_the_paper_dates_it() -> None:
+    page = 'Overview of the Technology Acceptance Model\nReference: Chuttur M.Y. (2009). "Overview of the …"'
+    assert printed_year(page) == 2009
+    assert printed_year("Citation: Smith J, Lee K (2019) Gene drives. PLoS ONE 14(3)") == 2019

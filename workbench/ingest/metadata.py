@@ -100,8 +100,10 @@ _YEAR_STRONG = re.compile(
     r"©|\(c\)|\((?:eds?|hrsg|orgs?|coords?)\.?\)|[°!]c\s*\d|(?:^|\s)c\s+(?:19|20)\d\d\b|copyright|\bvol\.|\bvolume\b|\bnumber\b|\bno\.\s*\d|appear|published|revised|version|date:|"
     r"accepted|\d+\s*\(\d{1,4}\)|\((?:19|20)\d\d\)\s*,?\s*\d+\s*[:(,]|"  # "12 (2004)", "(2015) 49:195", "(1999), 98,"
     r"(?-i:\b[A-Z]{3,})\s*[’']?\s*(?:19|20)\d\d\b|"  # a venue in capitals: "ICSE 2004", "SOSP '03"
+    # how to cite this paper: "Citation: Smith J (2019) …", "Cite this article as:", "To cite this article:"
+    r"\b(?:citation|reference|cite (?:this (?:article|paper)(?: as)?|as)|to cite this (?:article|paper|document))\s*:|"
     + _MONTH
-    + r",?\s*(?:\d{1,2},?\s*)?\d{4}",
+    + r",?\s*(?:\d{1,2}(?:st|nd|rd|th)?,?\s*)?\d{4}",  # "November 30th, 2008"
     re.IGNORECASE,
 )
 _YEAR_WEAK = re.compile(

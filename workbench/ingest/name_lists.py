@@ -185,6 +185,8 @@ def _cjk_names(text: str, least: int = 2) -> list[str]:
         if lead >= 2 and not _HAN_CHAR.search(" ".join(closed[lead:])):
             tokens = closed[:lead]  # the names, then their romanised forms: "李大永， 张少睿， LI Dayong， …"
     tokens = _close_spaced_pairs(tokens)
+    if len(tokens) == 2 and sorted(map(len, tokens)) == [1, 2] and all(_HAN_CHAR.fullmatch(c) for c in "".join(tokens)):
+        return ["".join(tokens)]  # "松井 潔": a family name and a given name, as Japanese bylines space them
     if not tokens or not all(_CJK_NAME.fullmatch(t) for t in tokens):
         return []
     if len(tokens) >= least or (len(tokens) == 1 and _is_person_name(tokens[0])):
