@@ -14,7 +14,7 @@ import pytest
 from workbench.ingest.cover_pages import is_cover_sheet
 from workbench.ingest.file_names import read_file_name
 from workbench.ingest.index_report import file_note
-from workbench.ingest.name_lists import row_names
+from workbench.ingest.name_lists import is_name_list, row_names
 from workbench.ingest.pdf_layout import LayoutLine, PageLayout
 from workbench.ingest.pdf_metadata import PdfContent, derive_metadata
 from workbench.ingest.title_lines import is_banner, is_notice, is_section_heading, reads_as_prose, strip_numbering
@@ -326,3 +326,42 @@ def test_the_garbled_page_count_reads_in_the_singular_and_is_not_repeated_beside
         no_text_reason="garbled text layer: private-use glyphs: 23",
     )  # fmt: skip
     assert file_note(scanned) == "garbled text layer: private-use glyphs: 23; other"
+
+
+def test_a_title_and_its_byline_set_alike_part_at_the_byline() -> None:
+    """jacal's paper sets its title, its author and the whole page in 10 pt bold: the byline
+    under the title is names with initials, and the title's four capitalised words are ordinary
+    English, nobody's name, so they are no name list that another block of its size outranks."""
+    rows = [
+        _line("Canonical Rational Function Integration", 10.0, 717.0, 205.0, True),
+        _line("Aubrey G. Jaffer", 10.0, 705.0, 270.0, True),
+        _line("agj@alum.mit.edu", 10.0, 693.0, 267.0, True),
+        _line("12 March 2021", 10.0, 681.0, 275.0, True),
+        *(
+            _line(
+                "The derivative of any rational function is a rational function and so on, page after page.",
+                10.0,
+                640 - 12 * i,
+                72.0,
+                True,
+            )
+            for i in range(20)
+        ),
+    ]
+    page = read_title_page(PageLayout(tuple(rows), 612.0, 792.0))
+    assert page.title == "Canonical Rational Function Integration"
+    assert page.authors == ("Aubrey G. Jaffer",)
+    assert not is_name_list("Canonical Rational Function Integration")
+    assert is_name_list("Aubrey G. Jaffer") and is_name_list("Grace Young, Mark Hill")
+
+
+def test_a_thesis_kind_set_above_the_title_is_no_title() -> None:
+    page = read_title_page(
+        _page(
+            ("UNDERGRADUATE THESIS", 24.0, 760.0),
+            ("Hefei University of Technology", 12.0, 730.0),
+            ("Minimal Perfect Hash Functions for Large Key Sets", 20.0, 600.0),
+            ("Wei Zhang", 12.0, 560.0),
+        )
+    )
+    assert page.title == "Minimal Perfect Hash Functions for Large Key Sets"

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from workbench.ingest.prose_names import is_prose_name
 from workbench.ingest.title_lines import is_notice
 from workbench.text.accents import SPACING_ACCENTS, repair_accents
 from workbench.text.authors import NAME_PARTICLES
@@ -333,14 +334,18 @@ def _is_full_word_name(token: str) -> bool:
 
 
 def is_name_list(text: str) -> bool:
-    """Whether a row is nothing but a list of personal names."""
+    """Whether a row is nothing but a list of personal names: in form, and not all of them
+    ordinary English words that are nobody's name ("Canonical Rational Function Integration")."""
     if _form_field(text)[0]:
         return False
     if _cjk_names(text):
         return True
     text = _AND_OTHERS.sub("", text)  # "Jonathan Swinton and others", "A. Author et al."
     parts = [p for p in _SEPARATORS.split(_MARKERS.sub(",", text)) if p.strip(" .")]
-    return bool(parts) and all(2 <= len(p.split()) <= 5 and all(_is_name_token(t) for t in p.split()) for p in parts)
+    if not parts or not all(2 <= len(p.split()) <= 5 and all(_is_name_token(t) for t in p.split()) for p in parts):
+        return False
+    # names in form only: "Canonical Rational Function Integration" is ordinary English, nobody's name
+    return not all(is_prose_name(p.strip(" ."), frozenset()) for p in parts)
 
 
 def _is_name_token(token: str) -> bool:

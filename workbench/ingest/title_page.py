@@ -71,7 +71,10 @@ _BANNER = re.compile(
     r"regular paper|invited paper|extended abstract|position paper|survey|tutorial|"
     # a paper's kind as a conference prints it: "Late Breaking Demo Paper", "Engineering Brief"
     r"((late[\s-]breaking|demo|demonstration|convention|conference|workshop|short|long|student|poster|"
-    r"discussion|white|industry|engineering)[\s-]+){1,3}(paper|brief))\W*$|"
+    r"discussion|white|industry|engineering)[\s-]+){1,3}(paper|brief)|"
+    # a thesis's kind alone on its row: "UNDERGRADUATE THESIS", "Doctoral Dissertation"
+    r"((under)?graduate|bachelor['’]?s?|master['’]?s?|doctoral|ph\.?\s?d\.?|diploma|senior|honou?rs)\s+"
+    r"(thesis|dissertation))\W*$|"
     r"(journal of|proceedings|©|\(c\) \d|doi|(issn|isbn)(-1[03])?[\s:]*\d+|in press|available online|"
     r"contents lists|to appear|tech\. rep|department of|school of|faculty of)\b|"
     r"(vol\.|volume)\s*([\dIVXLC]+|one|two|three|four|five|six)\b|"
@@ -286,12 +289,25 @@ def _title_blocks(rows: Sequence[Row], height: float, body: float) -> tuple[list
                 break
             if not (_is_candidate(rows[nxt], floor, body) or _continues(plain(rows[block[-1]]), plain(rows[nxt]))):
                 break
+            if _byline(plain(rows[block[-1]]), plain(rows[nxt])):
+                break
             block.append(nxt)
         used.update(block)
         blocks.append(block)
     good = [b for b in blocks if _plausible_title(rows, b, body)]
     good.sort(key=lambda b: _block_rank(rows, b, height, body), reverse=True)
     return blocks, good
+
+
+def _byline(above: str, below: str) -> bool:
+    """A byline set like the title right under it ("Canonical Rational Function Integration" /
+    "Aubrey G. Jaffer", both 10 pt bold): names, each with an initial, after a row that may end
+    a title."""
+    words = above.lower().split()
+    if not words or words[-1] in TITLE_CONNECTORS or above.endswith((":", "-", "—", "–", ",")):
+        return False
+    names = row_names(below)
+    return bool(names) and all(re.search(r"(?:^|\s)[A-Z]\.(?:\s|$)", n) for n in names) and is_name_list(below)
 
 
 def _bridged(rows: Sequence[Row], last: int, nxt: int | None) -> list[int] | None:
