@@ -365,3 +365,27 @@ def test_a_thesis_kind_set_above_the_title_is_no_title() -> None:
         )
     )
     assert page.title == "Minimal Perfect Hash Functions for Large Key Sets"
+
+
+def test_a_word_processors_stale_title_that_names_a_later_heading_loses_to_the_page() -> None:
+    """PyMCA's short paper: Word's Title field says "Continuum/background Models", a section
+    heading further down page 1; the title set at the body's size above the byline wins."""
+    rows = [
+        ("PyMCA – X-Ray Spectrum Analysis in Python", 12.0, 717.0),
+        ("V. A. Solé and E. Papillon.", 12.0, 703.0),
+        ("1. Introduction", 12.0, 662.0),
+        *(
+            (f"Spectrum fitting at the facility has been done with external software, line {i}.", 12.0, 640.0 - 14 * i)
+            for i in range(12)
+        ),
+        ("Continuum/background Models", 12.0, 460.0),
+        *(
+            (f"The continuum is modelled by a polynomial of low degree, line {i}.", 12.0, 440.0 - 14 * i)
+            for i in range(12)
+        ),
+    ]
+    layout = _page(*rows)
+    text = "\n".join(line.text for line in layout.lines)
+    content = PdfContent([text], {"Title": "Continuum/background Models"}, 0, layout, 1)
+    meta = derive_metadata(Path("PyMCA.pdf"), content, has_text=True)
+    assert meta.title == "PyMCA – X-Ray Spectrum Analysis in Python"

@@ -188,7 +188,7 @@ def _choose_title(meta_title: str, page: TitlePage, page_text: str, path: Path) 
     if page.title:
         if plausible_meta and overlap(plausible_meta, page.title) >= AGREE:
             return plausible_meta, "page"  # the same title; the metadata keeps symbols text loses
-        if plausible_meta and not page.distinct_size and _printed_on(plausible_meta, page_text):
+        if plausible_meta and not page.distinct_size and _printed_on(plausible_meta, page_text, page.title):
             return plausible_meta, "page"
         whole = _VERSION_AFTER.sub("", plausible_meta)
         if whole and _fragment_of(page.title, whole) and _words_printed(whole, page_text):
@@ -199,13 +199,20 @@ def _choose_title(meta_title: str, page: TitlePage, page_text: str, path: Path) 
     return read_file_name(path.stem).title, "file name"
 
 
-def _printed_on(title: str, page_text: str) -> bool:
-    """Whether every word of `title` appears, in order, within the first part of the page."""
+def _printed_on(title: str, page_text: str, page_title: str) -> bool:
+    """Whether every word of `title` appears, in order, within the first part of the page, and
+    not after the title the page's rules found (a section's heading further down, which a word
+    processor's stale Title field may name, is not the paper's title)."""
     wanted = words(title)
     if len(wanted) < 3:
         return False
-    flat = " ".join(words(page_text[:4000]))
-    return f" {' '.join(wanted)} " in f" {flat} "
+    flat = f" {' '.join(words(page_text[:4000]))} "
+    at = flat.find(f" {' '.join(wanted)} ")
+    if at < 0:
+        return False
+    found = flat.find(f" {' '.join(words(page_title))} ")
+    return found < 0 or at <= found
+
 
 
 def _fragment_of(part: str, whole: str) -> bool:
