@@ -389,3 +389,25 @@ def test_a_word_processors_stale_title_that_names_a_later_heading_loses_to_the_p
     content = PdfContent([text], {"Title": "Continuum/background Models"}, 0, layout, 1)
     meta = derive_metadata(Path("PyMCA.pdf"), content, has_text=True)
     assert meta.title == "PyMCA – X-Ray Spectrum Analysis in Python"
+
+
+def test_a_widely_leaded_title_in_capitals_goes_on_at_its_joining_words() -> None:
+    """A report's cover sets its title in capitals, every row 2.3 sizes apart, at the size of
+    everything else on the page; "FOR THE" can neither end the title nor begin another."""
+    rows = [
+        _line("FINAL", 14.0, 433.0, 306.0, True),
+        _line("PROGRAMMATIC ENVIRONMENTAL ASSESSMENT", 14.0, 401.0, 153.0, True),
+        _line("FOR THE", 14.0, 369.0, 294.0, True),
+        _line("NATIONWIDE OPERATION OF SMALL UNMANNED AIRCRAFT", 14.0, 337.0, 118.0, True),
+        _line("SYSTEMS", 14.0, 321.0, 291.0, True),
+        _line("DEPARTMENT OF HOMELAND SECURITY", 14.0, 289.0, 185.0, True),
+        _line("DECEMBER 2022", 14.0, 256.0, 267.0, True),
+    ]
+    layout = PageLayout(tuple(rows), 612.0, 792.0)
+    wanted = "Programmatic Environmental Assessment for the Nationwide Operation of Small Unmanned Aircraft Systems"
+    assert read_title_page(layout).title == wanted
+    # the PDF's Title field words it otherwise ("for DHS Nationwide Use"): the page's own wording stands
+    text = "\n".join(line.text for line in layout.lines)
+    title = "Programmatic Environmental Assessment for DHS Nationwide Use of Small Unmanned Aircraft Systems"
+    meta = derive_metadata(Path("cover.pdf"), PdfContent([text], {"Title": title}, 0, layout, 1), has_text=True)
+    assert meta.title == wanted

@@ -27,6 +27,8 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
+from wordfreq import zipf_frequency
+
 from workbench.ingest.book_excerpt import excerpt_chapter
 from workbench.ingest.file_names import read_file_name
 from workbench.ingest.metadata import (
@@ -186,7 +188,8 @@ def _choose_title(meta_title: str, page: TitlePage, page_text: str, path: Path) 
     """The title and its source: the page, the metadata when it agrees, else the file name."""
     plausible_meta = meta_title if meta_title and not is_junk_title(meta_title) else ""
     if page.title:
-        if plausible_meta and overlap(plausible_meta, page.title) >= AGREE:
+        agree = plausible_meta and overlap(plausible_meta, page.title) >= AGREE
+        if agree and not _reworded(plausible_meta, page.title, page_text):
             return plausible_meta, "page"  # the same title; the metadata keeps symbols text loses
         if plausible_meta and not page.distinct_size and _printed_on(plausible_meta, page_text, page.title):
             return plausible_meta, "page"
@@ -197,6 +200,18 @@ def _choose_title(meta_title: str, page: TitlePage, page_text: str, path: Path) 
     if plausible_meta:
         return plausible_meta, "metadata"
     return read_file_name(path.stem).title, "file name"
+
+
+def _reworded(meta: str, page_title: str, page_text: str) -> bool:
+    """Whether the metadata's title is another wording of the page's, not the same title with the
+    glyphs the text layer lost: two or more of its words are printed nowhere on the page ("…
+    for DHS Nationwide Use of …" over a cover's "… FOR THE NATIONWIDE OPERATION OF …"), and every
+    word of the page's title is a whole English word (a lost glyph leaves "Uni ed", "Funtional").
+    One such word is a symbol spelt out ("sqrt(s)" for "√s")."""
+    printed = set(words(page_text[:4000])) | set(words(page_title))
+    if sum(w not in printed for w in words(meta)) < 2:
+        return False
+    return all(zipf_frequency(w, "en") >= 2.0 for w in words(page_title) if w.isalpha())
 
 
 def _printed_on(title: str, page_text: str, page_title: str) -> bool:
@@ -212,7 +227,6 @@ def _printed_on(title: str, page_text: str, page_title: str) -> bool:
         return False
     found = flat.find(f" {' '.join(words(page_title))} ")
     return found < 0 or at <= found
-
 
 
 def _fragment_of(part: str, whole: str) -> bool:

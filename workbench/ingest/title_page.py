@@ -41,7 +41,10 @@ from workbench.ingest.title_ranker import shipped_ranker
 from workbench.ingest.title_rows import (
     Row,
     body_size,
+    bridged,
+    byline_under,
     column_after,
+    joined_on,
     next_in_column,
     page_rows,
     plain,
@@ -279,17 +282,21 @@ def _title_blocks(rows: Sequence[Row], height: float, body: float) -> tuple[list
         block = [index]
         while len(block) < _MAX_TITLE_ROWS:
             nxt = next_in_column(rows, block[-1])
-            bridged = _bridged(rows, block[-1], nxt)
-            if bridged is not None and not _is_candidate(rows[bridged[1]], floor, body):
-                bridged = None  # the row after the joining word is no title's (a banner, a date)
-            if bridged is not None:
-                block.extend(bridged)  # "Tips for Computer Scientists" / "on" / "Standard ML (Revised)"
+            bridge = bridged(rows, block[-1], nxt)
+            if bridge is not None and not _is_candidate(rows[bridge[1]], floor, body):
+                bridge = None  # the row after the joining word is no title's (a banner, a date)
+            if bridge is not None:
+                block.extend(bridge)  # "Tips for Computer Scientists" / "on" / "Standard ML (Revised)"
                 continue
-            if nxt is None or not (same_block(rows[block[-1]], rows[nxt]) or spaced_on(rows[block[-1]], rows[nxt])):
+            if nxt is None or not (
+                same_block(rows[block[-1]], rows[nxt])
+                or spaced_on(rows[block[-1]], rows[nxt])
+                or joined_on(rows[block[-1]], rows[nxt])
+            ):
                 break
             if not (_is_candidate(rows[nxt], floor, body) or _continues(plain(rows[block[-1]]), plain(rows[nxt]))):
                 break
-            if _byline(plain(rows[block[-1]]), plain(rows[nxt])):
+            if byline_under(plain(rows[block[-1]]), plain(rows[nxt])):
                 break
             block.append(nxt)
         used.update(block)
@@ -297,35 +304,6 @@ def _title_blocks(rows: Sequence[Row], height: float, body: float) -> tuple[list
     good = [b for b in blocks if _plausible_title(rows, b, body)]
     good.sort(key=lambda b: _block_rank(rows, b, height, body), reverse=True)
     return blocks, good
-
-
-def _byline(above: str, below: str) -> bool:
-    """A byline set like the title right under it ("Canonical Rational Function Integration" /
-    "Aubrey G. Jaffer", both 10 pt bold): names, each with an initial, after a row that may end
-    a title."""
-    words = above.lower().split()
-    if not words or words[-1] in TITLE_CONNECTORS or above.endswith((":", "-", "—", "–", ",")):
-        return False
-    names = row_names(below)
-    return bool(names) and all(re.search(r"(?:^|\s)[A-Z]\.(?:\s|$)", n) for n in names) and is_name_list(below)
-
-
-def _bridged(rows: Sequence[Row], last: int, nxt: int | None) -> list[int] | None:
-    """A title's joining word set alone on a smaller row between two of its rows ("Tips for
-    Computer Scientists" / "on" / "Standard ML (Revised)"): that row and the one after it."""
-    if nxt is None or same_block(rows[last], rows[nxt]):
-        return None
-    words = plain(rows[nxt]).lower().split()
-    if not 1 <= len(words) <= 2 or not all(w in TITLE_CONNECTORS and w != "by" for w in words):
-        return None
-    after = next_in_column(rows, nxt)
-    if after is None:
-        return None
-    above, below = rows[last], rows[after]
-    size = max(above.size, 1.0)
-    if abs(above.size - below.size) > 0.08 * size or above.top - below.top > 4.0 * size:
-        return None
-    return [nxt, after]
 
 
 def _continues(last: str, nxt: str) -> bool:

@@ -10,7 +10,9 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from workbench.ingest.name_lists import is_name_list, row_names
 from workbench.ingest.pdf_layout import LayoutLine, PageLayout
+from workbench.ingest.title_lines import TITLE_CONNECTORS
 
 _SHORT = 40  # lines at one height merge into a row only when short (names side by side, not columns)
 _WORD_GAP = 0.15  # a gap narrower than this share of the font size is inside a word
@@ -174,3 +176,49 @@ def spaced_on(above: Row, below: Row) -> bool:
     size = max(above.size, 1.0)
     text = plain(below)
     return abs(above.size - below.size) <= 0.08 * size and above.top - below.top <= 2.8 * size and text.startswith("(")
+
+
+def joined_on(above: Row, below: Row) -> bool:
+    """A widely leaded title in capitals, whose case cannot show where it goes on: a row that ends
+    on a joining word, or one that opens with one ("PROGRAMMATIC ENVIRONMENTAL ASSESSMENT" /
+    "FOR THE" / "NATIONWIDE OPERATION …", 2.3 sizes apart), the same size, at most 2.8 sizes down."""
+    size = max(above.size, 1.0)
+    if abs(above.size - below.size) > 0.08 * size or above.top - below.top > 2.8 * size:
+        return False
+    upper, lower = plain(above), plain(below)
+    if not (upper.isupper() and lower.isupper()):
+        return False
+    last, first = upper.lower().split()[-1], lower.lower().split()[0]
+    return last in TITLE_CONNECTORS or (first in TITLE_CONNECTORS and first not in _OPENERS)
+
+
+_OPENERS = frozenset({"a", "an", "the", "by", "per"})  # words that also begin a title or a byline
+
+
+def byline_under(above: str, below: str) -> bool:
+    """A byline set like the title right under it ("Canonical Rational Function Integration" /
+    "Aubrey G. Jaffer", both 10 pt bold): names, each with an initial, after a row that may end
+    a title."""
+    words = above.lower().split()
+    if not words or words[-1] in TITLE_CONNECTORS or above.endswith((":", "-", "—", "–", ",")):
+        return False
+    names = row_names(below)
+    return bool(names) and all(re.search(r"(?:^|\s)[A-Z]\.(?:\s|$)", n) for n in names) and is_name_list(below)
+
+
+def bridged(rows: Sequence[Row], last: int, nxt: int | None) -> list[int] | None:
+    """A title's joining word set alone on a smaller row between two of its rows ("Tips for
+    Computer Scientists" / "on" / "Standard ML (Revised)"): that row and the one after it."""
+    if nxt is None or same_block(rows[last], rows[nxt]):
+        return None
+    words = plain(rows[nxt]).lower().split()
+    if not 1 <= len(words) <= 2 or not all(w in TITLE_CONNECTORS and w != "by" for w in words):
+        return None
+    after = next_in_column(rows, nxt)
+    if after is None:
+        return None
+    above, below = rows[last], rows[after]
+    size = max(above.size, 1.0)
+    if abs(above.size - below.size) > 0.08 * size or above.top - below.top > 4.0 * size:
+        return None
+    return [nxt, after]
