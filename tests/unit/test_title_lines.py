@@ -411,3 +411,14 @@ def test_a_widely_leaded_title_in_capitals_goes_on_at_its_joining_words() -> Non
     title = "Programmatic Environmental Assessment for DHS Nationwide Use of Small Unmanned Aircraft Systems"
     meta = derive_metadata(Path("cover.pdf"), PdfContent([text], {"Title": title}, 0, layout, 1), has_text=True)
     assert meta.title == wanted
+
+
+def test_a_japanese_title_set_with_wide_leading_stays_whole() -> None:
+    rows = [
+        _line("Gfarm カーネルドライバ 設計とI/Oサーバ通信", 16.6, 738.0, 124.0),
+        _line("基本機能実装作業", 16.6, 703.0, 233.0),  # 2.1 sizes below: Japanese leading
+        _line("数理技研", 11.5, 628.0, 276.0),
+        _line("2013 3 29", 11.9, 611.0, 253.0),
+    ]
+    page = read_title_page(PageLayout(tuple(rows), 595.0, 842.0))
+    assert page.title == "Gfarm カーネルドライバ 設計とI/Oサーバ通信基本機能実装作業"

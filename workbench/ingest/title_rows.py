@@ -164,9 +164,16 @@ def column_after(rows: Sequence[Row], block: list[int]) -> list[int]:
 
 
 def same_block(above: Row, below: Row) -> bool:
-    """Whether a row goes on the block of the row above: the same size, at most two sizes down."""
+    """Whether a row goes on the block of the row above: the same size, at most two sizes down
+    (2.4 between rows of Chinese, Japanese or Korean, which are set with wider leading)."""
     size = max(above.size, 1.0)
-    return abs(above.size - below.size) <= 0.08 * size and above.top - below.top <= 2.0 * size
+    reach = 2.0
+    if _CJK_EDGE.search(above.text[-1:]) and _CJK_EDGE.search(below.text[:1]):
+        reach = 2.4  # Chinese, Japanese and Korean are set with wider leading
+    return abs(above.size - below.size) <= 0.08 * size and above.top - below.top <= reach * size
+
+
+_CJK_EDGE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 
 
 def spaced_on(above: Row, below: Row) -> bool:
