@@ -422,3 +422,25 @@ def test_a_japanese_title_set_with_wide_leading_stays_whole() -> None:
     ]
     page = read_title_page(PageLayout(tuple(rows), 595.0, 842.0))
     assert page.title == "Gfarm カーネルドライバ 設計とI/Oサーバ通信基本機能実装作業"
+
+
+def test_an_audits_client_is_no_author_and_its_authors_follow_prepared_by() -> None:
+    rows = [
+        _line("etcd", 38.0, 522.0, 73.0, True),
+        _line("Security Assessment", 22.0, 480.0, 73.0),
+        _line("February 7, 2020", 12.0, 452.0, 73.0),
+        _line("Prepared For:", 11.0, 408.0, 73.0),
+        _line("Xiang Li | etcd", 11.0, 395.0, 72.0),
+        _line("xiangli.cs@gmail.com", 11.0, 381.0, 72.0),
+        _line("Chris Aniszczyk | Linux Foundation", 11.0, 354.0, 73.0),
+        _line("caniszczyk@linuxfoundation.org", 11.0, 341.0, 73.0),
+        _line("Prepared By:", 11.0, 314.0, 73.0),
+        _line("Robert Tonic | Trail of Bits", 11.0, 300.0, 73.0),
+        _line("robert.tonic@trailofbits.com", 11.0, 287.0, 73.0),
+        _line("Dominik Czarnota | Trail of Bits", 11.0, 260.0, 73.0),
+    ]
+    layout = PageLayout(tuple(rows), 612.0, 792.0)
+    text = "\n".join(line.text for line in rows)
+    meta = derive_metadata(Path("audit.pdf"), PdfContent([text], {}, 0, layout, 1), has_text=True)
+    assert meta.authors[:2] == ("Robert Tonic", "Dominik Czarnota")  # "Security Assessment" is nobody
+    assert row_names("Robert Tonic | Trail of Bits") == ["Robert Tonic"]

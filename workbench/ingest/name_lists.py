@@ -264,8 +264,8 @@ def row_names(text: str) -> list[str]:
         text = dated.group(1)  # a byline with its date: "By Abraham Loeb on May 14, 2018"
     if re.search(r"/\s?[A-Z]{2}\s*$", text):
         return []  # a city and its state, as Brazilian covers print them: "Campos dos Goytacazes/RJ"
-    placed = "/" in text and "@" not in text  # "Name/Institution": one person to a row
-    text = _NAME_THEN_PLACE.sub("", text) if placed else text
+    placed = ("/" in text or " | " in text) and "@" not in text  # "Name/Institution", "Name | Firm": one a row
+    text = _NAME_THEN_PLACE.sub("", text.replace(" | ", "/", 1)) if placed else text
     text = re.sub(r"<[^<>]*@[^<>]*>|\{[^{}]*\}@\S+|\S+@\S+", ",", text)  # "Name <name@host>"
     if _ADDRESS.search(text):
         return []

@@ -28,6 +28,10 @@ _STOP_AUTHORS = re.compile(
     re.I,
 )
 # A line naming another role ("Translated by", "With a foreword by"): the names after it are not the authors'.
+# A report's client above its authors, as audits print them: "Prepared For:" / "Xiang Li | etcd" / …
+# / "Prepared By:" / "Robert Tonic | Trail of Bits".
+_CLIENT = re.compile(r"^(prepared|written|produced|conducted) for\b", re.I)
+_AUTHOR_LABEL = re.compile(r"^((prepared|written|produced|conducted) by|authors?)\b", re.I)
 _OTHER_ROLE = re.compile(
     r"^(translated|translation|übersetzt|übertragen|traduit|traducción|tradução|traduzione|"
     r"with an? (foreword|introduction|preface)|(foreword|introduction|preface) by)\b",
@@ -49,12 +53,18 @@ def authors_near(rows: Sequence[Row], block: list[int], following: list[int]) ->
     names: list[str] = []
     misses = before = 0
     carried = ""
-    other_role = False
+    other_role = client = False
     for position, index in enumerate(following):
         row = rows[index]
         text = plain(row)
         if _STOP_AUTHORS.match(text) or title.top - row.top > 24 * title.size:
             break
+        if _CLIENT.match(text):
+            client = True  # an audit's client and its people, up to "Prepared by:"
+            continue
+        if client and not _AUTHOR_LABEL.match(text):
+            continue
+        client = False
         if _OTHER_ROLE.match(text) or (other_role and row_names(text)):
             other_role = True  # a translator's names, on this row or the next
             continue
