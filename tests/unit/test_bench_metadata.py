@@ -109,6 +109,7 @@ def test_the_debian_papers_set_names_each_file_in_a_checksummed_package() -> Non
         ("archive", 29, ("debian", "package", "source", "sdist", "registry")),
         ("tarball", 18, ("debian", "package", "source", "sdist", "registry", "archive")),
         ("pool", 22, ("debian", "package", "source", "sdist", "registry", "archive", "tarball")),
+        ("binary", 22, ("debian", "package", "source", "sdist", "registry", "archive", "tarball", "pool")),
     ],
 )
 def test_the_later_paper_sets_name_each_file_in_a_checksummed_archive(

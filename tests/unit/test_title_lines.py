@@ -444,3 +444,21 @@ def test_an_audits_client_is_no_author_and_its_authors_follow_prepared_by() -> N
     meta = derive_metadata(Path("audit.pdf"), PdfContent([text], {}, 0, layout, 1), has_text=True)
     assert meta.authors[:2] == ("Robert Tonic", "Dominik Czarnota")  # "Security Assessment" is nobody
     assert row_names("Robert Tonic | Trail of Bits") == ["Robert Tonic"]
+
+
+def test_a_byline_with_its_affiliation_set_like_the_title_ends_it() -> None:
+    rows = [
+        _line("The Stanford GraphBase: A Platform for Combinatorial Computing", 12.0, 766.0, 100.0),
+        _line("Donald E. Knuth, Stanford University", 12.0, 748.0, 206.0),
+        *(
+            _line(
+                f"A highly portable collection of programs and data is now available, part {i} of it.",
+                12.0,
+                730 - 15 * i,
+            )
+            for i in range(25)
+        ),
+    ]
+    page = read_title_page(PageLayout(tuple(rows), 612.0, 792.0))
+    assert page.title == "The Stanford GraphBase: A Platform for Combinatorial Computing"
+    assert page.authors == ("Donald E. Knuth",)

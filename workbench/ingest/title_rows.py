@@ -10,7 +10,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from workbench.ingest.name_lists import is_name_list, row_names
+from workbench.ingest.name_lists import AFFILIATION, is_name_list, row_names
 from workbench.ingest.pdf_layout import LayoutLine, PageLayout
 from workbench.ingest.title_lines import TITLE_CONNECTORS
 
@@ -204,13 +204,15 @@ _OPENERS = frozenset({"a", "an", "the", "by", "per"})  # words that also begin a
 
 def byline_under(above: str, below: str) -> bool:
     """A byline set like the title right under it ("Canonical Rational Function Integration" /
-    "Aubrey G. Jaffer", both 10 pt bold): names, each with an initial, after a row that may end
-    a title."""
+    "Aubrey G. Jaffer", both 10 pt bold): names, each with an initial, alone or before their
+    affiliation, after a row that may end a title."""
     words = above.lower().split()
     if not words or words[-1] in TITLE_CONNECTORS or above.endswith((":", "-", "—", "–", ",")):
         return False
     names = row_names(below)
-    return bool(names) and all(re.search(r"(?:^|\s)[A-Z]\.(?:\s|$)", n) for n in names) and is_name_list(below)
+    initialled = bool(names) and all(re.search(r"(?:^|\s)[A-Z]\.(?:\s|$)", n) for n in names)
+    # names alone, or with their affiliation after them: "Donald E. Knuth, Stanford University"
+    return initialled and (is_name_list(below) or bool(AFFILIATION.search(below)))
 
 
 def bridged(rows: Sequence[Row], last: int, nxt: int | None) -> list[int] | None:
