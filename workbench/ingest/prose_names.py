@@ -6,9 +6,18 @@ prose tells them apart: its ordinary words also occur in lower case between two 
 words ("… the tool installation guide …", "… open sets of …"), a person's given name and
 family name do not. A name is dropped when every word of it, initials aside, is such a prose
 word, and it has two words or more: "J. Long" or "A. Green" keep their one word, which prose
-may well use. Group authors ("R Development Team", "The ATLAS Collaboration") are names of
-ordinary words by nature and are kept. E-mail addresses spelled out to foil harvesters
-("claudio dot beccari at gmail dot com") are no prose.
+may well use. Group authors ("R Development Team", "The ATLAS Collaboration", "American
+Mathematical Society") are names of ordinary words by nature and are kept. E-mail addresses
+spelled out to foil harvesters ("claudio dot beccari at gmail dot com") are no prose.
+
+English at large tells them apart too, where the prose never uses the words: "Invited Talk",
+"Application Penetration Test", "Computing Service Unit" are frequent English words (wordfreq's
+Zipf ≥ 3) none of which is anybody's name. Whether a word is a name comes from Faker's given,
+family and romanised names of 86 locales (`assets/lexicon/person_names.txt`, made by
+`tools/person_names.py`); such a word keeps a name in either test ("Grace Young", "Mark Hill"),
+and so does a word set in capitals beside others ("KC Border", "Say OL"): initials without their
+stops, or a family name in capitals. `name_lists.is_name_list` asks the same of a row, so a
+title of capitalised words ("Canonical Rational Function Integration") is no list of names.
 """
 
 from __future__ import annotations
@@ -53,11 +62,12 @@ def is_prose_name(name: str, prose: frozenset[str]) -> bool:
     document's prose, or frequent English words when no word is set in a style of its own."""
     tested = _tested_words(name)
     words = [w.lower() for w in tested]
-    if not words or any(w.lower() in _name_words() for w in tested if not w.islower()):  # "de", "van" are no names
+    # a word that is somebody's name keeps the name, a particle in lower case ("de", "van") aside
+    if not words or any(w.lower() in _name_words() for w in tested if not w.islower()):
         return False
     if all(w in prose for w in words):
         return True
-    capitals = [w.isupper() for w in _tested_words(name)]
+    capitals = [w.isupper() for w in tested]
     if any(capitals) and not all(capitals):
         return False  # "OL Say", "KC Border": a family name in capitals, or initials without stops
     return all(w in prose or w in NAME_PARTICLES or zipf_frequency(w, "en") >= _COMMON for w in words)

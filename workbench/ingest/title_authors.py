@@ -27,11 +27,11 @@ _STOP_AUTHORS = re.compile(
     r"^(abstract|summary|introduction|keywords|key words|index terms|1\.?\s+intro|摘\s*要|关键词|關鍵詞|要旨|초록)",
     re.I,
 )
-# A line naming another role ("Translated by", "With a foreword by"): the names after it are not the authors'.
 # A report's client above its authors, as audits print them: "Prepared For:" / "Xiang Li | etcd" / …
 # / "Prepared By:" / "Robert Tonic | Trail of Bits".
 _CLIENT = re.compile(r"^(prepared|written|produced|conducted) for\b", re.I)
 _AUTHOR_LABEL = re.compile(r"^((prepared|written|produced|conducted) by|authors?)\b", re.I)
+# A line naming another role ("Translated by", "With a foreword by"): the names after it are not the authors'.
 _OTHER_ROLE = re.compile(
     r"^(translated|translation|übersetzt|übertragen|traduit|traducción|tradução|traduzione|"
     r"with an? (foreword|introduction|preface)|(foreword|introduction|preface) by)\b",
@@ -44,7 +44,8 @@ def authors_near(rows: Sequence[Row], block: list[int], following: list[int]) ->
 
     Between name rows, up to three other rows (affiliations, e-mail addresses) are passed
     over, as when each author's name stands above their own address. Names after a line naming
-    another role ("Translated by") are not authors: a book's author then stands above its title.
+    another role ("Translated by") are not authors: a book's author then stands above its title;
+    nor are an audit's client and its people, from "Prepared for:" up to "Prepared by:".
     Signatures above a title ("Jana Bressem, Chemnitz (Germany)") close the chapter before it.
     Names start within `_ROWS_BEFORE_NAMES` rows of the title; further down is a paragraph or a
     reference list, whose publisher lines ("Akademische Verlagsgesellschaft.") read like names.
