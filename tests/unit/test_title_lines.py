@@ -462,3 +462,17 @@ def test_a_byline_with_its_affiliation_set_like_the_title_ends_it() -> None:
     page = read_title_page(PageLayout(tuple(rows), 612.0, 792.0))
     assert page.title == "The Stanford GraphBase: A Platform for Combinatorial Computing"
     assert page.authors == ("Donald E. Knuth",)
+
+
+def test_an_author_set_beside_the_title_on_its_row_leaves_the_title() -> None:
+    rows = [
+        _line("Proposal — Dygraphs Data Handler API\tDavid Eberlein", 18.0, 810.0, 58.0),
+        _line("April 24, 2013", 11.0, 787.0, 453.0),
+        *(
+            _line(f"The data handler turns the input into points, part {i} of the proposal.", 11.0, 760 - 14 * i)
+            for i in range(20)
+        ),
+    ]
+    page = read_title_page(PageLayout(tuple(rows), 612.0, 842.0))
+    assert page.title == "Proposal — Dygraphs Data Handler API"
+    assert page.authors == ("David Eberlein",)

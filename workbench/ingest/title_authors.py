@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 
-from workbench.ingest.name_lists import AFFILIATION, row_names
+from workbench.ingest.name_lists import AFFILIATION, is_name_list, row_names
 from workbench.ingest.signatures import is_signature
 from workbench.ingest.title_rows import Row, plain
 from workbench.text.junk_authors import real_authors
@@ -125,3 +126,14 @@ def _affiliation_below(rows: Sequence[Row], index: int) -> bool:
     (a contents list or a letter's address beside a title is no byline)."""
     below = [row for row in rows[index + 1 :] if row.overlaps(rows[index])][:3]
     return any(AFFILIATION.search(plain(row)) for row in below)
+
+
+def names_beside(rows: list[Row], last: int) -> tuple[list[Row], tuple[str, ...]]:
+    """The rows with the title's last row cut where its author's name stands beside it, a gap
+    away ("Proposal — Dygraphs Data Handler API⇥David Eberlein"), and that name."""
+    head, _, tail = rows[last].text.rpartition("\t")
+    if not head.strip() or not is_name_list(tail) or is_name_list(head):
+        return rows, ()
+    cut = list(rows)
+    cut[last] = replace(rows[last], text=head)
+    return cut, tuple(row_names(tail))

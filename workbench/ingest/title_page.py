@@ -23,7 +23,7 @@ from workbench.ingest.cover_pages import COVER
 from workbench.ingest.name_lists import AFFILIATION, is_name_list, is_role_field, row_names
 from workbench.ingest.pdf_layout import PageLayout
 from workbench.ingest.source_lines import join_lines
-from workbench.ingest.title_authors import authors_near
+from workbench.ingest.title_authors import authors_near, names_beside
 from workbench.ingest.title_lines import (
     TITLE_CONNECTORS,
     complete_cut_word,
@@ -156,8 +156,9 @@ def read_title_page(layout: PageLayout, running: frozenset[str] = frozenset()) -
     ranker = shipped_ranker()
     chosen = plausible[ranker.choose(page.features)] if ranker is not None else plausible[0]
     block, following = _with_subtitle(rows, chosen, body)
+    rows, beside = names_beside(rows, block[-1])
     title = _title_text(rows, block, layout)
-    authors = authors_near(rows, block, following)
+    authors = beside + authors_near(rows, block, following)
     parallel = _parallel_block(rows, block, [b for b in plausible if b is not chosen], body)
     if parallel:  # the names under a title in another script, where those under the title lost some
         others = authors_near(rows, parallel, column_after(rows, parallel))
