@@ -172,3 +172,9 @@ def test_the_line_that_says_how_to_cite_the_paper_dates_it() -> None:
     page = 'Overview of the Technology Acceptance Model\nReference: Chuttur M.Y. (2009). "Overview of the …"'
     assert printed_year(page) == 2009
     assert printed_year("Citation: Smith J, Lee K (2019) Gene drives. PLoS ONE 14(3)") == 2019
+
+
+def test_a_thesis_authors_birth_date_is_no_publication_year() -> None:
+    page = "Measurement of the Gamow-Teller states\nPhD thesis\nby\nChristiaan Alwin Douma\nborn on 18 May 1990\n"
+    assert printed_year(page) is None
+    assert printed_year(page + "© 2019 C. A. Douma") == 2019

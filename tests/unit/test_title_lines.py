@@ -476,3 +476,18 @@ def test_an_author_set_beside_the_title_on_its_row_leaves_the_title() -> None:
     page = read_title_page(PageLayout(tuple(rows), 612.0, 842.0))
     assert page.title == "Proposal — Dygraphs Data Handler API"
     assert page.authors == ("David Eberlein",)
+
+
+def test_a_thesis_covers_rector_is_no_author() -> None:
+    rows = [
+        _line("Measurement of the Gamow-Teller states in 116Sb and 122Sb", 22.6, 494.0, 70.0, True),
+        _line("PhD thesis", 14.6, 350.0, 201.0, True),
+        _line("to obtain the degree of PhD at the", 9.7, 283.0, 165.0),
+        _line("University of Groningen", 9.7, 271.0, 187.0),
+        _line("on the authority of the", 9.7, 258.0, 191.0),
+        _line("Rector Magnificus Prof. E. Sterken", 9.7, 246.0, 163.0),
+        _line("and in accordance with", 9.7, 234.0, 190.0),
+    ]
+    page = read_title_page(PageLayout(tuple(rows), 595.0, 842.0))
+    assert page.title == "Measurement of the Gamow-Teller states in 116Sb and 122Sb"
+    assert not any("Sterken" in name for name in page.authors)

@@ -118,7 +118,9 @@ _NOT_PUBLICATION = re.compile(
     r"(?<![\d:])\d{1,2}:\d{2}(?![\d–-])|\d{1,2}/[A-Za-z]{3}/\d{4}|"
     r"(?<![\d-])\d{1,2}/\d{1,2}/\d{2,4}(?![\d/])|"
     # the Unix epoch, a timestamp never set ("Submitted: 01 January 1970" in a draft)
-    r"\b0?1(st)?\s+jan(uary)?\.?,?\s+1970\b|\bjan(uary)?\.?\s+0?1(st)?,?\s+1970\b|\b1970-01-01\b",
+    r"\b0?1(st)?\s+jan(uary)?\.?,?\s+1970\b|\bjan(uary)?\.?\s+0?1(st)?,?\s+1970\b|\b1970-01-01\b|"
+    # a thesis author's birth date ("born on 18 May 1990", "geboren op 5 juni 1990")
+    r"\b(born|geboren|née?|nata|nato|nacid[oa]|nascid[oa])\b",
     re.IGNORECASE,
 )
 # A year cited in the prose: "(Casasanto, 2009, 2011)", "(Kendon 2004: chapter 3)", "(Lee et al. 2001a)".

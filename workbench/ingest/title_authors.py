@@ -35,7 +35,9 @@ _AUTHOR_LABEL = re.compile(r"^((prepared|written|produced|conducted) by|authors?
 # A line naming another role ("Translated by", "With a foreword by"): the names after it are not the authors'.
 _OTHER_ROLE = re.compile(
     r"^(translated|translation|übersetzt|übertragen|traduit|traducción|tradução|traduzione|"
-    r"with an? (foreword|introduction|preface)|(foreword|introduction|preface) by)\b",
+    r"with an? (foreword|introduction|preface)|(foreword|introduction|preface) by|"
+    # a thesis cover's rector, by whose authority the degree is conferred
+    r"(on the authority of the |op gezag van de )?rector magnificus)\b",
     re.I,
 )
 
