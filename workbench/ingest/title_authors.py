@@ -32,6 +32,11 @@ _STOP_AUTHORS = re.compile(
 # / "Prepared By:" / "Robert Tonic | Trail of Bits".
 _CLIENT = re.compile(r"^(prepared|written|produced|conducted) for\b", re.I)
 _AUTHOR_LABEL = re.compile(r"^((prepared|written|produced|conducted) by|authors?)\b", re.I)
+# "by" alone on its row, as thesis covers set it, however far below the title: the author's name follows.
+_BY_ALONE = re.compile(r"^(by|door|von|par|por|av|af|przez)$", re.I)
+_ROLE_BEFORE_BY = re.compile(
+    r"(supervised|advised|directed|approved|accepted|examined|reviewed|edited|translated|read)$", re.I
+)
 # A line naming another role ("Translated by", "With a foreword by"): the names after it are not the authors'.
 _OTHER_ROLE = re.compile(
     r"^(translated|translation|übersetzt|übertragen|traduit|traducción|tradução|traduzione|"
@@ -58,6 +63,7 @@ def authors_near(rows: Sequence[Row], block: list[int], following: list[int]) ->
     misses = before = 0
     carried = ""
     other_role = client = False
+    following = _after_by_alone(rows, following)
     for position, index in enumerate(following):
         row = rows[index]
         text = plain(row)
@@ -106,6 +112,20 @@ def authors_near(rows: Sequence[Row], block: list[int], following: list[int]) ->
             if not is_signature(plain(rows[index])):  # the previous chapter's authors sign off above this title
                 names[:0] = row_names(rows[index].text)
     return real_authors(names or _beside(rows, block))[:40]
+
+
+def _after_by_alone(rows: Sequence[Row], following: list[int]) -> list[int]:
+    """The rows from the name after a thesis cover's "by" alone on its row ("… the College of
+    Deans." / "This thesis will be defended …" / "by" / "Christiaan Alwin Douma"), however far
+    below the title; all of them where there is none, or it follows another role ("supervised")."""
+    for position, index in enumerate(following[:-1]):
+        if not _BY_ALONE.match(plain(rows[index])):
+            continue
+        above = plain(rows[following[position - 1]]) if position else ""
+        if _ROLE_BEFORE_BY.search(above) or not row_names(plain(rows[following[position + 1]])):
+            return following
+        return following[position + 1 :]
+    return following
 
 
 def _beside(rows: Sequence[Row], block: list[int]) -> list[str]:
