@@ -478,37 +478,34 @@ def test_an_author_set_beside_the_title_on_its_row_leaves_the_title() -> None:
     assert page.authors == ("David Eberlein",)
 
 
+# A Groningen PhD thesis's cover (English), down to its defence date; its author comes further down.
+_THESIS_COVER = (
+    _line("Measurement of the Gamow-Teller states in 116Sb and 122Sb", 22.6, 494.0, 70.0, True),
+    _line("PhD thesis", 14.6, 350.0, 201.0, True),
+    _line("to obtain the degree of PhD at the", 9.7, 283.0, 165.0),
+    _line("University of Groningen", 9.7, 271.0, 187.0),
+    _line("on the authority of the", 9.7, 258.0, 191.0),
+    _line("Rector Magnificus Prof. E. Sterken", 9.7, 246.0, 163.0),
+    _line("and in accordance with", 9.7, 234.0, 190.0),
+    _line("the decision by the College of Deans.", 9.7, 221.0, 160.0),
+    _line("This thesis will be defended in public on", 9.7, 196.0, 151.0),
+    _line("Monday 18 February 2019 at 14:30 hours", 9.7, 170.0, 149.0),
+)
+
+
 def test_a_thesis_covers_rector_is_no_author() -> None:
-    rows = [
-        _line("Measurement of the Gamow-Teller states in 116Sb and 122Sb", 22.6, 494.0, 70.0, True),
-        _line("PhD thesis", 14.6, 350.0, 201.0, True),
-        _line("to obtain the degree of PhD at the", 9.7, 283.0, 165.0),
-        _line("University of Groningen", 9.7, 271.0, 187.0),
-        _line("on the authority of the", 9.7, 258.0, 191.0),
-        _line("Rector Magnificus Prof. E. Sterken", 9.7, 246.0, 163.0),
-        _line("and in accordance with", 9.7, 234.0, 190.0),
-    ]
-    page = read_title_page(PageLayout(tuple(rows), 595.0, 842.0))
+    page = read_title_page(PageLayout(_THESIS_COVER, 595.0, 842.0))
     assert page.title == "Measurement of the Gamow-Teller states in 116Sb and 122Sb"
     assert not any("Sterken" in name for name in page.authors)
 
 
 def test_a_thesis_covers_by_alone_gives_its_author_however_far_below() -> None:
-    rows = [
-        _line("Measurement of the Gamow-Teller states in 116Sb and 122Sb", 22.6, 494.0, 70.0, True),
-        _line("PhD thesis", 14.6, 350.0, 201.0, True),
-        _line("to obtain the degree of PhD at the", 9.7, 283.0, 165.0),
-        _line("University of Groningen", 9.7, 271.0, 187.0),
-        _line("on the authority of the", 9.7, 258.0, 191.0),
-        _line("Rector Magnificus Prof. E. Sterken", 9.7, 246.0, 163.0),
-        _line("and in accordance with", 9.7, 234.0, 190.0),
-        _line("the decision by the College of Deans.", 9.7, 221.0, 160.0),
-        _line("This thesis will be defended in public on", 9.7, 196.0, 151.0),
-        _line("Monday 18 February 2019 at 14:30 hours", 9.7, 170.0, 149.0),
+    author = (
         _line("by", 9.7, 120.0, 215.0),
         _line("Christiaan Alwin Douma", 9.7, 95.0, 180.0),
         _line("born on 18 May 1990", 9.7, 83.0, 185.0),
-    ]
-    assert read_title_page(PageLayout(tuple(rows), 595.0, 842.0)).authors[:1] == ("Christiaan Alwin Douma",)
-    supervised = [*rows[:10], _line("Supervised", 9.7, 132.0, 200.0), *rows[10:]]
-    assert read_title_page(PageLayout(tuple(supervised), 595.0, 842.0)).authors[:1] != ("Christiaan Alwin Douma",)
+    )
+    page = read_title_page(PageLayout((*_THESIS_COVER, *author), 595.0, 842.0))
+    assert page.authors[:1] == ("Christiaan Alwin Douma",)
+    supervised = (*_THESIS_COVER, _line("Supervised", 9.7, 132.0, 200.0), *author)  # the name is a supervisor's
+    assert read_title_page(PageLayout(supervised, 595.0, 842.0)).authors[:1] != ("Christiaan Alwin Douma",)
