@@ -41,7 +41,7 @@ _GLUED_INITIAL = re.compile(r"\b([^\W\d_a-z]\.)(?=[^\W\d_a-z][a-z])")
 # Between names: tabs (wide gaps), commas, "and" (English, German), "&", spaced dots and dashes.
 # "and" in the languages papers are written in, lower case ("Asselin et David", "García y López")
 _SEPARATORS = re.compile(
-    r"\t|,|，|、|;|•|\b(?:and|und)\b|(?-i:\s(?:et|y|e|i|och|og|en|és|и)\s)|&|\s+[·–—]\s+", re.IGNORECASE
+    r"\t|,|，|、|;|•|\b(?:and|und)\b|(?-i:\s(?:et|y|e|i|och|og|en|és|и)\s)|&|\s+[·–—−]\s+", re.IGNORECASE
 )
 _NAME_THEN_PLACE = re.compile(r"\s*/\s*[^\t,;/]*")  # "Marcos Coelho/Universidade Estadual ..."
 _CJK_NAME = re.compile(r"[\u3400-\u9fff\uac00-\ud7af]{2,4}")
@@ -69,6 +69,10 @@ _ROLE_MARK = re.compile(
 _MEMBERSHIP = re.compile(r"^((student |senior |life |associate )?(member|fellow)|ieee|acm|siam)\W*$", re.I)
 # An ORCID iD icon after a name, which the text layer gives as "ID": "Sebastian BurchertID *"
 _ORCID_ICON = re.compile(r"(?<=[a-zß-ÿ])ID\b")
+# What an ORCID set small in brackets leaves once its digits are dropped: "Christoph Auer[\t], Ahmed"
+_ORCID_BRACKETS = re.compile(
+    r"\[\s*(?:\d{4}\s*[−–-]\s*){3}\d{3}[\dX]\s*\]|\[\s*\]|\[(?=\s*(?:[,\t]|$))|(?:^|(?<=[\t,]))\s*\]"
+)
 _SPLIT_ACCENT = re.compile(r"([^\W\d_])\s?[" + _SPACING_ACCENTS + r"]\s+([^\W\d_])")  # "Babao ¨ glu"
 _NOT_NAMES = frozenset(
     [
@@ -256,7 +260,7 @@ def row_names(text: str) -> list[str]:
     cjk = _cjk_names(text)
     if cjk:
         return cjk
-    text = repair_accents(_SPLIT_ACCENT.sub(r"\1\2", _ORCID_ICON.sub("", text)))
+    text = repair_accents(_SPLIT_ACCENT.sub(r"\1\2", _ORCID_ICON.sub("", _ORCID_BRACKETS.sub("", text))))
     text = _GLUED_INITIAL.sub(r"\1 ", text)
     text = _ROLE_MARK.sub("", re.sub(r"^\s*by\s+", "", text, flags=re.IGNORECASE))
     dated = re.match(r"^(.+?)(?:,|\s+on)\s+(\S+\s.*)$", text)  # a whole date, not the year of one
@@ -271,7 +275,8 @@ def row_names(text: str) -> list[str]:
         return []
     parts = [p.strip() for p in _SEPARATORS.split(_MARKERS.sub(",", text)) if p.strip(" .")]
     parts = [p for p in parts if not re.fullmatch(r"[a-z]{1,2}|[A-Z]\.?", p) and not _MEMBERSHIP.match(p)]
-    if not parts or len(set(parts)) < len(parts):  # "UC Berkeley, UC Berkeley": affiliations
+    named = next((i for i, part in enumerate(parts) if AFFILIATION.search(part)), len(parts))
+    if not parts or len(set(parts[:named])) < named:  # "UC Berkeley, UC Berkeley": affiliations
         return []
     names = _listed_names(parts, placed)
     if not names and "\t" in text:

@@ -86,7 +86,7 @@ def authors_near(rows: Sequence[Row], block: list[int], following: list[int]) ->
         dangling = _DANGLING.search(text)
         if (
             dangling is not None
-            and not AFFILIATION.search(dangling.group(0))  # "…, Cadence Design Systems, Inc." ends there
+            and not AFFILIATION.search(text)  # "…, Cadence Design Systems, Inc.", "…, University of X, Berkeley"
             and nxt is not None
             and abs(rows[nxt].size - row.size) < 0.05 * row.size
         ):

@@ -18,6 +18,8 @@ _SHORT = 40  # lines at one height merge into a row only when short (names side 
 _WORD_GAP = 0.15  # a gap narrower than this share of the font size is inside a word
 
 _LINE_NUMBER = re.compile(r"^\d{1,4}[\t ]+(?=\S)")
+_MARK_LINE = re.compile(r"[\d\s\[\](),*∗†‡§¶−–-]+")  # digits, brackets and marks only
+_MARK_SHARE = 0.8  # a mark is set smaller than this share of the text beside it
 
 
 @dataclass(frozen=True)
@@ -45,7 +47,7 @@ def running_key(text: str) -> str:
 
 def page_rows(layout: PageLayout, running: frozenset[str]) -> list[Row]:
     """Lines top-down, with lines at one height and size merged into one row."""
-    lines = _rejoin(_reading_order(layout.lines))
+    lines = _rejoin(_markers_dropped(_reading_order(layout.lines)))
     rows: list[Row] = []
     group: list[LayoutLine] = []
     for line in lines:
@@ -79,6 +81,25 @@ def _reading_order(lines: Sequence[LayoutLine]) -> list[LayoutLine]:
         else:
             bands.append(bands[-1])
     return [line for _, line in sorted(zip(bands, ordered, strict=True), key=lambda pair: (pair[0], pair[1].left))]
+
+
+def _markers_dropped(lines: list[LayoutLine]) -> list[LayoutLine]:
+    """The lines less those that are only a mark set small beside a line of text at its height,
+    which PDFium gives as lines of their own: an ORCID ("Christoph Auer[" "−0001 −5761"
+    "], Ahmed Nassar[" in Springer's LNCS), affiliation numbers, footnote marks. Without them
+    the names on either side join into one row."""
+    kept: list[LayoutLine] = []
+    for line in lines:
+        mark = _MARK_LINE.fullmatch(line.text) is not None and any(
+            other is not line
+            and line.size < _MARK_SHARE * other.size
+            and abs(other.top - line.top) <= 0.5 * other.size
+            and _MARK_LINE.fullmatch(other.text) is None
+            for other in lines
+        )
+        if not mark:
+            kept.append(line)
+    return kept
 
 
 def _rejoin(lines: list[LayoutLine]) -> list[LayoutLine]:

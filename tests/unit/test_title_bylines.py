@@ -1,0 +1,83 @@
+"""Bylines that gave no author: names with ORCIDs set small in brackets (Springer's LNCS), a
+name and its institution apart by a minus sign, a name with its e-mail in brackets before an
+institution that names its city twice (each failed on a file of the labelled sets)."""
+
+from __future__ import annotations
+
+from tests.unit.test_title_page import _row
+from workbench.ingest.name_lists import row_names
+from workbench.ingest.pdf_layout import LayoutLine, PageLayout
+from workbench.ingest.title_page import read_title_page
+from workbench.ingest.title_rows import page_rows
+
+
+def _at(text: str, size: float, top: float, left: float, right: float) -> LayoutLine:
+    return LayoutLine(text, text, size, top, top - size, left, right)
+
+
+def _lncs_page() -> PageLayout:
+    # PDFium gives each ORCID, set at 7 points between names at 10, as a line of its own.
+    lines = (
+        _at("ICDAR 2023 Competition on Robust Layout", 14.3, 676.0, 153.0, 462.0),
+        _at("Segmentation in Corporate Documents", 14.3, 658.0, 173.0, 442.0),
+        _at("Christoph Auer[", 10.0, 622.0, 151.0, 236.0),
+        _at("−0001 −5761", 7.0, 622.0, 237.0, 280.0),
+        _at("], Ahmed Nassar[", 10.0, 622.0, 281.0, 393.0),
+        _at("−0002 −9468 −0822]", 7.0, 622.0, 394.0, 461.0),
+        _at("Maksym Lysak[", 10.0, 610.0, 155.0, 238.0),
+        _at("−0002 −3723", 7.0, 610.0, 239.0, 282.0),
+        _at("], and Peter Staar[", 10.0, 610.0, 283.0, 389.0),
+        _at("−0001 −7216]", 7.0, 610.0, 390.0, 457.0),
+        _at("IBM Research", 9.0, 575.0, 279.0, 336.0),
+        _at("Abstract. Transforming documents is hard.", 9.0, 521.0, 163.0, 452.0),
+    )
+    return PageLayout(lines, 612.0, 792.0)
+
+
+def test_orcids_set_small_between_names_leave_one_row_of_names() -> None:
+    rows = page_rows(_lncs_page(), frozenset())
+    assert [r.text for r in rows[2:4]] == ["Christoph Auer[\t], Ahmed Nassar[", "Maksym Lysak[\t], and Peter Staar["]
+    page = read_title_page(_lncs_page())
+    assert page.title == "ICDAR 2023 Competition on Robust Layout Segmentation in Corporate Documents"
+    assert page.authors == ("Christoph Auer", "Ahmed Nassar", "Maksym Lysak", "Peter Staar")
+
+
+def test_a_small_number_beside_text_is_dropped_but_a_number_of_its_own_row_stays() -> None:
+    lines = (
+        _at("A Title of Some Length", 17.0, 700.0, 100.0, 400.0),
+        _at("Jane Roe", 11.0, 660.0, 100.0, 160.0),
+        _at("1", 7.0, 664.0, 161.0, 165.0),
+        _at("and John Doe", 11.0, 660.0, 166.0, 240.0),
+        _at("2024", 11.0, 620.0, 100.0, 130.0),  # a year alone on its row is no mark
+    )
+    texts = [r.text for r in page_rows(PageLayout(lines, 612.0, 792.0), frozenset())]
+    assert texts == ["A Title of Some Length", "Jane Roe and John Doe", "2024"]
+
+
+def test_orcid_brackets_are_no_part_of_a_name() -> None:
+    assert row_names("Jane Doe[0000-0001-5761-0422], John Roe[0000−0002−9468−082X]") == ["Jane Doe", "John Roe"]
+    assert row_names("Christoph Auer[\t], Ahmed Nassar[") == ["Christoph Auer", "Ahmed Nassar"]
+    # a reference's number in brackets is no ORCID: the row is a reference, not a byline
+    assert row_names("[1] Donald E. Knuth. Computers & Typesetting") == []
+
+
+def test_a_name_and_its_institution_apart_by_a_minus_sign() -> None:
+    assert row_names("Margo Seltzer − University of California, Berkeley") == ["Margo Seltzer"]
+    layout = PageLayout(
+        (
+            _row("A New Hashing Package for UNIX", 22.0, 735.0),
+            _row("Margo Seltzer − University of California, Berkeley", 12.0, 703.0),
+            _row("Ozan Yigit − York University", 12.0, 691.0),
+            _row("ABSTRACT", 12.0, 665.0),
+        ),
+        612.0,
+        792.0,
+    )
+    assert read_title_page(layout).authors == ("Margo Seltzer", "Ozan Yigit")
+
+
+def test_a_city_named_twice_after_the_name_does_not_make_the_row_an_affiliation() -> None:
+    row = "Ariel Rokem (arokem@berkeley.edu) – University of California, Berkeley, Berkeley, CA USA"
+    assert row_names(row) == ["Ariel Rokem"]
+    # a row of one affiliation twice, with no name before it, is still no byline
+    assert row_names("UC Berkeley, UC Berkeley") == []
