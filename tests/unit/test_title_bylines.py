@@ -1,6 +1,7 @@
-"""Bylines that gave no author: names with ORCIDs set small in brackets (Springer's LNCS), a
-name and its institution apart by a minus sign, a name with its e-mail in brackets before an
-institution that names its city twice (each failed on a file of the labelled sets)."""
+"""Bylines that gave no author or the wrong one: names with ORCIDs set small in brackets and the
+envelope after the corresponding author (Springer's LNCS), a name and its institution apart by a
+minus sign, a name with its e-mail in brackets before an institution that names its city twice
+(each failed on a file of the labelled sets)."""
 
 from __future__ import annotations
 
@@ -81,3 +82,12 @@ def test_a_city_named_twice_after_the_name_does_not_make_the_row_an_affiliation(
     assert row_names(row) == ["Ariel Rokem"]
     # a row of one affiliation twice, with no name before it, is still no byline
     assert row_names("UC Berkeley, UC Berkeley") == []
+
+
+def test_springers_envelope_after_the_corresponding_author_is_a_mark() -> None:
+    # LNCS sets an envelope after the corresponding author; text layers give it as "(B)"
+    row = "Zehao Lu(B) , Shihan Wang(B) , Xiao-Long Ren, Rodrigo Costas,"
+    assert row_names(row) == ["Zehao Lu", "Shihan Wang", "Xiao-Long Ren", "Rodrigo Costas"]
+    assert row_names("Jan Midtgaard✉, Olivier Nicole") == ["Jan Midtgaard", "Olivier Nicole"]
+    # a bracketed capital that is part of a title, not after a name, is no mark
+    assert row_names("Part (B) of the Study") == []
