@@ -91,3 +91,11 @@ def test_springers_envelope_after_the_corresponding_author_is_a_mark() -> None:
     assert row_names("Jan Midtgaard✉, Olivier Nicole") == ["Jan Midtgaard", "Olivier Nicole"]
     # a bracketed capital that is part of a title, not after a name, is no mark
     assert row_names("Part (B) of the Study") == []
+
+
+def test_a_name_with_its_job_title_on_its_row() -> None:
+    row = "Kenneth Stott Member of Technical Staff and Senior Advisor, Logick"
+    assert row_names(row) == ["Kenneth Stott"]
+    assert row_names("Jane Doe Senior Engineer, Acme Corp") == ["Jane Doe"]
+    # a job title alone names nobody
+    assert row_names("Research Engineer") == []

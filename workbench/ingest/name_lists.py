@@ -46,6 +46,14 @@ _GLUED_INITIAL = re.compile(r"\b([^\W\d_a-z]\.)(?=[^\W\d_a-z][a-z])")
 _SEPARATORS = re.compile(
     r"\t|,|，|、|;|•|\b(?:and|und)\b|(?-i:\s(?:et|y|e|i|och|og|en|és|и)\s)|&|\s+[·–—−]\s+", re.IGNORECASE
 )
+# A job title after a name on its row: "Kenneth Stott Member of Technical Staff and Senior Advisor".
+_JOB_TITLE = re.compile(
+    r"(?<=\S)\s+(?:(?:senior|junior|chief|principal|lead|staff|research|associate|assistant|visiting|"
+    r"distinguished)\s+)?(?:member of|engineer|scientist|researcher|professor|lecturer|director|manager|"
+    r"fellow|advisor|adviser|consultant|architect|developer|student|candidate|postdoc|intern|founder|"
+    r"president|ceo|cto)\b",
+    re.IGNORECASE,
+)
 _NAME_THEN_PLACE = re.compile(r"\s*/\s*[^\t,;/]*")  # "Marcos Coelho/Universidade Estadual ..."
 _CJK_NAME = re.compile(r"[\u3400-\u9fff\uac00-\ud7af]{2,4}")
 _CJK_SEPARATORS = re.compile(r"[\s,，、;；·\d*∗†‡§¶]+")
@@ -291,6 +299,9 @@ def row_names(text: str) -> list[str]:
     if not names and len(parts) >= 3 and len(text.split(",")[0].split()) == 1:
         rest = _listed_names(parts[1:], placed)  # the firm first: "Cure53, Dr.-Ing. M. Heiderich, M. Wege, …"
         names = rest if len(rest) >= 2 else []
+    job = _JOB_TITLE.search(parts[0]) if not names and parts else None
+    if job is not None:  # a name and its job: "Kenneth Stott Member of Technical Staff, Logick"
+        names = _listed_names([parts[0][: job.start()]], placed)[:1]
     return names
 
 
