@@ -86,6 +86,19 @@ def test_an_article_that_prints_its_own_contents_is_not_an_excerpt() -> None:
     assert excerpt_chapter([contents, *body]) is None
 
 
+def test_an_articles_figures_whose_axis_ticks_read_as_contents_are_no_excerpt() -> None:
+    # A 19-page journal article from page 11: pages 10 to 12 are maps whose axis ticks stand
+    # alone on their lines, and a map's labels ("Melbourne Cape Town") look like a listed
+    # heading. Its pages before the maps carry the same running head and folios.
+    head = "M. Perrette et al.: A scaling approach to regional sea level projections"
+    pages = [f"{head} {11 + n}\nThe text of page {n} of the article, on sea level rise." for n in range(9)]
+    ticks = "\n".join(["Melbourne Cape Town", "0", "30", "60", "90", "120", "150", "180", "Melbourne Cape Town"])
+    pages += [f"{head} {11 + n}\n{ticks}" for n in range(9, 12)]
+    pages += [f"{head} 23\nMelbourne Cape Town\nThe map's caption goes on here."]
+    pages += [f"{head} {11 + n}\nThe text of page {n} goes on here." for n in range(13, 19)]
+    assert excerpt_chapter(pages) is None
+
+
 def test_no_chapter_heading_on_the_first_pages_means_no_excerpt() -> None:
     assert excerpt_chapter(_FRONT + _body(390, 9, heading_on_first=False)) is None
 

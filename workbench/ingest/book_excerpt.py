@@ -77,6 +77,8 @@ def excerpt_chapter(page_texts: list[str]) -> Excerpt | None:
     listed = [ref for n in contents for ref in _page_refs(lines[n])]
     if first is None or not min(listed) < first - len(page_texts) or max(listed) < first:
         return None  # the contents must list pages the file lacks, before the body and up to it
+    if _numbered_on(lines, running, range(contents[0]), first - body[0]):
+        return None  # the pages before the "contents" run on the body's folios: one article's own pages
     entries = [h for n in contents for text in _with_next(lines[n], _strip_ref) if (h := _heading(text))]
     for n in body[:_OPENING_PAGES]:
         page_lines = [line for line in lines[n] if running_key(line) not in running]
@@ -137,6 +139,14 @@ def _folio(lines: list[str], running: frozenset[str]) -> int | None:
         if found:
             return int(found.group(1))
     return None
+
+
+def _numbered_on(lines: dict[int, list[str]], running: frozenset[str], pages: range, offset: int) -> bool:
+    """Whether two or more of these pages print the folio the body's numbering gives them (page n
+    is folio n + `offset`): an article whose figures' axis ticks read as a contents page ("0",
+    "30", "60", …, on pages 10 to 12 of "Earth Syst. Dynam., 4, 11–29") is numbered so from its
+    first page, where a book's front matter is not."""
+    return sum(1 for n in pages if n in lines and _folio(lines[n], running) == n + offset) >= 2
 
 
 def _first_folio(folios: dict[int, int], body: list[int]) -> int | None:

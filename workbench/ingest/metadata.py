@@ -90,7 +90,7 @@ _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
 # the journal's citation line, a dated version), as opposed to a year mentioned in the prose.
 # A date the page itself labels as the publication's: it outranks every other dated line.
 _YEAR_PUBLISHED = re.compile(
-    r"\b(date of publication|publication date|published (in|on)\b.{0,60}\d{4})|"
+    r"\b(date of publication|publication date|published (in|on)\b.{0,60}\d{4}|published\s*:)|"
     # the same label in the languages papers are printed in: "网络首发时间：2024-3-23", "公開日", "publié le"
     r"网络首发|出版(日期|时间)|发表(日期|时间)|刊出日期|公開日|発行日|date de publication|publié le|"
     r"fecha de publicaci[óo]n|data de publica[çc][ãa]o|publicado em|ver[öo]ffentlicht am",
@@ -192,6 +192,25 @@ def printed_year(text: str) -> int | None:
                 return issued  # online first; the issue it belongs to dates it ("VOL. 40, NO. 8, AUGUST 2021")
             return latest
     return None
+
+
+def self_cited_year(text: str, title: str) -> int | None:
+    """The year of the page's own reference to the paper, which says how to cite it without
+    saying so: "Singmann, H., & Kellen, D. (2019). An Introduction to Mixed Models for …". The
+    year stands right before the paper's title (its first five words, or all of a shorter one of
+    three or four)."""
+    opening = _WORDS.findall(title.lower())[:5]
+    if len(opening) < 3:
+        return None
+    flat = " ".join(unicodedata.normalize("NFKC", text).split())
+    for match in _CITED_AS.finditer(flat):
+        if _WORDS.findall(flat[match.end() : match.end() + 200].lower())[: len(opening)] == opening:
+            return plausible_year(match.group(1) or match.group(2))
+    return None
+
+
+_WORDS = re.compile(r"[^\W_]+")
+_CITED_AS = re.compile(r"\(((?:19|20)\d\d)[a-z]?\)[.,:]?\s+|,\s((?:19|20)\d\d)[a-z]?\.\s+")  # "(2019). ", ", 2019. "
 
 
 def standalone_year(lines: list[str]) -> int | None:

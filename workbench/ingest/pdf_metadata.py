@@ -39,6 +39,7 @@ from workbench.ingest.metadata import (
     plausible_year,
     printed_venue,
     printed_year,
+    self_cited_year,
     split_authors,
     standalone_year,
 )
@@ -153,6 +154,7 @@ def derive_metadata(path: Path, content: PdfContent, has_text: bool) -> DerivedM
     lines = [ln for ln in page_text.splitlines() if ln.strip()]
     year = (
         printed_year(head_text)
+        or self_cited_year(head_text, title)
         or arxiv_year(arxiv_id)
         or biorxiv_year(doi)
         or standalone_year(lines[:40])

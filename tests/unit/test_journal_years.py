@@ -1,0 +1,44 @@
+"""Years of journal articles that the page prints as a publication's dates or as its own
+reference (each failed on a file of the article-papers set's tune part)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from workbench.ingest.metadata import printed_year, self_cited_year
+from workbench.ingest.pdf_metadata import PdfContent, derive_metadata
+
+_COPERNICUS = """Earth Syst. Dynam., 4, 11–29, 2013
+www.earth-syst-dynam.net/4/11/2013/
+Received: 17 April 2012 – Published in Earth Syst. Dynam. Discuss.: 23 April 2012
+Revised: 13 December 2012 – Accepted: 14 December 2012 – Published: 23 January 2013"""
+
+
+def test_a_labelled_publication_date_outranks_the_discussion_papers() -> None:
+    # Copernicus journals print the discussion paper's publication beside the article's own.
+    assert printed_year(_COPERNICUS) == 2013
+    assert printed_year("Received: 22 September 2010\nPublished: 25 February 2011") == 2011
+
+
+def test_the_pages_own_reference_to_the_paper_dates_it() -> None:
+    title = "An Introduction to Mixed Models for Experimental Psychology"
+    cited = "Singmann, H., & Kellen, D. (2019). An Introduction to Mixed Models for Experimental\nPsychology. In"
+    assert self_cited_year(cited, title) == 2019
+    assert self_cited_year("Ligges, U., 2003. An Introduction to Mixed\nModels for All", title) == 2003
+    # another work's year before other words, or a title too short to tell, dates nothing
+    assert self_cited_year("as Kenny (1986). An Introduction to regression shows", title) is None
+    assert self_cited_year("Smith (2001). Mixed Models", "Mixed Models") is None
+
+
+def test_a_page_that_prints_no_other_year_is_dated_by_its_own_reference() -> None:
+    page = (
+        "An Introduction to Mixed Models for Experimental Psychology\n"
+        "Henrik Singmann and David Kellen\n"
+        "Singmann, H., & Kellen, D. (2019). An Introduction to Mixed Models for Experimental Psychology.\n"
+        "This chapter describes mixed models, which account for dependencies in the data."
+    )
+    info = {"Title": "An Introduction to Mixed Models for Experimental Psychology", "CreationDate": "D:20200115"}
+    content = PdfContent([page, "The second page of the chapter."], info, 0, None, 0)
+    derived = derive_metadata(Path("mixed.pdf"), content, has_text=True)
+    assert derived.title == "An Introduction to Mixed Models for Experimental Psychology"
+    assert derived.year == 2019  # not the PDF's creation in 2020
