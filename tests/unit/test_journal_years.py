@@ -42,3 +42,12 @@ def test_a_page_that_prints_no_other_year_is_dated_by_its_own_reference() -> Non
     derived = derive_metadata(Path("mixed.pdf"), content, has_text=True)
     assert derived.title == "An Introduction to Mixed Models for Experimental Psychology"
     assert derived.year == 2019  # not the PDF's creation in 2020
+
+
+def test_a_build_stamp_in_its_own_clause_leaves_the_date_before_it() -> None:
+    assert printed_year("Version: 2013-10-30, compiled: September 26, 2014, file: ms.rev") == 2013
+    assert printed_year("September 2006 (typeset on November 10, 2022)") == 2006
+    assert printed_year("Edited: March 22, 2018; Compiled: December 23, 2022") == 2018
+    # a download stamp whose date stands before its words dates nothing
+    assert printed_year("on June 3, 2020 http://science.sciencemag.org/ Downloaded from") is None
+    assert printed_year("This version was compiled on September 12, 2024") is None

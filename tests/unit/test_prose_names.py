@@ -61,3 +61,12 @@ def test_group_authors_are_kept() -> None:
 def test_people_whose_names_prose_never_uses_are_kept() -> None:
     pages = ["A Study\nMaria Garcia Lopez\n", "we asked maria about it, and lopez said no to the plan"]
     assert without_prose_names(("Maria Garcia Lopez",), pages) == ("Maria Garcia Lopez",)  # "garcia" is no prose word
+
+
+def test_a_long_name_of_mostly_ordinary_words_is_no_name_even_with_a_name_word() -> None:
+    # a title in capitals, read as one name of five words: "Deutsch" is a name, the rest is not
+    assert is_prose_name("Modular Deutsch Entropic Uncertainty Principle", frozenset())
+    for name in ("Maria Fernanda Silva Santos", "Juan Carlos de la Cruz", "Grace Young Hill Brown"):
+        assert not is_prose_name(name, frozenset()), name
+    # a community is a group author, however ordinary its words
+    assert not is_prose_name("Japanese TeX Development Community", frozenset())

@@ -111,7 +111,10 @@ _YEAR_WEAK = re.compile(
     r"received|technical report|report|\bthesis|press|magazine|letters|review\b",
     re.IGNORECASE,
 )
-_STAMP_WORDS = r"download|re-?keyed|retrieved|accessed|uploaded|connection on|consulted on|last (modified|updated)"
+_STAMP_WORDS = (
+    r"download|re-?keyed|retrieved|accessed|uploaded|connection on|consulted on|last (modified|updated)|"
+    r"compiled( on|:)|typeset on|generated on"  # a build's date: "compiled: September 26, 2014"
+)
 _STAMPED = re.compile(_STAMP_WORDS, re.IGNORECASE)
 _NOT_PUBLICATION = re.compile(
     _STAMP_WORDS + r"|"
@@ -173,6 +176,9 @@ def printed_year(text: str) -> int | None:
         years: list[int] = []
         for line in text.splitlines():
             line = _CITED_YEAR.sub(_date_kept, line)
+            stamp = _STAMPED.search(line)
+            if stamp and re.search(r"[,;(]\s*$", line[: stamp.start()]):
+                line = line[: stamp.start()]  # a stamp's own clause: "Version: 2013-10-30, compiled: …"
             if not context.search(line):
                 continue
             # a clock time or a numeric date marks a stamp, unless the line says the date is the

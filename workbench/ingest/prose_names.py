@@ -18,6 +18,9 @@ family and romanised names of 86 locales (`assets/lexicon/person_names.txt`, mad
 and so does a word set in capitals beside others ("KC Border", "Say OL"): initials without their
 stops, or a family name in capitals. `name_lists.is_name_list` asks the same of a row, so a
 title of capitalised words ("Canonical Rational Function Integration") is no list of names.
+A name of four words or more is no name when most of its words are frequent English words that
+are nobody's name, even if one is ("Modular Deutsch Entropic Uncertainty Principle", a title in
+capitals): people's names of that length are names throughout ("Maria Fernanda Silva Santos").
 """
 
 from __future__ import annotations
@@ -36,13 +39,14 @@ _LEAST_WORDS = 2
 _GROUP = frozenset(
     {"team", "group", "consortium", "collaboration", "project", "committee", "society", "association", "institute",
      "centre", "center", "council", "board", "agency", "organization", "organisation", "commission", "foundation",
-     "academy", "federation", "alliance", "network", "department", "university", "laboratory"}
+     "academy", "federation", "alliance", "network", "department", "university", "laboratory", "community"}
 )  # fmt: skip
 _SPELLED_EMAIL = re.compile(r"\S+\s+dot\s+\S+\s+at\s+\S+(?:\s+dot\s+\S+)*", re.IGNORECASE)
 _NOT_PROSE = re.compile(r"[@/_\\.:=]")  # addresses, paths, file names, code
 _EDGES = ".,;:()[]\"'“”‘’"
 _INITIAL = re.compile(r"[^\W\d_]\.?|(?:[^\W\d_]\.-?){2,3}")  # "J", "J.", "J.K.", "J.-P."
 _COMMON = 3.0  # Zipf frequency of an ordinary English word (3.0: about once in a million words)
+_LONG = 4  # a name of this many words or more is no name when most of them are ordinary English
 
 
 def prose_words(page_texts: Sequence[str]) -> frozenset[str]:
@@ -62,6 +66,8 @@ def is_prose_name(name: str, prose: frozenset[str]) -> bool:
     document's prose, or frequent English words when no word is set in a style of its own."""
     tested = _tested_words(name)
     words = [w.lower() for w in tested]
+    if len(words) >= _LONG and 2 * sum(_ordinary(w) for w in words) > len(words):
+        return True  # "Modular Deutsch Entropic Uncertainty Principle": a name has no room for so many
     # a word that is somebody's name keeps the name, a particle in lower case ("de", "van") aside
     if not words or any(w.lower() in _name_words() for w in tested if not w.islower()):
         return False
@@ -71,6 +77,11 @@ def is_prose_name(name: str, prose: frozenset[str]) -> bool:
     if any(capitals) and not all(capitals):
         return False  # "OL Say", "KC Border": a family name in capitals, or initials without stops
     return all(w in prose or w in NAME_PARTICLES or zipf_frequency(w, "en") >= _COMMON for w in words)
+
+
+def _ordinary(word: str) -> bool:
+    """A frequent English word that is nobody's name."""
+    return word not in _name_words() and word not in NAME_PARTICLES and zipf_frequency(word, "en") >= _COMMON
 
 
 @cache
