@@ -110,6 +110,11 @@ def test_the_debian_papers_set_names_each_file_in_a_checksummed_package() -> Non
         ("tarball", 18, ("debian", "package", "source", "sdist", "registry", "archive")),
         ("pool", 22, ("debian", "package", "source", "sdist", "registry", "archive", "tarball")),
         ("binary", 22, ("debian", "package", "source", "sdist", "registry", "archive", "tarball", "pool")),
+        (
+            "article",
+            27,
+            ("debian", "package", "source", "sdist", "registry", "archive", "tarball", "pool", "binary"),
+        ),
     ],
 )
 def test_the_later_paper_sets_name_each_file_in_a_checksummed_archive(
@@ -124,12 +129,15 @@ def test_the_later_paper_sets_name_each_file_in_a_checksummed_archive(
     others = [json.loads((path.parent / f"{other}_papers.json").read_text()) for other in others]
     used = {row["package"] for other in others for row in other.values()}
     hashes = {row["sha256"] for other in others for row in other.values()}
+    vignettes = {row["package"] for row in json.loads((path.parent / "r_vignettes.json").read_text()).values()}
     for row in raw.values():
         assert row["archive_url"].startswith(
             ("http://deb.debian.org/", "https://files.pythonhosted.org/", "https://registry.npmjs.org/")
         )
         assert len(row["archive_sha256"]) == len(row["sha256"]) == 64
-        assert row["package"] not in used and not row["package"].startswith(("texlive", "r-cran", "r-bioc"))
+        assert row["package"] not in used | vignettes and not row["package"].startswith("texlive")
+        # the article set's R packages reprint journal articles; no other set's may share the vignettes'
+        assert name == "article" or not row["package"].startswith(("r-cran", "r-bioc"))
         assert row["sha256"] not in hashes
 
 
