@@ -142,6 +142,9 @@ _ISSUE_LINE = re.compile(
     r"((?:19|20)\d\d)\b",
     re.IGNORECASE,
 )
+# A reference's year right before the title it cites: "(2019). ", ", 2019. "
+_CITED_AS = re.compile(r"\(((?:19|20)\d\d)[a-z]?\)[.,:]?\s+|,\s((?:19|20)\d\d)[a-z]?\.\s+")
+_WORDS = re.compile(r"[^\W_]+")
 _ARXIV_STAMP_DATE = re.compile(r"arXiv:\S+\s+\[[^\]]+\]\s+\d{1,2}\s+\w{3}\s+(\d{4})")
 
 
@@ -213,10 +216,6 @@ def self_cited_year(text: str, title: str) -> int | None:
         if _WORDS.findall(flat[match.end() : match.end() + 200].lower())[: len(opening)] == opening:
             return plausible_year(match.group(1) or match.group(2))
     return None
-
-
-_WORDS = re.compile(r"[^\W_]+")
-_CITED_AS = re.compile(r"\(((?:19|20)\d\d)[a-z]?\)[.,:]?\s+|,\s((?:19|20)\d\d)[a-z]?\.\s+")  # "(2019). ", ", 2019. "
 
 
 def standalone_year(lines: list[str]) -> int | None:

@@ -301,7 +301,7 @@ def row_names(text: str) -> list[str]:
         names = rest if len(rest) >= 2 else []
     job = _JOB_TITLE.search(parts[0]) if not names and parts else None
     if job is not None:  # a name and its job: "Kenneth Stott Member of Technical Staff, Logick"
-        names = _listed_names([parts[0][: job.start()]], placed)[:1]
+        names = [n for n in _listed_names([parts[0][: job.start()]], placed)[:1] if not is_prose_name(n, frozenset())]
     return names
 
 

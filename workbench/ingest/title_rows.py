@@ -88,18 +88,16 @@ def _markers_dropped(lines: list[LayoutLine]) -> list[LayoutLine]:
     which PDFium gives as lines of their own: an ORCID ("Christoph Auer[" "−0001 −5761"
     "], Ahmed Nassar[" in Springer's LNCS), affiliation numbers, footnote marks. Without them
     the names on either side join into one row."""
-    kept: list[LayoutLine] = []
-    for line in lines:
-        mark = _MARK_LINE.fullmatch(line.text) is not None and any(
-            other is not line
-            and line.size < _MARK_SHARE * other.size
-            and abs(other.top - line.top) <= 0.5 * other.size
-            and _MARK_LINE.fullmatch(other.text) is None
-            for other in lines
+    marks = [_MARK_LINE.fullmatch(line.text) is not None for line in lines]
+    text = [line for line, mark in zip(lines, marks, strict=True) if not mark]
+    return [
+        line
+        for line, mark in zip(lines, marks, strict=True)
+        if not mark
+        or not any(
+            line.size < _MARK_SHARE * other.size and abs(other.top - line.top) <= 0.5 * other.size for other in text
         )
-        if not mark:
-            kept.append(line)
-    return kept
+    ]
 
 
 def _rejoin(lines: list[LayoutLine]) -> list[LayoutLine]:
