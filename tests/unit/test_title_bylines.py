@@ -99,3 +99,11 @@ def test_a_name_with_its_job_title_on_its_row() -> None:
     assert row_names("Jane Doe Senior Engineer, Acme Corp") == ["Jane Doe"]
     # a job title alone names nobody
     assert row_names("Research Engineer") == []
+
+
+def test_an_is_a_given_name_before_a_family_name() -> None:
+    row = "An Yang, Baosong Yang, Binyuan Hui, Bo Zheng, Bowen Yu, Chang Zhou, Chengpeng Li,"
+    assert row_names(row)[:2] == ["An Yang", "Baosong Yang"]
+    # the article before other words is no name
+    assert row_names("An Overview") == []
+    assert row_names("An English Grammar") == []

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from workbench.ingest.prose_names import is_prose_name
+from workbench.ingest.prose_names import is_name_word, is_prose_name
 from workbench.ingest.title_lines import is_notice
 from workbench.text.accents import SPACING_ACCENTS, repair_accents
 from workbench.text.authors import NAME_PARTICLES
@@ -328,6 +328,8 @@ def _listed_names(parts: list[str], placed: bool) -> list[str]:
             names.extend(f"{_titled(tokens[i])} {tokens[i + 1]}" for i in range(0, len(tokens), 2))
         elif 2 <= len(tokens) <= 5 and all(_is_name_token(t) for t in tokens):
             names.append(" ".join(_titled(t) for t in tokens))
+        elif len(tokens) == 2 and tokens[0] == "An" and is_name_word(tokens[1]):
+            names.append(part)  # "An" is a given name too (安: "An Yang"), before a family name
         else:
             break  # a lone word or a phrase: the list of names ends here
     return names

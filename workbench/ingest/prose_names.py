@@ -79,6 +79,11 @@ def is_prose_name(name: str, prose: frozenset[str]) -> bool:
     return all(w in prose or w in NAME_PARTICLES or zipf_frequency(w, "en") >= _COMMON for w in words)
 
 
+def is_name_word(word: str) -> bool:
+    """Whether a word is a given or family name in some locale (`assets/lexicon/person_names.txt`)."""
+    return word.lower() in _name_words()
+
+
 def _ordinary(word: str) -> bool:
     """A frequent English word that is nobody's name."""
     return word not in _name_words() and word not in NAME_PARTICLES and zipf_frequency(word, "en") >= _COMMON
