@@ -51,3 +51,10 @@ def test_a_build_stamp_in_its_own_clause_leaves_the_date_before_it() -> None:
     # a download stamp whose date stands before its words dates nothing
     assert printed_year("on June 3, 2020 http://science.sciencemag.org/ Downloaded from") is None
     assert printed_year("This version was compiled on September 12, 2024") is None
+
+
+def test_a_journals_volume_pages_and_year_and_where_a_paper_was_presented_date_it() -> None:
+    assert printed_year("The Neuroscientist 7:123-135, 2001.") == 2001
+    assert printed_year("Date: December 2003\nPresented at: linux.conf.au, Adelaide, 2004") == 2004
+    # prose that says where something is presented is no date line
+    assert printed_year("A more unifying view of the theory is presented in Zeileis (2005)") is None

@@ -98,7 +98,9 @@ _YEAR_PUBLISHED = re.compile(
 )
 _YEAR_STRONG = re.compile(
     r"©|\(c\)|\((?:eds?|hrsg|orgs?|coords?)\.?\)|[°!]c\s*\d|(?:^|\s)c\s+(?:19|20)\d\d\b|copyright|\bvol\.|\bvolume\b|\bnumber\b|\bno\.\s*\d|appear|published|revised|version|date:|"
-    r"accepted|\d+\s*\(\d{1,4}\)|\((?:19|20)\d\d\)\s*,?\s*\d+\s*[:(,]|"  # "12 (2004)", "(2015) 49:195", "(1999), 98,"
+    r"accepted|^\W*(?:paper )?presented (?:at|in)\b|"  # "Presented at: linux.conf.au, Adelaide, 2004"
+    r"\d+\s*\(\d{1,4}\)|\((?:19|20)\d\d\)\s*,?\s*\d+\s*[:(,]|"  # "12 (2004)", "(2015) 49:195", "(1999), 98,"
+    r"\b\d+\s*:\s*\d+\s*[-–]\s*\d+\s*,\s*(?:19|20)\d\d\b|"  # a journal's volume, pages and year: "7:123-135, 2001"
     r"(?-i:\b[A-Z]{3,})\s*[’']?\s*(?:19|20)\d\d\b|"  # a venue in capitals: "ICSE 2004", "SOSP '03"
     # how to cite this paper: "Citation: Smith J (2019) …", "Cite this article as:", "To cite this article:"
     r"\b(?:citation|reference|cite (?:this (?:article|paper)(?: as)?|as)|to cite this (?:article|paper|document))\s*:|"
