@@ -60,3 +60,13 @@ def test_real_authors_keeps_order_and_drops_junk_and_repeats() -> None:
 def test_metadata_author_field_of_a_producer_gives_no_author() -> None:
     assert real_authors(split_authors("Administrator")) == ()
     assert real_authors(split_authors("Leslie Lamport; Administrator")) == ("Leslie Lamport",)
+
+
+def test_a_citys_name_is_no_author() -> None:
+    # a thesis cover prints its city at the foot: "Belo Horizonte", "São Paulo"
+    for place in ("Belo Horizonte", "São Paulo", "Sao Paulo", "Porto Alegre", "Los Angeles"):
+        assert junk_author_reason(place) == "a place", place
+    # one-word cities may be family names, and people are no places
+    for name in ("Florence", "Lincoln", "Maria Santos", "Fabiano C. Botelho", "Paulo Freire"):
+        assert junk_author_reason(name) is None, name
+

@@ -5,13 +5,18 @@ PDF `Author` fields are often filled by the software that made the file ("Admini
 ("et al.", "R.", "al."). Taken as authors they become one graph node that "co-authors"
 unrelated papers. `junk_author_reason` says why a string is not a person (None when it may
 be one); `real_authors` keeps the others. Institutions ("OpenAI", "The ATLAS Collaboration")
-are kept: they are real authors.
+are kept: they are real authors. A city's name of two words or more ("Belo Horizonte", printed
+at a thesis cover's foot) is no author either: the names of GeoNames' cities of 15,000 people
+or more are in `assets/lexicon/place_names.txt` (`tools/place_names.py`).
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable
+from functools import cache
+from importlib import resources
 
 # Placeholder and account names that tools write into the Author field.
 _PLACEHOLDERS = frozenset(
@@ -152,7 +157,21 @@ def junk_author_reason(raw: str) -> str | None:
         return "not a name"
     if len(tokens) > 8 or len(text) > 80:
         return "not a name"
+    if len(tokens) >= 2 and _folded(text) in _place_names():
+        return "a place"
     return None
+
+
+def _folded(text: str) -> str:
+    bare = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    return " ".join(bare.lower().split())
+
+
+@cache
+def _place_names() -> frozenset[str]:
+    """Cities' names of two words or more, folded (`assets/lexicon/place_names.txt`)."""
+    text = resources.files("workbench").joinpath("assets/lexicon/place_names.txt").read_text(encoding="utf-8")
+    return frozenset(line for line in text.splitlines() if line and not line.startswith("#"))
 
 
 def is_junk_author(raw: str) -> bool:
