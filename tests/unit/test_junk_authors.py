@@ -69,4 +69,3 @@ def test_a_citys_name_is_no_author() -> None:
     # one-word cities may be family names, and people are no places
     for name in ("Florence", "Lincoln", "Maria Santos", "Fabiano C. Botelho", "Paulo Freire"):
         assert junk_author_reason(name) is None, name
-
