@@ -107,3 +107,13 @@ def test_an_is_a_given_name_before_a_family_name() -> None:
     # the article before other words is no name
     assert row_names("An Overview") == []
     assert row_names("An English Grammar") == []
+
+
+def test_a_portuguese_do_an_editors_mark_in_brackets_and_a_date_after_the_place() -> None:
+    assert row_names("Sheila Mara Silva do Amaral") == ["Sheila Mara Silva do Amaral"]
+    assert row_names("Manuel Chakravarty [editor], University of New South Wales") == ["Manuel Chakravarty"]
+    # a lab is an institution, and a month's date after it no address
+    assert row_names("Mike Brown, Sandia National Labs, April 2007") == ["Mike Brown"]
+    assert row_names("Andreas Grünbacher, SuSE Labs") == ["Andreas Grünbacher"]
+    # a date that is all the row holds names nobody
+    assert row_names("Printed April 15, 2003") == []

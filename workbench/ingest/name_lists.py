@@ -18,7 +18,7 @@ from workbench.text.authors import NAME_PARTICLES
 from workbench.text.dates import is_date_line
 
 AFFILIATION = re.compile(
-    r"@|https?://|universit|department|dept\.|institute|school|laborator|college|hospital|center|"
+    r"@|https?://|universit|department|dept\.|institute|school|laborator|\blabs\b|\blab\b(?=\s*(?:,|$))|college|hospital|center|"
     r"centre|\binc\b|\bltd\b|\bcorp|compan|research|faculty|abstract|corresponding|e-?mail|"
     r"^[\W\d]+$|\b(usa|u\.s\.a|uk|germany|france|china|japan|canada|italy|switzerland)\b|"
     r"\d{4,}|street|\bave\b|avenue|road|\bbox\b|cedex|\bp\.?o\.?\b|"
@@ -74,7 +74,7 @@ _OTHER_FIELD = re.compile(
 _SPACING_ACCENTS = "".join(SPACING_ACCENTS)
 # An editor's mark after a name: "Robert A. MacLachlan (ed)", "(eds.)", "(Hrsg.)", "(org.)", ", editor"
 _ROLE_MARK = re.compile(
-    r"\s*\((eds?|editors?|hrsg|dir|coord|orgs?|a cura di)\.?\)|,\s*(editors?|eds?\.)(?=\s*(,|$))", re.IGNORECASE
+    r"\s*[(\[](eds?|editors?|hrsg|dir|coord|orgs?|a cura di)\.?[)\]]|,\s*(editors?|eds?\.)(?=\s*(,|$))", re.IGNORECASE
 )
 # Society grades printed after names ("Murali Kodialam, Associate Member, IEEE"), and affiliation letters.
 _MEMBERSHIP = re.compile(r"^((student |senior |life |associate )?(member|fellow)|ieee|acm|siam)\W*$", re.I)
@@ -277,6 +277,14 @@ def row_names(text: str) -> list[str]:
     dated = re.match(r"^(.+?)(?:,|\s+on)\s+(\S+\s.*)$", text)  # a whole date, not the year of one
     if dated and is_date_line(dated.group(2)):
         text = dated.group(1)  # a byline with its date: "By Abraham Loeb on May 14, 2018"
+    head, _, last = text.rpartition(",")
+    if (
+        head.strip()
+        and not head.rstrip()[-1:].isdigit()
+        and re.search(r"[^\W\d_]", last)
+        and is_date_line(last.strip())
+    ):
+        text = head  # a month's date after a name and its place: "Mike Brown, Sandia National Labs, April 2007"
     if re.search(r"/\s?[A-Z]{2}\s*$", text):
         return []  # a city and its state, as Brazilian covers print them: "Campos dos Goytacazes/RJ"
     placed = ("/" in text or " | " in text) and "@" not in text  # "Name/Institution", "Name | Firm": one a row

@@ -17,9 +17,10 @@ from dataclasses import dataclass
 
 from workbench.text.accents import SPACING_ACCENTS, repair_accents
 
-# Surname particles ("van", "de", "al"). The first-page author detector (`title_page`) accepts
-# only these as name words, so that ordinary words in a title line ("do", "des") are not
-# taken for names; name parsing here also knows the rarer ones in _PARTICLES.
+# Surname particles ("van", "de", "al", Portuguese "do": "Sheila Mara Silva do Amaral"). The
+# first-page author detector (`title_page`) accepts only these as name words, so that ordinary
+# words in a title line ("des") are not taken for names; name parsing here also knows the rarer
+# ones in _PARTICLES.
 NAME_PARTICLES = frozenset(
     {
         "van",
@@ -33,6 +34,7 @@ NAME_PARTICLES = frozenset(
         "la",
         "le",
         "del",
+        "do",
         "dos",
         "das",
         "bin",
