@@ -115,6 +115,11 @@ def test_the_debian_papers_set_names_each_file_in_a_checksummed_package() -> Non
             27,
             ("debian", "package", "source", "sdist", "registry", "archive", "tarball", "pool", "binary"),
         ),
+        (
+            "memo",
+            10,
+            ("debian", "package", "source", "sdist", "registry", "archive", "tarball", "pool", "binary", "article"),
+        ),
     ],
 )
 def test_the_later_paper_sets_name_each_file_in_a_checksummed_archive(

@@ -117,3 +117,35 @@ def test_a_portuguese_do_an_editors_mark_in_brackets_and_a_date_after_the_place(
     assert row_names("Andreas Grünbacher, SuSE Labs") == ["Andreas Grünbacher"]
     # a date that is all the row holds names nobody
     assert row_names("Printed April 15, 2003") == []
+
+
+def _rfc_page(header: tuple[LayoutLine, ...]) -> PageLayout:
+    lines = (
+        *header,
+        _at("Guidelines for OSI NSAP Allocation in the Internet", 11.9, 584.0, 168.0, 430.0),
+        _at("Status of This Memo", 11.9, 514.0, 73.0, 172.0),
+        _at("This RFC specifies an IAB standards track protocol for the Internet community.", 11.0, 488.0, 72.0, 526.0),
+    )
+    return PageLayout(lines, 612.0, 792.0)
+
+
+def test_an_rfcs_authors_stand_in_its_headers_right_column() -> None:
+    page = _rfc_page(
+        (
+            _at("Network Working Group\tRichard Colella (NIST)", 11.0, 658.0, 72.0, 519.0),
+            _at("Request for Comments: 1237\tElla Gardner (Mitre)", 11.0, 645.0, 72.0, 519.0),
+            _at("Ross Callon (DEC)", 11.0, 631.0, 435.0, 519.0),
+            _at("July 1991", 11.0, 618.0, 477.0, 519.0),
+        )
+    )
+    found = read_title_page(page)
+    assert found.title == "Guidelines for OSI NSAP Allocation in the Internet"  # "Status of This Memo" is a heading
+    assert found.authors == ("Richard Colella", "Ella Gardner", "Ross Callon")
+    labelled = _rfc_page((_at("Authors:\tC. Holmberg\tH. Alvestrand\tC. Jennings", 9.0, 688.0, 71.0, 351.0),))
+    assert read_title_page(labelled).authors == ("C. Holmberg", "H. Alvestrand", "C. Jennings")
+
+
+def test_a_courses_header_names_nobody() -> None:
+    # a worksheet's header: the course, the sheet's title again and its number
+    page = _rfc_page((_at("Physik 9a\tSchiefe Ebene\tArbeitsblatt Nr. 2A", 10.9, 803.0, 90.0, 506.0),))
+    assert read_title_page(page).authors == ()

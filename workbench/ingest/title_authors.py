@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from workbench.ingest.name_lists import AFFILIATION, is_name_list, row_names
+from workbench.ingest.prose_names import is_name_word
 from workbench.ingest.signatures import is_signature
 from workbench.ingest.title_rows import Row, plain
 from workbench.text.junk_authors import real_authors
@@ -111,7 +112,38 @@ def authors_near(rows: Sequence[Row], block: list[int], following: list[int]) ->
         for index in reversed(above[-3:]):
             if not is_signature(plain(rows[index])):  # the previous chapter's authors sign off above this title
                 names[:0] = row_names(rows[index].text)
-    return real_authors(names or _beside(rows, block))[:40]
+    return real_authors(names or _beside(rows, block) or _header_column(rows, block))[:40]
+
+
+def _header_column(rows: Sequence[Row], block: list[int]) -> list[str]:
+    """The names in a memo header's right-hand column above the title, beside the series' lines,
+    as RFCs set them: "Network Working Group⇥Richard Colella (NIST)" / "Request for Comments:
+    1237⇥Ella Gardner (Mitre)" / "Ross Callon (DEC)" / "July 1991", or "Authors:⇥C. Holmberg⇥…".
+    The header's rows hold a label or a series' line, a wide gap, then the column; a row set
+    wholly in the page's right half goes on with the column. Names there carry their
+    organisation in brackets."""
+    header = rows[: block[0]]
+    labelled = [r for r in header if "\t" in r.text and _LABEL.search(r.text.split("\t", 1)[0])]
+    if not labelled:
+        return []
+    middle = (min(r.left for r in rows) + max(r.right for r in rows)) / 2
+    names: list[str] = []
+    for row in header:
+        if row in labelled:
+            column = row.text.split("\t", 1)[1]
+        elif row.left > middle and "\t" not in row.text:
+            column = row.text
+        else:
+            continue
+        names.extend(row_names(_ORGANISATION.sub("", column)))
+    # a course's or series' header names no people ("Physik 9a⇥Schiefe Ebene⇥Arbeitsblatt Nr. 2A"):
+    # a person's name there shows an initial or a word that is somebody's name
+    return [n for n in names if any(_INITIAL.fullmatch(w) or is_name_word(w.strip(".")) for w in n.split())]
+
+
+_ORGANISATION = re.compile(r"\s*\([^()]{1,40}\)\s*$")  # "Richard Colella (NIST)"
+_LABEL = re.compile(r"[^\W\d_]{2}")  # a header row's left column holds words, not a page number
+_INITIAL = re.compile(r"(?:[^\W\d_]\.-?)+")  # "C.", "S.E.", "J.-P."
 
 
 def _after_by_alone(rows: Sequence[Row], following: list[int]) -> list[int]:

@@ -98,7 +98,8 @@ _SECTION_NAMES = (
     r"materials and methods|methodology|results?|discussion|conclusions?|summary|abstract|"
     r"acknowledge?ments?|references|bibliography|appendix|experiments?|evaluation|approach|"
     r"problem (statement|formulation|definition)|definitions|notation|implementation|"
-    r"case study|future work|limitations|contents|table of contents|index|preface|foreword"
+    r"case study|future work|limitations|contents|table of contents|index|preface|foreword|"
+    r"status of (this|the) memo|copyright notice"  # an RFC's first sections
 )
 _NUMBERED_HEADING = re.compile(
     rf"^(\d{{1,2}}(\.\d{{1,2}})+\.?\s+\S|(\d{{1,2}}|[IVX]{{1,4}})\.?\s+({_SECTION_NAMES})\b|"

@@ -462,8 +462,8 @@ def _is_subtitle(last: Row, nxt: Row, body: float) -> bool:
         return False
     if "\t" in nxt.text or re.search(r"[∗*†‡§¶]", text) or _BANNER.match(text) or _NOISE.search(text):
         return False
-    if _VERSION.match(text) or is_date_line(text):
-        return False  # "Revision 2025.8.0", "Version 2 — May 2001" under a title: no subtitle
+    if _VERSION.match(text) or is_date_line(text) or (is_section_heading(text) and not text[:1].isdigit()):
+        return False  # "Revision 2025.8.0", "Version 2 — May 2001", "Status of this Memo": no subtitle
     unmarked = " ".join(t for t in text.replace(",", " , ").split() if not re.fullmatch(r"[a-z]", t))
     if is_name_list(text) or is_name_list(unmarked) or AFFILIATION.search(text) or names_institution(text):
         return False
