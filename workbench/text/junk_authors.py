@@ -13,10 +13,11 @@ or more are in `assets/lexicon/place_names.txt` (`tools/place_names.py`).
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterable
 from functools import cache
-from importlib import resources
+
+from workbench.text.authors import fold_accents
+from workbench.text.lexicon import lexicon_entries
 
 # Placeholder and account names that tools write into the Author field.
 _PLACEHOLDERS = frozenset(
@@ -157,21 +158,15 @@ def junk_author_reason(raw: str) -> str | None:
         return "not a name"
     if len(tokens) > 8 or len(text) > 80:
         return "not a name"
-    if len(tokens) >= 2 and _folded(text) in _place_names():
+    if len(tokens) >= 2 and " ".join(fold_accents(text).lower().split()) in _place_names():
         return "a place"
     return None
-
-
-def _folded(text: str) -> str:
-    bare = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
-    return " ".join(bare.lower().split())
 
 
 @cache
 def _place_names() -> frozenset[str]:
     """Cities' names of two words or more, folded (`assets/lexicon/place_names.txt`)."""
-    text = resources.files("workbench").joinpath("assets/lexicon/place_names.txt").read_text(encoding="utf-8")
-    return frozenset(line for line in text.splitlines() if line and not line.startswith("#"))
+    return lexicon_entries("place_names.txt")
 
 
 def is_junk_author(raw: str) -> bool:
