@@ -77,6 +77,8 @@ _ROLE_MARK = re.compile(
     r"\s*[(\[](eds?|editors?|hrsg|dir|coord|orgs?|a cura di)\.?[)\]]|,\s*(editors?|eds?\.)(?=\s*(,|$))", re.IGNORECASE
 )
 # Society grades printed after names ("Murali Kodialam, Associate Member, IEEE"), and affiliation letters.
+_BY = re.compile(r"\s*by\s", re.IGNORECASE)
+_ROLE_LABEL = re.compile(r"\b(author|maintainer)s?\s*:", re.IGNORECASE)  # "Author: … Maintainer: …"
 _MEMBERSHIP = re.compile(r"^((student |senior |life |associate )?(member|fellow)|ieee|acm|siam)\W*$", re.I)
 # An ORCID iD icon after a name, which the text layer gives as "ID": "Sebastian BurchertID *"
 _ORCID_ICON = re.compile(r"(?<=[a-zß-ÿ])ID\b")
@@ -259,6 +261,16 @@ def is_role_field(text: str) -> bool:
     label, rest = text[: match.end()], text[match.end() :]
     # a Latin label needs its colon or dash: "Degree of freedom analysis" is a title
     return bool(_HAN_CHAR.search(label) or re.search(r"[:：]", label) or re.match(r"[-–—]\s", rest))
+
+
+def is_byline(text: str) -> bool:
+    """Whether a row reads as a byline: "by …", an author's or another role's field ("Author:
+    Peter Wilson Maintainer: Will Robertson"), or a person's name that the byline reader finds
+    ("Rob Sherwood Bobby Bhattacharjee …"), ordinary English words aside ("Application
+    Penetration Test" is no name)."""
+    if _BY.match(text) or _form_field(text)[0] or _ROLE_LABEL.search(text):
+        return True
+    return any(not is_prose_name(name, frozenset()) for name in row_names(text))
 
 
 def row_names(text: str) -> list[str]:

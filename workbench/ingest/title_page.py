@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from workbench.ingest.cover_pages import COVER
-from workbench.ingest.name_lists import AFFILIATION, is_name_list, is_role_field, row_names
+from workbench.ingest.name_lists import AFFILIATION, is_byline, is_name_list, is_role_field, row_names
 from workbench.ingest.pdf_layout import PageLayout
 from workbench.ingest.source_lines import join_lines
 from workbench.ingest.title_authors import authors_near, names_beside
@@ -60,6 +60,7 @@ _BYLINE = re.compile(r"^\s*by\s+\S", re.IGNORECASE)
 _ONE_WORD_SIZE = 1.5  # a one-word title is set at least this many times the body size
 _DISPLAY_SHARE = 1.1  # a block this share of the body's size or larger is set for display
 _SUBTITLE_SHARE = 0.7  # a line at least this share of the title's size may continue it
+_BYLINED_SUBTITLE_SHARE = 0.6  # ... and a smaller one, where the authors' names follow it
 _PARALLEL_SHARE = 0.6  # a title in another script is set at least this share of the title's size
 
 _MONTHS = (
@@ -96,6 +97,7 @@ _NOISE = re.compile(
     re.IGNORECASE,
 )
 _VERSION = re.compile(r"^(version|release|revision|rev\.|v\.?)\s*\d+(\.\d+)*[a-z]?\b[\s,;:—–-]*", re.IGNORECASE)
+_VERSION_IN = re.compile(r"\b(version|release|revision)\s*\d|\bv\d+\.\d", re.IGNORECASE)
 # A table of contents' entry set without leader dots: a wide gap, then its page number ("2 Usage\t2").
 _CONTENTS_ENTRY = re.compile(r"\t\s*\d{1,4}$")
 # A form's label for the title, alone on its row above the value.
@@ -212,8 +214,10 @@ def _title_text(rows: Sequence[Row], block: list[int], layout: PageLayout) -> st
 def _with_subtitle(rows: Sequence[Row], block: list[int], body: float) -> tuple[list[int], list[int]]:
     """The title's rows with the subtitle right below it, if any, and the rows of its column below those."""
     following = column_after(rows, block)
-    if not following or not _is_subtitle(rows[block[-1]], rows[following[0]], body):
+    if not following or not _is_subtitle(rows[block[-1]], rows[following[0]], body, _BYLINED_SUBTITLE_SHARE):
         return list(block), following
+    if not _is_subtitle(rows[block[-1]], rows[following[0]], body) and not _bylined(rows, following):
+        return list(block), following  # set as an author's line is, it is one unless the authors follow
     taken = 1  # a subtitle wrapped over rows set alike: "Does the collision … observable" / "quantum signature …?"
     while (
         taken < min(len(following), _MAX_TITLE_ROWS)
@@ -224,6 +228,19 @@ def _with_subtitle(rows: Sequence[Row], block: list[int], body: float) -> tuple[
     ):
         taken += 1
     return [*block, *following[:taken]], following[taken:]
+
+
+def _bylined(rows: Sequence[Row], following: list[int]) -> bool:
+    """Whether the row below a title, set at the size of an author's line, is a subtitle: no byline
+    itself ("by …", "Author: …", a name), and the authors' names right below it."""
+    text = plain(rows[following[0]])
+    return (
+        len(following) > 1
+        and text[:1].isalnum()
+        and not _VERSION_IN.search(text)  # "stanli User Guide, Version 3.0": the document's state
+        and not is_byline(text)
+        and is_byline(plain(rows[following[1]]))
+    )
 
 
 def _parallel_block(rows: Sequence[Row], block: list[int], others: list[list[int]], body: float) -> list[int]:
@@ -454,9 +471,9 @@ def _block_rank(rows: Sequence[Row], block: list[int], height: float, body: floa
     return (upper, round(first.size), emphasis + not_names, first.top)
 
 
-def _is_subtitle(last: Row, nxt: Row, body: float) -> bool:
+def _is_subtitle(last: Row, nxt: Row, body: float, share: float = _SUBTITLE_SHARE) -> bool:
     text = plain(nxt)
-    if not text or last.top - nxt.top > 2.6 * last.size or nxt.size < _SUBTITLE_SHARE * last.size:
+    if not text or last.top - nxt.top > 2.6 * last.size or nxt.size < share * last.size:
         return False
     if nxt.size <= 1.05 * body or nxt.size > last.size:
         return False
