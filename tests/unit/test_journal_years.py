@@ -58,3 +58,13 @@ def test_a_journals_volume_pages_and_year_and_where_a_paper_was_presented_date_i
     assert printed_year("Date: December 2003\nPresented at: linux.conf.au, Adelaide, 2004") == 2004
     # prose that says where something is presented is no date line
     assert printed_year("A more unifying view of the theory is presented in Zeileis (2005)") is None
+
+
+def test_an_issue_and_a_date_as_chinese_japanese_and_korean_journals_print_them() -> None:
+    # a traditional-Chinese journal's running head, the only date its title page prints
+    assert printed_year("《普門學報》第 15 期 / 2003 年 5 月\t第 1 頁，共 20 頁") == 2003
+    assert printed_year("考试时间: 2018 年 06 月 28 日") == 2018
+    assert printed_year("2018년 2월 15일") == 2018
+    # a sentence that goes on from a date is no date line; a download stamp is no publication
+    assert printed_year("xeCJK 的原始作者是孙文昌,2009 年 5 月起宏包被收入 ctex-kit 项目进行维护") is None
+    assert printed_year("年,卷(期): 2008,44(1)\n下载时间:2010年12月11日") == 2008

@@ -99,6 +99,10 @@ _YEAR_PUBLISHED = re.compile(
 _YEAR_STRONG = re.compile(
     r"©|\(c\)|\((?:eds?|hrsg|orgs?|coords?)\.?\)|[°!]c\s*\d|(?:^|\s)c\s+(?:19|20)\d\d\b|copyright|\bvol\.|\bvolume\b|\bnumber\b|\bno\.\s*\d|appear|published|revised|version|date:|"
     r"accepted|^\W*(?:paper )?presented (?:at|in)\b|"  # "Presented at: linux.conf.au, Adelaide, 2004"
+    # an issue or a year and month as Chinese, Japanese and Korean journals print them: "第 15 期 / 2003 年 5 月"
+    # (a date, not a sentence that goes on from one: "2009 年 5 月起宏包被收入 …")
+    r"第\s*\d+\s*[期卷]|(?:19|20)\d\d\s*(?:年\s*\d{1,2}\s*月(?:\s*\d{1,2}\s*[日号])?|년\s*\d{1,2}\s*월(?:\s*\d{1,2}\s*일)?)"
+    r"(?=\s|$|[,，.。;；)）/])|"
     r"\d+\s*\(\d{1,4}\)|\((?:19|20)\d\d\)\s*,?\s*\d+\s*[:(,]|"  # "12 (2004)", "(2015) 49:195", "(1999), 98,"
     r"\b\d+\s*:\s*\d+\s*[-–]\s*\d+\s*,\s*(?:19|20)\d\d\b|"  # a journal's volume, pages and year: "7:123-135, 2001"
     r"(?-i:\b[A-Z]{3,})\s*[’']?\s*(?:19|20)\d\d\b|"  # a venue in capitals: "ICSE 2004", "SOSP '03"
@@ -115,7 +119,8 @@ _YEAR_WEAK = re.compile(
 )
 _STAMP_WORDS = (
     r"download|re-?keyed|retrieved|accessed|uploaded|connection on|consulted on|last (modified|updated)|"
-    r"compiled( on|:)|typeset on|generated on"  # a build's date: "compiled: September 26, 2014"
+    r"compiled( on|:)|typeset on|generated on|"  # a build's date: "compiled: September 26, 2014"
+    r"下载|下載|ダウンロード|다운로드|访问日期|訪問日期|引用日期"  # "下载时间:2010年12月11日", as Wanfang stamps it
 )
 _STAMPED = re.compile(_STAMP_WORDS, re.IGNORECASE)
 _NOT_PUBLICATION = re.compile(

@@ -185,6 +185,10 @@ _NOT_NAMES = frozenset(
 
 
 _HAN_CHAR = re.compile(r"[\u3400-\u9fff]")
+# An institution in Chinese, Japanese or Korean: a university, college, institute, laboratory, hospital or firm.
+_CJK_INSTITUTION = re.compile(
+    r"大学|大學|学院|學院|研究所|研究院|研究中心|实验室|實驗室|科学院|科學院|医院|醫院|公司|대학교|연구소|연구원"
+)
 # Titles and degrees before a name: "Prof. Dr.", "Dr.-Ing.", "Dipl.-Inf.", "MSc.", "Ph.D."
 _DEGREES = re.compile(r"^((Prof|Dr|Dipl|MSc|BSc|MEng|M\.\s?Sc|B\.\s?Sc|Ph\.\s?D|PhD|Mr|Mrs|Ms)\.?(-[^\W\d_]+\.?)?\s+)+")
 
@@ -210,6 +214,12 @@ def _cjk_names(text: str, least: int = 2) -> list[str]:
     if len(tokens) >= least or (len(tokens) == 1 and _is_person_name(tokens[0])):
         return tokens
     return []
+
+
+def cjk_name_above_institution(text: str, below: str) -> list[str]:
+    """A lone Chinese, Japanese or Korean name on its row that jieba does not know ("白文固"), read
+    as a name where the row below names an institution ("青海師範大學歷史系教授")."""
+    return _cjk_names(text, least=1) if _CJK_INSTITUTION.search(below) else []
 
 
 def _close_spaced_pairs(tokens: list[str]) -> list[str]:

@@ -84,6 +84,12 @@ def is_name_word(word: str) -> bool:
     return word.lower() in _name_words()
 
 
+def is_distinct_name_word(word: str) -> bool:
+    """Whether a word of two letters or more is somebody's name and no frequent English word:
+    "Javier", "Cho", not "I" or "Theorem"."""
+    return len(word) > 1 and is_name_word(word) and not _ordinary(word.lower())
+
+
 def _ordinary(word: str) -> bool:
     """A frequent English word that is nobody's name."""
     return word not in _name_words() and word not in NAME_PARTICLES and zipf_frequency(word, "en") >= _COMMON

@@ -11,8 +11,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from workbench.ingest.name_lists import AFFILIATION, is_name_list, row_names
-from workbench.ingest.prose_names import is_name_word
+from workbench.ingest.name_lists import AFFILIATION, cjk_name_above_institution, is_name_list, row_names
+from workbench.ingest.prose_names import is_distinct_name_word, is_name_word
 from workbench.ingest.signatures import is_signature
 from workbench.ingest.title_rows import Row, plain
 from workbench.text.junk_authors import real_authors
@@ -95,6 +95,8 @@ def authors_near(rows: Sequence[Row], block: list[int], following: list[int]) ->
             continue
         carried = ""
         found = row_names(row_text)
+        if not found and nxt is not None:
+            found = cjk_name_above_institution(row_text, plain(rows[nxt]))
         if found:
             names.extend(found)
             misses = 0
@@ -112,7 +114,24 @@ def authors_near(rows: Sequence[Row], block: list[int], following: list[int]) ->
         for index in reversed(above[-3:]):
             if not is_signature(plain(rows[index])):  # the previous chapter's authors sign off above this title
                 names[:0] = row_names(rows[index].text)
-    return real_authors(names or _beside(rows, block) or _header_column(rows, block))[:40]
+    return real_authors(names or _beside(rows, block) or _header_column(rows, block) or _offset_below(rows, block))[:40]
+
+
+def _offset_below(rows: Sequence[Row], block: list[int]) -> list[str]:
+    """The names right below the title but outside its column, as a magazine sets its author flush
+    right under a title set flush left ("División de palabras con guiones" / "Javier Bezos" at the
+    right margin): the first row within three title sizes below, every name in it with a word
+    that is somebody's name and no ordinary English word."""
+    last = rows[block[-1]]
+    for row in rows[block[-1] + 1 :]:
+        if last.top - row.top > 3 * last.size:
+            break
+        if any(row.overlaps(rows[i]) for i in block):
+            continue
+        names = row_names(plain(row))
+        if names and all(any(is_distinct_name_word(w) for w in n.split()) for n in names):
+            return names
+    return []
 
 
 def _header_column(rows: Sequence[Row], block: list[int]) -> list[str]:

@@ -12,7 +12,9 @@ from dataclasses import dataclass, replace
 
 from workbench.ingest.name_lists import AFFILIATION, is_name_list, row_names
 from workbench.ingest.pdf_layout import LayoutLine, PageLayout
+from workbench.ingest.prose_names import is_distinct_name_word
 from workbench.ingest.title_lines import TITLE_CONNECTORS
+from workbench.text.authors import NAME_PARTICLES
 
 _SHORT = 40  # lines at one height merge into a row only when short (names side by side, not columns)
 _WORD_GAP = 0.15  # a gap narrower than this share of the font size is inside a word
@@ -231,7 +233,19 @@ def byline_under(above: str, below: str) -> bool:
     names = row_names(below)
     initialled = bool(names) and all(re.search(r"(?:^|\s)[A-Z]\.(?:\s|$)", n) for n in names)
     # names alone, or with their affiliation after them: "Donald E. Knuth, Stanford University"
-    return initialled and (is_name_list(below) or bool(AFFILIATION.search(below)))
+    if initialled and (is_name_list(below) or bool(AFFILIATION.search(below))):
+        return True
+    # names without initials, each with a word that is somebody's name: "Jin-Hwan Cho" (TUGboat)
+    return bool(names) and is_name_list(below) and all(_plain_name(name) for name in names)
+
+
+def _plain_name(name: str) -> bool:
+    """A name of given and family names alone, one of which names somebody in some locale: no
+    particle, capitals or lower-case word that a title's row has too ("La Gaceta de la RSME")."""
+    words = name.split()
+    if len(words) < 2 or any(w.lower() in NAME_PARTICLES or w.isupper() or w.islower() for w in words):
+        return False
+    return any(is_distinct_name_word(w) for w in words)
 
 
 def bridged(rows: Sequence[Row], last: int, nxt: int | None) -> list[int] | None:
