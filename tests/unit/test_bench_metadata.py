@@ -100,6 +100,21 @@ def test_the_debian_papers_set_names_each_file_in_a_checksummed_package() -> Non
         assert row["source"].endswith(".pdf.gz" if row["compressed"] else ".pdf")
 
 
+_LATER_SETS = (
+    "debian",
+    "package",
+    "source",
+    "sdist",
+    "registry",
+    "archive",
+    "tarball",
+    "pool",
+    "binary",
+    "article",
+    "memo",
+)
+
+
 @pytest.mark.parametrize(
     ("name", "files", "others"),
     [
@@ -120,6 +135,8 @@ def test_the_debian_papers_set_names_each_file_in_a_checksummed_package() -> Non
             10,
             ("debian", "package", "source", "sdist", "registry", "archive", "tarball", "pool", "binary", "article"),
         ),
+        ("research", 19, _LATER_SETS),
+        ("texlive", 20, (*_LATER_SETS, "research")),
     ],
 )
 def test_the_later_paper_sets_name_each_file_in_a_checksummed_archive(
@@ -135,12 +152,19 @@ def test_the_later_paper_sets_name_each_file_in_a_checksummed_archive(
     used = {row["package"] for other in others for row in other.values()}
     hashes = {row["sha256"] for other in others for row in other.values()}
     vignettes = {row["package"] for row in json.loads((path.parent / "r_vignettes.json").read_text()).values()}
+    texlive_sets = {
+        row["package"]
+        for other in ("texlive_templates", "texlive_extra", "pdf_metadata_titles")
+        for row in json.loads((path.parent / f"{other}.json").read_text()).values()
+        if "package" in row
+    }
     for row in raw.values():
         assert row["archive_url"].startswith(
             ("http://deb.debian.org/", "https://files.pythonhosted.org/", "https://registry.npmjs.org/")
         )
         assert len(row["archive_sha256"]) == len(row["sha256"]) == 64
-        assert row["package"] not in used | vignettes and not row["package"].startswith("texlive")
+        assert row["package"] not in used | vignettes | texlive_sets
+        assert name == "texlive" or not row["package"].startswith("texlive")  # the TeX Live sets' own
         # the article set's R packages reprint journal articles; no other set's may share the vignettes'
         assert name == "article" or not row["package"].startswith(("r-cran", "r-bioc"))
         assert row["sha256"] not in hashes
