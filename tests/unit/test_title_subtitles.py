@@ -78,3 +78,20 @@ def test_bylines_are_told_from_subtitles() -> None:
     )
     assert [is_byline(text) for text in bylines] == [True] * 4
     assert [is_byline(text) for text in subtitles] == [False] * 4
+
+
+def test_a_subtitle_opened_by_a_dash_as_chinese_titles_set_it_continues_the_title() -> None:
+    page = _page(
+        _at("2018 年第 2 期\t中山大学学报 ( 社会科学版)\tNo． 2 2018", 8.8, 749.0, 66.0, 528.0),
+        _at("丝路景教与汪古渊流", 19.7, 676.0, 196.0, 389.0),
+        _at("———从呼和浩特白塔回鹘文题记 Text Q 谈起", 13.7, 635.0, 163.0, 431.0),
+        _at("白 玉 冬", 13.7, 582.0, 274.0, 323.0),
+        _at(
+            "摘 要: 呼和浩特白塔回鹘文题记 Text Q 反映了蒙元时期曾有突厥语族景教徒在丰州地区活动",
+            8.8,
+            547.0,
+            106.0,
+            507.0,
+        ),
+    )
+    assert read_title_page(page).title == "丝路景教与汪古渊流: 从呼和浩特白塔回鹘文题记 Text Q 谈起"

@@ -97,6 +97,7 @@ _NOISE = re.compile(
     re.IGNORECASE,
 )
 _VERSION = re.compile(r"^(version|release|revision|rev\.|v\.?)\s*\d+(\.\d+)*[a-z]?\b[\s,;:—–-]*", re.IGNORECASE)
+_DASHED = re.compile(r"\s*(——|[—–]{2,}|--)\s*(?=\w)")  # a subtitle's opening dash, as Chinese titles set it
 _VERSION_IN = re.compile(r"\b(version|release|revision)\s*\d|\bv\d+\.\d", re.IGNORECASE)
 # A table of contents' entry set without leader dots: a wide gap, then its page number ("2 Usage\t2").
 _CONTENTS_ENTRY = re.compile(r"\t\s*\d{1,4}$")
@@ -216,7 +217,11 @@ def _with_subtitle(rows: Sequence[Row], block: list[int], body: float) -> tuple[
     following = column_after(rows, block)
     if not following or not _is_subtitle(rows[block[-1]], rows[following[0]], body, _BYLINED_SUBTITLE_SHARE):
         return list(block), following
-    if not _is_subtitle(rows[block[-1]], rows[following[0]], body) and not _bylined(rows, following):
+    if (
+        not _is_subtitle(rows[block[-1]], rows[following[0]], body)
+        and not _DASHED.match(plain(rows[following[0]]))  # "——从呼和浩特白塔回鹘文题记谈起": a subtitle by its dash
+        and not _bylined(rows, following)
+    ):
         return list(block), following  # set as an author's line is, it is one unless the authors follow
     taken = 1  # a subtitle wrapped over rows set alike: "Does the collision … observable" / "quantum signature …?"
     while (
@@ -495,6 +500,7 @@ def _join_title(rows: Sequence[Row]) -> str:
         joining = text.lower() in TITLE_CONNECTORS  # a joining word set smaller ("… Scientists" / "on" / …)
         if parts and above - row.size > 0.05 * above and not joining and not parts[-1].endswith((":", "-", "—", "–")):
             parts[-1] += ":"
+            text = _DASHED.sub("", text, count=1)
         if parts and _HAN.match(parts[-1][-1:]) and _HAN.match(text):
             parts[-1] += text  # Chinese and Japanese run on across a line break without a space
             continue
