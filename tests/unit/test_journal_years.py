@@ -68,3 +68,10 @@ def test_an_issue_and_a_date_as_chinese_japanese_and_korean_journals_print_them(
     # a sentence that goes on from a date is no date line; a download stamp is no publication
     assert printed_year("xeCJK 的原始作者是孙文昌,2009 年 5 月起宏包被收入 ctex-kit 项目进行维护") is None
     assert printed_year("年,卷(期): 2008,44(1)\n下载时间:2010年12月11日") == 2008
+
+
+def test_a_thesis_is_dated_by_the_later_year_of_its_academic_year() -> None:
+    # a Sapienza master's thesis prints no other year (the research-papers set's tune part)
+    assert printed_year("Academic Year 2020/2021") == 2021
+    assert printed_year("Anno Accademico 2018/2019") == 2019
+    assert printed_year("2021-2022 学年 第一学期") == 2022

@@ -99,6 +99,8 @@ _YEAR_PUBLISHED = re.compile(
 _YEAR_STRONG = re.compile(
     r"©|\(c\)|\((?:eds?|hrsg|orgs?|coords?)\.?\)|[°!]c\s*\d|(?:^|\s)c\s+(?:19|20)\d\d\b|copyright|\bvol\.|\bvolume\b|\bnumber\b|\bno\.\s*\d|appear|published|revised|version|date:|"
     r"accepted|^\W*(?:paper )?presented (?:at|in)\b|"  # "Presented at: linux.conf.au, Adelaide, 2004"
+    # a thesis's academic year, whose later year it is finished in: "Academic Year 2020/2021"
+    r"academic year|anno accademico|ann[ée]e (?:universitaire|acad[ée]mique)|curso acad[ée]mico|ano letivo|学年|學年|"
     # an issue or a year and month as Chinese, Japanese and Korean journals print them: "第 15 期 / 2003 年 5 月"
     # (a date, not a sentence that goes on from one: "2009 年 5 月起宏包被收入 …")
     r"第\s*\d+\s*[期卷]|(?:19|20)\d\d\s*(?:年\s*\d{1,2}\s*月(?:\s*\d{1,2}\s*[日号])?|년\s*\d{1,2}\s*월(?:\s*\d{1,2}\s*일)?)"
