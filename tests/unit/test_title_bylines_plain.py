@@ -5,7 +5,7 @@ a file of the TeX Live papers set's or the PyPI papers set's tune part)."""
 
 from __future__ import annotations
 
-from workbench.ingest.name_lists import cjk_name_above_institution
+from workbench.ingest.name_lists import cjk_name_above_institution, row_names
 from workbench.ingest.pdf_layout import LayoutLine, PageLayout
 from workbench.ingest.title_page import read_title_page
 from workbench.ingest.title_rows import byline_under
@@ -55,3 +55,12 @@ def test_a_name_flush_right_under_a_title_flush_left_is_its_author() -> None:
 def test_a_lone_chinese_name_above_a_university_is_a_name() -> None:
     assert cjk_name_above_institution("白文固", "青海師範大學歷史系教授") == ["白文固"]
     assert cjk_name_above_institution("白文固", "唐代在僧籍管理中曾創行過一些具有本朝特色的管理辦法") == []
+
+
+def test_a_byline_after_its_date_with_each_authors_institution_in_brackets() -> None:
+    # the Particle Data Group's review chapters (the sdist-listing papers set's tune part)
+    text = "Updated September 2011, by O. Lahav (University College London) and A.R. Liddle"
+    assert row_names(text) == ["O. Lahav", "A.R. Liddle"]
+    # a code or a country in brackets is no institution to cut at
+    assert row_names("Alastair Reid, Reid Consulting (UK) Ltd.") == ["Alastair Reid"]
+    assert row_names("Ciências Contábeis (0351) – Estágio") == []

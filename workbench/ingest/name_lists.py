@@ -78,6 +78,8 @@ _ROLE_MARK = re.compile(
 )
 # Society grades printed after names ("Murali Kodialam, Associate Member, IEEE"), and affiliation letters.
 _BY = re.compile(r"\s*by\s", re.IGNORECASE)
+_DATED_BY = re.compile(r"^(.+?),?\s+by\s+(\S.*)$", re.IGNORECASE)  # a date, then the byline
+_BRACKETED = re.compile(r"\s*\(([^()]*)\)")
 _ROLE_LABEL = re.compile(r"\b(author|maintainer)s?\s*:", re.IGNORECASE)  # "Author: … Maintainer: …"
 _MEMBERSHIP = re.compile(r"^((student |senior |life |associate )?(member|fellow)|ieee|acm|siam)\W*$", re.I)
 # An ORCID iD icon after a name, which the text layer gives as "ID": "Sebastian BurchertID *"
@@ -283,6 +285,12 @@ def is_byline(text: str) -> bool:
     return any(not is_prose_name(name, frozenset()) for name in row_names(text))
 
 
+def _bracketed_affiliation(text: str) -> bool:
+    """Whether words in brackets after a name name its institution: "(University College London)",
+    not a code or a country alone ("(0351)", "(UK)")."""
+    return len(re.findall(r"[^\W\d_]{2,}", text)) >= 2 and bool(AFFILIATION.search(text))
+
+
 def row_names(text: str) -> list[str]:
     """The names a row lists from its start ("Mike Burrows, Google Inc." gives Mike Burrows)."""
     if is_notice(text):
@@ -295,7 +303,12 @@ def row_names(text: str) -> list[str]:
         return cjk
     text = repair_accents(_SPLIT_ACCENT.sub(r"\1\2", _ORCID_ICON.sub("", _ORCID_BRACKETS.sub("", text))))
     text = _GLUED_INITIAL.sub(r"\1 ", text)
+    dated_by = _DATED_BY.match(text)
+    if dated_by and is_date_line(dated_by.group(1)):
+        text = dated_by.group(2)  # "Updated September 2011, by O. Lahav … and A.R. Liddle"
     text = _ROLE_MARK.sub("", re.sub(r"^\s*by\s+", "", text, flags=re.IGNORECASE))
+    # an affiliation in brackets after each name: "O. Lahav (University College London) and A.R. Liddle"
+    text = _BRACKETED.sub(lambda m: "," if _bracketed_affiliation(m.group(1)) else m.group(0), text)
     dated = re.match(r"^(.+?)(?:,|\s+on)\s+(\S+\s.*)$", text)  # a whole date, not the year of one
     if dated and is_date_line(dated.group(2)):
         text = dated.group(1)  # a byline with its date: "By Abraham Loeb on May 14, 2018"
