@@ -44,3 +44,13 @@ def test_a_large_folder_without_vectors_indexes_cleanly_and_shared_titles_are_fo
     assert source["files_by_status"] == {"indexed": 300}
     assert source["fts_titles"]["total"] == 300
     assert source["fts_titles"]["misses"] == []
+
+
+def test_a_path_that_is_no_library_is_a_source_error_not_a_traceback(workbench_home: Path, tmp_path: Path) -> None:
+    readme = tmp_path / "README.md"
+    readme.write_text("# Not a library\n", encoding="utf-8")
+    report = bench_corpus(Settings(), [readme], [], vectors=False)
+    source = report["sources"][0]
+    assert source["tracebacks"] == 0 and report["total"]["tracebacks"] == 0
+    assert source["source_error"].startswith("not a Zotero data directory")
+    assert report["total"]["source_errors"] == 1

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from workbench.ingest.page_quality import drop_figure_marks, page_problem
+from workbench.ingest.page_quality import drop_figure_marks, drop_unmapped_delimiters, page_problem
 from workbench.ingest.parse import parse_file
 from workbench.ingest.pdf import ONLY_HEADING, _heading_pages
 from workbench.records import Section
@@ -220,3 +220,16 @@ def test_a_figures_lone_letters_beside_unspaced_prose_are_no_garbling() -> None:
     figure = " ".join("AABBCCDDEEFFGGHHIIJJKK" * 4)
     assert page_problem(f"{prose}\n{figure}\n{prose}") is None
     assert page_problem(" ".join("WPQRSOSTUVXYZ" * 6)) == "garbled text layer: letters without words"
+
+
+def test_an_equations_unmapped_delimiters_leave_the_page_and_its_prose_stays() -> None:
+    """TeX's big brackets in a font without a Unicode map extract as lone control characters
+    (a thesis's appendix of equations, in the sdist-listing papers set): the page was dropped as
+    garbled, losing its prose; a control character inside a word is still garbling."""
+    equation = "K(ξ)\n\x12\n1\nξ\n− 1\n\x13\n+\n8\n27\nJ(ξ)\n\x12\n92\nξ\n− 71\x13\n+\n"
+    page = "100 B. Approximate NLL small-z expansion of the gluon coefficient function\n" + equation * 6
+    assert page_problem(page) == "garbled text layer: control characters"
+    kept = drop_unmapped_delimiters(page)
+    assert page_problem(kept) is None and "\x12" not in kept and "gluon coefficient function" in kept
+    broken = "\x03amily o\x03 Away gestures \x05nd the\x06r \x07ords " * 10
+    assert drop_unmapped_delimiters(broken) == broken

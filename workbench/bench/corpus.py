@@ -8,10 +8,12 @@ catalog records it as dropped with a reason; anything else is `unaccounted` (los
 
 Besides pages: files by state, no-text files by reason, failures by reason, tracebacks (an
 exception that escaped the index run, or one a parser turned into a "could not parse file:
-SomeError" failure: both are bugs, never bad input), and for each paper with a labelled title
-(Zotero's own title; `labels.json` / `MANIFEST.tsv` in a folder) whether a keyword (FTS)
-search for that title, in its own script, finds the paper in the top 10 (papers that share one
-title, a handbook's chapters, each get one more place per other paper with it).
+SomeError" failure: both are bugs, never bad input), a source's own one-line error where it
+cannot be read at all (`source_error`: "not a Zotero data directory: …", bad input, no bug),
+and for each paper with a labelled title (Zotero's own title; `labels.json` / `MANIFEST.tsv` in
+a folder) whether a keyword (FTS) search for that title, in its own script, finds the paper in
+the top 10 (papers that share one title, a handbook's chapters, each get one more place per
+other paper with it).
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ import numpy as np
 
 from workbench.bench.ingest import peak_rss_mb
 from workbench.engine.engine import Engine
+from workbench.errors import WorkbenchError, one_line
 from workbench.llm.embed import Embedder
 from workbench.settings.config import Settings
 from workbench.stores.catalog import FileRecord
@@ -73,12 +76,15 @@ def _one_source(settings: Settings, kind: str, path: Path, vectors: bool) -> dic
             emb = fresh.embedding
             engine.__dict__["_embedder"] = ZeroVectors(emb.model, engine.paths.models_dir, emb.batch_size, emb.threads)
         tracebacks: list[dict[str, str]] = []
+        source_error = ""
         started = time.perf_counter()
         try:
             if kind == "zotero":
                 engine.index_zotero(path)
             else:
                 engine.index_folders([path])
+        except WorkbenchError as exc:  # bad input, told in one line ("not a Zotero data directory")
+            source_error = one_line(exc)
         except Exception as exc:  # the benchmark records a crash instead of dying of it
             frame = traceback.extract_tb(exc.__traceback__)[-1] if exc.__traceback__ else None
             where = f"{Path(frame.filename).name}:{frame.lineno}" if frame else ""
@@ -88,6 +94,7 @@ def _one_source(settings: Settings, kind: str, path: Path, vectors: bool) -> dic
         records = engine.internals().catalog.files_under([root])
         result = _account(engine, records, tracebacks)
         result["fts_titles"] = _fts_titles(engine, kind, path, records)
+        result["source_error"] = source_error
     result.update({"kind": kind, "source": str(path), "seconds": round(seconds, 2), "peak_rss_mb": peak_rss_mb()})
     return result
 
@@ -243,6 +250,7 @@ def _total(results: list[dict[str, Any]]) -> dict[str, Any]:
     total: dict[str, Any] = {
         "files": sum(r["files"] for r in results),
         "tracebacks": sum(r["tracebacks"] for r in results),
+        "source_errors": sum(bool(r["source_error"]) for r in results),
         "seconds": round(sum(r["seconds"] for r in results), 2),
         "peak_rss_mb": max((r["peak_rss_mb"] for r in results), default=0.0),
     }

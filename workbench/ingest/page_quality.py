@@ -11,7 +11,9 @@ favoured and a page is never judged by the absence of Latin vowels or by its let
 A chart's marks are not garbling either: a scatter plot drawn with text glyphs puts hundreds
 of "●" or "−" between the axis labels, beside the prose of the page it is on. `drop_figure_marks`
 takes out such runs (ten or more lone symbols in a row) before the page is judged and indexed,
-so the prose stays.
+so the prose stays. Nor are TeX's big delimiters in a displayed equation, which a font without a
+Unicode map gives as lone control characters: `drop_unmapped_delimiters` takes them out, and the
+equations' page keeps its prose.
 
 `page_problem` returns the reason a page is unusable (one short phrase, stored per page in the
 catalog and shown by `show`), or None for a usable page.
@@ -42,6 +44,8 @@ _PDFIUM_MARKERS = frozenset("\x02\x03")
 # A word, for the mixed-script test: a run of letters and their marks. Code puts words of two
 # scripts in one token ("\def\figurename{Σχήμα}%"); a broken encoding mixes them inside a run.
 _LETTER_RUN = regex.compile(r"[\p{L}\p{M}]+")
+# One or two control characters standing as a token of their own (PDFium's markers aside).
+_LONE_CONTROLS = regex.compile(r"(?<!\S)[\x00-\x01\x04-\x08\x0b\x0e-\x1f\x7f]{1,2}(?!\S)")
 MIN_FIGURE_MARKS = 10  # lone symbols in a row: a chart's plotted points, not text
 # A run of whitespace-separated tokens of one to three symbols ("●", "●●", "−", "+", "▲"); "•" and
 # "·" are punctuation to Unicode but serve as plot marks too.
@@ -85,6 +89,13 @@ def _bad_codepoint(char: str, category: str) -> str | None:
     if category in ("Cn", "Cs"):
         return "unmapped glyphs"
     return None
+
+
+def drop_unmapped_delimiters(text: str) -> str:
+    """The page without the lone control characters that TeX's extensible delimiters extract as
+    (a font without a Unicode map gives the big brackets of a displayed equation as "\\x12" or
+    "\\x13", each a token of its own). Control characters inside words still count as garbling."""
+    return _LONE_CONTROLS.sub("", text)
 
 
 def drop_figure_marks(text: str) -> str:
