@@ -64,3 +64,17 @@ def test_a_byline_after_its_date_with_each_authors_institution_in_brackets() -> 
     # a code or a country in brackets is no institution to cut at
     assert row_names("Alastair Reid, Reid Consulting (UK) Ltd.") == ["Alastair Reid"]
     assert row_names("Ciências Contábeis (0351) – Estágio") == []
+
+
+def test_the_people_a_copyright_line_under_the_title_names_are_its_authors() -> None:
+    page = _page(
+        _at("The LATEX3 Project", 14.3, 678.0, 237.0, 356.0),
+        _at("©1995–1999 Frank Mittelbach and Chris Rowley", 12.0, 649.0, 169.0, 425.0),
+        _at("12 January 1999", 12.0, 624.0, 256.0, 338.0),
+    )
+    assert read_title_page(page).authors == ("Frank Mittelbach", "Chris Rowley")
+    journal = _page(
+        _at("A Study of Coastal Dunes", 14.3, 678.0, 237.0, 356.0),
+        _at("© 2019 Elsevier B.V. All rights reserved.", 12.0, 649.0, 169.0, 425.0),
+    )
+    assert read_title_page(journal).authors == ()

@@ -114,7 +114,23 @@ def authors_near(rows: Sequence[Row], block: list[int], following: list[int]) ->
         for index in reversed(above[-3:]):
             if not is_signature(plain(rows[index])):  # the previous chapter's authors sign off above this title
                 names[:0] = row_names(rows[index].text)
-    return real_authors(names or _beside(rows, block) or _header_column(rows, block) or _offset_below(rows, block))[:40]
+    found = names or _beside(rows, block) or _header_column(rows, block) or _offset_below(rows, block)
+    return real_authors(found or _copyright_holders(rows, following))[:40]
+
+
+def _copyright_holders(rows: Sequence[Row], following: list[int]) -> list[str]:
+    """The people a copyright line right under the title names, where the page names its authors
+    nowhere else ("The LATEX3 Project" / "©1995–1999 Frank Mittelbach and Chris Rowley"); a
+    publisher's line ("© 2019 Elsevier B.V.") names nobody."""
+    for index in following[:3]:
+        held = _COPYRIGHT.match(plain(rows[index]))
+        if held:
+            names = row_names(held.group(1))
+            return names if names and all(any(is_distinct_name_word(w) for w in n.split()) for n in names) else []
+    return []
+
+
+_COPYRIGHT = re.compile(r"^\s*(?:©|\(c\)|copyright)\s*(?:©\s*)?[\d\s,–-]*(?:by\s+)?(\S.*)$", re.IGNORECASE)
 
 
 def _offset_below(rows: Sequence[Row], block: list[int]) -> list[str]:
