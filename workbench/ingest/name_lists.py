@@ -76,11 +76,11 @@ _SPACING_ACCENTS = "".join(SPACING_ACCENTS)
 _ROLE_MARK = re.compile(
     r"\s*[(\[](eds?|editors?|hrsg|dir|coord|orgs?|a cura di)\.?[)\]]|,\s*(editors?|eds?\.)(?=\s*(,|$))", re.IGNORECASE
 )
-# Society grades printed after names ("Murali Kodialam, Associate Member, IEEE"), and affiliation letters.
 _BY = re.compile(r"\s*by\s", re.IGNORECASE)
 _DATED_BY = re.compile(r"^(.+?),?\s+by\s+(\S.*)$", re.IGNORECASE)  # a date, then the byline
-_BRACKETED = re.compile(r"\s*\(([^()]*)\)")
+_BRACKETED = re.compile(r"\s*\(([^()]*)\)")  # words in brackets, as after a name
 _ROLE_LABEL = re.compile(r"\b(author|maintainer)s?\s*:", re.IGNORECASE)  # "Author: … Maintainer: …"
+# Society grades printed after names ("Murali Kodialam, Associate Member, IEEE"), and affiliation letters.
 _MEMBERSHIP = re.compile(r"^((student |senior |life |associate )?(member|fellow)|ieee|acm|siam)\W*$", re.I)
 # An ORCID iD icon after a name, which the text layer gives as "ID": "Sebastian BurchertID *"
 _ORCID_ICON = re.compile(r"(?<=[a-zß-ÿ])ID\b")

@@ -97,7 +97,7 @@ _NOISE = re.compile(
     re.IGNORECASE,
 )
 _VERSION = re.compile(r"^(version|release|revision|rev\.|v\.?)\s*\d+(\.\d+)*[a-z]?\b[\s,;:—–-]*", re.IGNORECASE)
-_DASHED = re.compile(r"\s*(——|[—–]{2,}|--)\s*(?=\w)")  # a subtitle's opening dash, as Chinese titles set it
+_DASHED = re.compile(r"^\s*(——|[—–]{2,}|--)\s*(?=\w)")  # a subtitle's opening dash, as Chinese titles set it
 _VERSION_IN = re.compile(r"\b(version|release|revision)\s*\d|\bv\d+\.\d", re.IGNORECASE)
 # A table of contents' entry set without leader dots: a wide gap, then its page number ("2 Usage\t2").
 _CONTENTS_ENTRY = re.compile(r"\t\s*\d{1,4}$")
