@@ -1,26 +1,16 @@
 """Bylines without initials: TUGboat sets the author's name under the title in the title's own
-font and size, a Spanish magazine sets it flush right under a title set flush left, and a
-Chinese journal sets a name jieba does not know above its author's university (each failed on
-a file of the TeX Live papers set's or the PyPI papers set's tune part)."""
+font and size, a Spanish magazine sets it flush right under a title set flush left, a Chinese
+journal sets a name jieba does not know above its author's university, a review dates its byline
+and puts each institution in brackets, and a report names its authors only as its copyright
+holders (each failed on a file of the tune part of the TeX Live, research or sdist-listing
+papers set)."""
 
 from __future__ import annotations
 
+from tests.unit.test_title_subtitles import _at, _page
 from workbench.ingest.name_lists import cjk_name_above_institution, row_names
-from workbench.ingest.pdf_layout import LayoutLine, PageLayout
 from workbench.ingest.title_page import read_title_page
 from workbench.ingest.title_rows import byline_under
-
-
-def _at(text: str, size: float, top: float, left: float, right: float) -> LayoutLine:
-    return LayoutLine(text, text, size, top, top - size, left, right)
-
-
-def _page(*lines: LayoutLine) -> PageLayout:
-    body = tuple(
-        _at("the body of the paper runs on in its own column here", 10.0, 600.0 - 12 * i, 314.0, 538.0)
-        for i in range(10)
-    )
-    return PageLayout((*lines, *body), 612.0, 792.0)
 
 
 def test_a_plain_name_under_a_title_set_alike_ends_the_title() -> None:
