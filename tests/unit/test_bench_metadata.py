@@ -137,7 +137,7 @@ _LATER_SETS = (
         ),
         ("research", 19, _LATER_SETS),
         ("texlive", 20, (*_LATER_SETS, "research")),
-        ("listing", 25, (*_LATER_SETS, "research", "texlive")),
+        ("listing", 37, (*_LATER_SETS, "research", "texlive")),
     ],
 )
 def test_the_later_paper_sets_name_each_file_in_a_checksummed_archive(
