@@ -76,7 +76,7 @@ _SPACING_ACCENTS = "".join(SPACING_ACCENTS)
 _ROLE_MARK = re.compile(
     r"\s*[(\[](eds?|editors?|hrsg|dir|coord|orgs?|a cura di)\.?[)\]]|,\s*(editors?|eds?\.)(?=\s*(,|$))", re.IGNORECASE
 )
-_BY = re.compile(r"\s*by\s", re.IGNORECASE)
+_BY = re.compile(r"^\s*by\s+", re.IGNORECASE)
 _DATED_BY = re.compile(r"^(.+?),?\s+by\s+(\S.*)$", re.IGNORECASE)  # a date, then the byline
 _BRACKETED = re.compile(r"\s*\(([^()]*)\)")  # words in brackets, as after a name
 _ROLE_LABEL = re.compile(r"\b(author|maintainer)s?\s*:", re.IGNORECASE)  # "Author: … Maintainer: …"
@@ -306,7 +306,7 @@ def row_names(text: str) -> list[str]:
     dated_by = _DATED_BY.match(text)
     if dated_by and is_date_line(dated_by.group(1)):
         text = dated_by.group(2)  # "Updated September 2011, by O. Lahav … and A.R. Liddle"
-    text = _ROLE_MARK.sub("", re.sub(r"^\s*by\s+", "", text, flags=re.IGNORECASE))
+    text = _ROLE_MARK.sub("", _BY.sub("", text))
     # an affiliation in brackets after each name: "O. Lahav (University College London) and A.R. Liddle"
     text = _BRACKETED.sub(lambda m: "," if _bracketed_affiliation(m.group(1)) else m.group(0), text)
     dated = re.match(r"^(.+?)(?:,|\s+on)\s+(\S+\s.*)$", text)  # a whole date, not the year of one

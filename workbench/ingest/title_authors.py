@@ -126,11 +126,17 @@ def _copyright_holders(rows: Sequence[Row], following: list[int]) -> list[str]:
         held = _COPYRIGHT.match(plain(rows[index]))
         if held:
             names = row_names(held.group(1))
-            return names if names and all(any(is_distinct_name_word(w) for w in n.split()) for n in names) else []
+            return names if _people(names) else []
     return []
 
 
 _COPYRIGHT = re.compile(r"^\s*(?:©|\(c\)|copyright)\s*(?:©\s*)?[\d\s,–-]*(?:by\s+)?(\S.*)$", re.IGNORECASE)
+
+
+def _people(names: list[str]) -> bool:
+    """Whether a row's names are people's, read where no byline says so: each has a word that is
+    somebody's name and no ordinary English word ("Javier Bezos", not "I Theorem")."""
+    return bool(names) and all(any(is_distinct_name_word(w) for w in n.split()) for n in names)
 
 
 def _offset_below(rows: Sequence[Row], block: list[int]) -> list[str]:
@@ -145,7 +151,7 @@ def _offset_below(rows: Sequence[Row], block: list[int]) -> list[str]:
         if any(row.overlaps(rows[i]) for i in block):
             continue
         names = row_names(plain(row))
-        if names and all(any(is_distinct_name_word(w) for w in n.split()) for n in names):
+        if _people(names):
             return names
     return []
 
