@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from workbench.ingest.cover_pages import COVER
 from workbench.ingest.name_lists import AFFILIATION, is_byline, is_name_list, is_role_field, row_names
 from workbench.ingest.pdf_layout import PageLayout
+from workbench.ingest.prose_names import is_distinct_name_word
 from workbench.ingest.source_lines import join_lines
 from workbench.ingest.title_authors import authors_near, names_beside
 from workbench.ingest.title_lines import (
@@ -61,6 +62,7 @@ _ONE_WORD_SIZE = 1.5  # a one-word title is set at least this many times the bod
 _DISPLAY_SHARE = 1.1  # a block this share of the body's size or larger is set for display
 _SUBTITLE_SHARE = 0.7  # a line at least this share of the title's size may continue it
 _BYLINED_SUBTITLE_SHARE = 0.6  # ... and a smaller one, where the authors' names follow it
+_NAME_SHARE = 0.8  # a title this share of one person's name's size beside it is still the title
 _PARALLEL_SHARE = 0.6  # a title in another script is set at least this share of the title's size
 
 _MONTHS = (
@@ -395,7 +397,32 @@ def _plausible_title(rows: Sequence[Row], block: list[int], body: float) -> bool
         return False
     if len(words) <= 10 and (VENUE_LINE.search(text) or names_institution(text)) and not _has_title_shape(text):
         return False
+    if len(block) == 1 and _one_person(text) and _words_beside(rows, block):
+        return False  # a thesis cover's author, set larger than its title
     return not (is_name_list(text) and len(block) == 1 and _has_bigger_or_equal_other(rows, block))
+
+
+def _one_person(text: str) -> bool:
+    """A row that is one person's name and nothing else: two or three words, each a name that
+    somebody in some locale has and no ordinary word ("Eckhard Hennig", not "Paxos Made Simple")."""
+    words = text.split()
+    return 2 <= len(words) <= 3 and row_names(text) == [text.strip()] and all(is_distinct_name_word(w) for w in words)
+
+
+def _words_beside(rows: Sequence[Row], block: list[int]) -> bool:
+    """Whether words that could be a title (three words or more, or four CJK characters) are set
+    nearly as large as a block (a section heading of a word or two is not)."""
+    size = rows[block[0]].size
+    return any(
+        r.size >= _NAME_SHARE * size and (_words(plain(r)) >= 3 or _cjk_chars(r.text) >= 4)
+        for i, r in enumerate(rows)
+        if i not in block and not _NOISE.search(r.text)
+    )
+
+
+def _words(text: str) -> int:
+    """Words of two letters or more (an icon font's glyph before a heading is none)."""
+    return sum(1 for word in text.split() if sum(c.isalpha() for c in word) >= 2)
 
 
 def _labelled_as_title(rows: Sequence[Row], block: list[int]) -> bool:
