@@ -36,7 +36,7 @@ _INSTITUTION = re.compile(
 VENUE_LINE = re.compile(
     r"^(the |international |ieee |acm |siam |american |european |annual )*(journal|proceedings|transactions|"
     r"communications|annals|bulletin|magazine|newsletter|letters|conference|symposium|workshop)\b|"
-    r"\b(journal|magazine|letters|review|quarterly|press|publishers?|proceedings)$|"
+    r"^(?!an?\s)(?!.*\s(?-i:[a-z]{4,})\s).*\b(journal|magazine|letters|review|quarterly|press|publishers?|proceedings)$|"
     r"^(the )?((university|universit[àäé]|department|school|faculty|institute|college)\b|laborator)|"
     r"\b(university|universit[àäé]|institute of technology)\b.{0,40}$",
     re.IGNORECASE,

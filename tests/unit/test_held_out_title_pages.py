@@ -7,7 +7,9 @@ title while a title's words are set nearly as large beside it; section headings 
 from __future__ import annotations
 
 from tests.unit.test_title_subtitles import _at, _page
+from workbench.ingest.name_lists import is_name_list
 from workbench.ingest.title_page import read_title_page
+from workbench.ingest.title_venues import VENUE_LINE
 
 
 def test_a_name_set_larger_than_the_title_is_its_author() -> None:
@@ -60,3 +62,22 @@ def test_a_drafts_stamp_before_the_title_on_its_row_is_no_banner() -> None:
     # a stamp alone, or before a word or two, is still a banner
     alone = _page(_at("DRAFT: do not cite", 17.2, 693.0), _at("A Study of Stamps", 17.2, 650.0))
     assert read_title_page(alone).title == "A Study of Stamps"
+
+
+def test_a_title_that_ends_with_a_venues_word_is_no_venue() -> None:
+    # SPIE's template (templates set, held-out): "… for SPIE Proceedings" read as a venue's line, and
+    # its byline's affiliation marks glued to the names ("Author1a") hid that it is a byline
+    page = _page(
+        _at("Style template and guidelines for SPIE Proceedings", 15.9, 766.0, 104.0, 508.0),
+        _at("Anna A. Author1a and Barry B. Author2b", 11.9, 737.0, 195.0, 413.0),
+        _at("aAffiliation1, Address, City, Country;", 11.9, 715.0, 211.0, 400.0),
+        _at("bAffiliation2, Address, City, Country", 11.9, 703.0, 213.0, 399.0),
+    )
+    read = read_title_page(page)
+    assert read.title == "Style template and guidelines for SPIE Proceedings"
+    assert read.authors[0] == "Anna A. Author"
+    assert is_name_list("Wei Zhang1a, Li Wang2b")
+    for venue in ("Harvard Business Review", "The Computer Journal", "Physical Review Letters"):
+        assert VENUE_LINE.search(venue)
+    for title in ("A Systematic Literature Review", "Notes on the history of the journal"):
+        assert not VENUE_LINE.search(title)
