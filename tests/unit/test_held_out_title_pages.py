@@ -1,15 +1,17 @@
-"""Title pages of the Debian papers set's held-out part that its rules read wrong: a German
-Studienarbeit of 1994 sets its author's name larger than its title ("Eckhard Hennig" at 15.8 pt
-over a title at 13.3), and a draft's stamp opens its title's first row. One person's name is no
-title while a title's words are set nearly as large beside it; section headings of a word or two
-(a CV's "Ausbildung" beside "John Doe") are no such words."""
+"""Title pages of held-out parts that the rules read wrong: a German Studienarbeit of 1994 sets its
+author's name larger than its title ("Eckhard Hennig" at 15.8 pt over a title at 13.3) and a draft's
+stamp opens its title's first row (Debian papers); SPIE's template ends its title with a venue's
+word (templates); a DTK reprint's title is known by the citation line over it (TeX Live papers).
+One person's name is no title while a title's words are set nearly as large beside it; section
+headings of a word or two (a CV's "Ausbildung" beside "John Doe") are no such words."""
 
 from __future__ import annotations
 
 from tests.unit.test_title_subtitles import _at, _page
 from workbench.ingest.name_lists import is_name_list
 from workbench.ingest.title_page import read_title_page
-from workbench.ingest.title_venues import VENUE_LINE
+from workbench.ingest.title_rows import page_rows
+from workbench.ingest.title_venues import VENUE_LINE, cites_itself
 
 
 def test_a_name_set_larger_than_the_title_is_its_author() -> None:
@@ -81,3 +83,23 @@ def test_a_title_that_ends_with_a_venues_word_is_no_venue() -> None:
         assert VENUE_LINE.search(venue)
     for title in ("A Systematic Literature Review", "Notes on the history of the journal"):
         assert not VENUE_LINE.search(title)
+
+
+def test_the_title_a_reprint_cites_itself_by_is_its_title() -> None:
+    # a DTK reprint (TeX Live papers set, held-out): the society's name is set over the citation
+    # line, and the title, lower down, reads like a name in form
+    page = _page(
+        _at("DANTE", 11.9, 760.0, 294.0, 329.0),
+        _at("Die TEXnische Komödie", 14.3, 750.0, 54.0, 67.0),
+        _at("Deutschsprachige", 11.9, 740.0, 242.0, 329.0),
+        _at("Anwendervereinigung TEX e.V.", 11.9, 722.0, 170.0, 329.0),
+        _at("Herbert Voß: Farbige Mathematik, Die TEXnische Komödie 2/2004, S. 81-87.", 10.0, 700.0, 81.0, 329.0),
+        _at("Farbige Mathematik", 14.3, 560.0, 45.0, 161.0),
+        _at("Herbert Voß", 11.9, 535.0, 45.0, 103.0),
+    )
+    assert read_title_page(page).title == "Farbige Mathematik"
+    rows = page_rows(page, frozenset())
+    assert cites_itself(rows, "Farbige Mathematik")
+    assert not cites_itself(rows, "Herbert Voß")  # the author opens the citation: no title of it
+    cover = _page(_at("To cite this article: A. Author (2019) Deep Roots, Journal of Stems, 12:3, 45-67", 9.0, 700.0))
+    assert cites_itself(page_rows(cover, frozenset()), "Deep Roots")

@@ -52,7 +52,7 @@ from workbench.ingest.title_rows import (
     same_block,
     spaced_on,
 )
-from workbench.ingest.title_venues import VENUE_LINE, masthead, names_institution
+from workbench.ingest.title_venues import VENUE_LINE, cites_itself, masthead, names_institution
 from workbench.text.dates import is_date_line
 
 MAX_TITLE_CHARS = 300
@@ -160,6 +160,9 @@ def read_title_page(layout: PageLayout, running: frozenset[str] = frozenset()) -
     rows, body, plausible = page.rows, page.body, page.plausible
     ranker = shipped_ranker()
     chosen = plausible[ranker.choose(page.features)] if ranker is not None else plausible[0]
+    cited = [b for b in page.blocks if rows[b[0]].size >= body and cites_itself(rows, _words_of(rows, b))]
+    if cited and chosen not in cited:  # the page says how to cite it: that is its title, whatever it looks like
+        chosen = max(cited, key=lambda b: len(_words_of(rows, b)))
     block, following = _with_subtitle(rows, chosen, body)
     rows, beside = names_beside(rows, block[-1])
     title = _title_text(rows, block, layout)
@@ -187,11 +190,12 @@ def title_candidates(layout: PageLayout, running: frozenset[str] = frozenset()) 
 
 @dataclass(frozen=True)
 class _Candidates:
-    """A title page's rows, body size, and the blocks the rules find plausible (best first) with
-    each one's features for the ranker."""
+    """A title page's rows, body size, its candidate blocks, and those the rules find plausible
+    (best first) with each one's features for the ranker."""
 
     rows: list[Row]
     body: float
+    blocks: list[list[int]]
     plausible: list[list[int]]
     features: list[list[float]]
 
@@ -206,7 +210,11 @@ def _candidate_blocks(layout: PageLayout, running: frozenset[str]) -> _Candidate
     if not plausible:
         return None
     features = [_features(rows, blocks, b, layout, body, b is plausible[0]) for b in plausible]
-    return _Candidates(rows, body, plausible, features)
+    return _Candidates(rows, body, blocks, plausible, features)
+
+
+def _words_of(rows: Sequence[Row], block: list[int]) -> str:
+    return " ".join(plain(rows[i]) for i in block)
 
 
 def _title_text(rows: Sequence[Row], block: list[int], layout: PageLayout) -> str:

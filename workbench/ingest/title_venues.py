@@ -80,3 +80,29 @@ def _folded(text: str) -> str:
 def names_institution(text: str) -> bool:
     """Whether a short line names a university, institute or faculty in another language."""
     return bool(_INSTITUTION.search(text) or (text.isupper() and _INSTITUTION.search(text.title())))
+
+
+_CITED_YEAR = re.compile(r"\b(1[89]|20)\d\d\b")
+_BEFORE_CITED = (":", ".", '"', "“", "‘", "«")  # "Herbert Voß: Farbige Mathematik, …", "Smith J (2019). Title."
+_YEAR_BEFORE_CITED = re.compile(r"\((1[89]|20)\d\d[a-z]?\)$")  # "To cite this article: A. Author (2019) Title, …"
+_AFTER_CITED = (",", ".", ";", ":", '"', "”", "’", "»")
+
+
+def cites_itself(rows: Sequence[Row], text: str) -> bool:
+    """Whether a row of the page cites a paper by `text` as its title: the words stand between a
+    citation's author or year ("Herbert Voß: ", "(2004). ", "(2004) ") and its venue, in a row that prints a
+    year ("Herbert Voß: Farbige Mathematik, Die TEXnische Komödie 2/2004, S. 81-87."), as a
+    reprint's or a publisher's cover says how to cite the paper it holds."""
+    wanted = " ".join(text.split()).lower()
+    if len(wanted.split()) < 2:
+        return False
+    for row in rows:
+        line = plain(row)
+        at = line.lower().find(wanted)
+        if at <= 0 or not _CITED_YEAR.search(line):
+            continue
+        before, after = line[:at].rstrip(), line[at + len(wanted) :].lstrip()
+        opened = before.endswith(_BEFORE_CITED) or _YEAR_BEFORE_CITED.search(before)
+        if opened and after.startswith(_AFTER_CITED) and len(after.split()) >= 2:
+            return True
+    return False
