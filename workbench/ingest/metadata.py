@@ -184,7 +184,11 @@ def printed_year(text: str) -> int | None:
         return appeared if appeared and stamped and appeared <= stamped else stamped
     issue = _ISSUE_LINE.search(text)
     issued = plausible_year(issue.group(1)) if issue else None
-    for context in (_YEAR_PUBLISHED, _YEAR_STRONG, _YEAR_WEAK):
+    published = _labelled_years(text.splitlines())
+    if published:
+        latest = max(published)
+        return issued if issued and latest < issued <= latest + 2 else latest  # online first: the issue dates it
+    for context in (_YEAR_STRONG, _YEAR_WEAK):
         years: list[int] = []
         for line in text.splitlines():
             line = _CITED_YEAR.sub(_date_kept, line)
@@ -193,10 +197,7 @@ def printed_year(text: str) -> int | None:
                 line = line[: stamp.start()]  # a stamp's own clause: "Version: 2013-10-30, compiled: …"
             if not context.search(line):
                 continue
-            # a clock time or a numeric date marks a stamp, unless the line says the date is the
-            # publication's ("Published on Web 06/12/2007"); a stamp's words always do
-            vetoes = _STAMPED if context is _YEAR_PUBLISHED else _NOT_PUBLICATION
-            if vetoes.search(line):
+            if _NOT_PUBLICATION.search(line):  # a clock time or a numeric date marks a stamp
                 continue
             for match in _YEAR.finditer(line):
                 if line[match.end() : match.end() + 3].startswith(("s", "'s", "’s")):  # "the 1930s"
@@ -205,11 +206,30 @@ def printed_year(text: str) -> int | None:
                 if year:
                     years.append(year)
         if years:
-            latest = max(years)
-            if context is _YEAR_PUBLISHED and issued and latest < issued <= latest + 2:
-                return issued  # online first; the issue it belongs to dates it ("VOL. 40, NO. 8, AUGUST 2021")
-            return latest
+            return max(years)
     return None
+
+
+def _labelled_years(lines: list[str]) -> list[int]:
+    """The years of the dates the page labels as the publication's: the first year after each
+    label, on its line or, where the label ends its line, on the next ("Original publication date"
+    / "February 2010. Reviewed August 2018." gives 2010). A numeric date or a clock time does not
+    veto it ("Published on Web 06/12/2007"); a stamp's words do."""
+    years: list[int] = []
+    for index, line in enumerate(lines):
+        label = _YEAR_PUBLISHED.search(line)
+        if label is None:
+            continue
+        after = line[label.start() :]
+        if not _YEAR.search(after) and index + 1 < len(lines):
+            after = f"{after} {lines[index + 1]}"
+        after = _CITED_YEAR.sub(_date_kept, after)
+        if _STAMPED.search(after):
+            continue
+        found = next((y for m in _YEAR.finditer(after) if (y := plausible_year(m.group(1)))), None)
+        if found:
+            years.append(found)
+    return years
 
 
 def self_cited_year(text: str, title: str) -> int | None:

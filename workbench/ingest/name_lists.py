@@ -63,7 +63,9 @@ _SPACED_PAIR = re.compile(r"^([\u3400-\u9fff])\s+([\u3400-\u9fff])$")
 # A form's field labels on a thesis cover: the author's ("作者姓名 于立强", "Author: ...") and others
 # ("学位类别", "指导教师", "Supervisor:"), whose values are no author.
 _AUTHOR_FIELD = re.compile(
-    r"^\s*(作\s*者\s*(姓\s*名)?|姓\s*名|研\s*究\s*生|申\s*请\s*人|author|autor|auteur|verfasser(in)?)(\s*[:：]\s*|\s+)",
+    r"^\s*(作\s*者\s*(姓\s*名)?|姓\s*名|研\s*究\s*生|申\s*请\s*人|authors?|autor(e[sn])?|auteurs?|verfasser(in(nen)?)?|"
+    # a report's byline labelled with the authors' part in it: "Prepared by: Kurt Barry", "Designers: …"
+    r"(prepared|written|authored|compiled|produced)\s+by|designers?)(\s*[:：]\s*|\s+)",
     re.I,
 )
 _OTHER_FIELD = re.compile(
