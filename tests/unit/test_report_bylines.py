@@ -1,6 +1,7 @@
 """Reports that label their byline with the authors' part in it ("Prepared by: Kurt Barry",
-"Designers: Alex Biryukov, …") and an extension publication that labels its original date at a
-line's end (each failed on a file of a tune part: the npm and PyPI-summary sets)."""
+"Designers: Alex Biryukov, …", or "Prepared by" alone over the names) and an extension
+publication that labels its original date at a line's end (each failed on a file of a tune
+part: the npm and PyPI-summary sets)."""
 
 from __future__ import annotations
 
@@ -39,3 +40,22 @@ def test_the_original_publication_date_outranks_a_review_date() -> None:
     text = "Extension. Original publication date \nFebruary 2010. Reviewed August 2018. Visit the EDIS website"
     assert printed_year(text) == 2010
     assert printed_year("Published: 3 June 2020\nRevised 2021") == 2020
+
+
+def test_names_under_a_prepared_by_alone_on_its_row_are_the_authors() -> None:
+    # an audit's cover: the firm and its address first, then "Prepared by" and a name a row
+    page = _page(
+        _at("Open Zeppelin v2.0", 38.0, 760.0, 47.0, 387.0),
+        _at("Security Audit", 38.0, 711.0, 47.0, 288.0),
+        _at("Level K\tVersion", 7.0, 640.0, 360.0, 511.0),
+        _at("146 Magazine Street,\t1.1", 7.0, 629.0, 361.0, 494.0),
+        _at("Apt. 2", 7.0, 618.0, 360.0, 379.0),
+        _at("Cambridge, MA 02139\tDate", 7.0, 607.0, 360.0, 502.0),
+        _at("www.levelk.io\tOctober 21st, 2018", 7.0, 596.0, 360.0, 548.0),
+        _at("Prepared by", 7.0, 570.0, 360.0, 400.0),
+        _at("Chris Whinfrey", 7.0, 559.0, 360.0, 408.0),
+        _at("Paul Cowgill", 7.0, 548.0, 361.0, 399.0),
+    )
+    read = read_title_page(page)
+    assert read.title == "Open Zeppelin v2.0 Security Audit"
+    assert read.authors == ("Chris Whinfrey", "Paul Cowgill")

@@ -34,7 +34,10 @@ _STOP_AUTHORS = re.compile(
 _CLIENT = re.compile(r"^(prepared|written|produced|conducted) for\b", re.I)
 _AUTHOR_LABEL = re.compile(r"^((prepared|written|produced|conducted) by|authors?)\b", re.I)
 # "by" alone on its row, as thesis covers set it, however far below the title: the author's name follows.
-_BY_ALONE = re.compile(r"^(by|door|von|par|por|av|af|przez)$", re.I)
+# So does a report's label of its authors alone on its row: "Prepared by" / "Chris Whinfrey" / …
+_BY_ALONE = re.compile(
+    r"^((prepared|written|produced|compiled|authored)\s+)?(by|door|von|par|por|av|af|przez)\s*:?$", re.I
+)
 _ROLE_BEFORE_BY = re.compile(
     r"(supervised|advised|directed|approved|accepted|examined|reviewed|edited|translated|read)$", re.I
 )
@@ -189,8 +192,9 @@ _INITIAL = re.compile(r"(?:[^\W\d_]\.-?)+")  # "C.", "S.E.", "J.-P."
 
 def _after_by_alone(rows: Sequence[Row], following: list[int]) -> list[int]:
     """The rows from the name after a thesis cover's "by" alone on its row ("… the College of
-    Deans." / "This thesis will be defended …" / "by" / "Christiaan Alwin Douma"), however far
-    below the title; all of them where there is none, or it follows another role ("supervised")."""
+    Deans." / "This thesis will be defended …" / "by" / "Christiaan Alwin Douma"), or a report's
+    "Prepared by", however far below the title; all of them where there is none, or it follows
+    another role ("supervised")."""
     for position, index in enumerate(following[:-1]):
         if not _BY_ALONE.match(plain(rows[index])):
             continue
