@@ -1,14 +1,16 @@
 """Title pages of held-out parts that the rules read wrong: a German Studienarbeit of 1994 sets its
 author's name larger than its title ("Eckhard Hennig" at 15.8 pt over a title at 13.3) and a draft's
 stamp opens its title's first row (Debian papers); SPIE's template ends its title with a venue's
-word (templates); a DTK reprint's title is known by the citation line over it (TeX Live papers).
+word (templates); a DTK reprint's title is known by the citation line over it (TeX Live papers);
+a chapter's title reads as a name beside a heading as large, and Physical Review sets each Chinese
+author's name in brackets after the Latin one (PyPI-summary papers).
 One person's name is no title while a title's words are set nearly as large beside it; section
 headings of a word or two (a CV's "Ausbildung" beside "John Doe") are no such words."""
 
 from __future__ import annotations
 
 from tests.unit.test_title_subtitles import _at, _page
-from workbench.ingest.name_lists import is_name_list
+from workbench.ingest.name_lists import is_name_list, row_names
 from workbench.ingest.title_page import read_title_page
 from workbench.ingest.title_rows import page_rows
 from workbench.ingest.title_venues import VENUE_LINE, cites_itself
@@ -103,3 +105,28 @@ def test_the_title_a_reprint_cites_itself_by_is_its_title() -> None:
     assert not cites_itself(rows, "Herbert Voß")  # the author opens the citation: no title of it
     cover = _page(_at("To cite this article: A. Author (2019) Deep Roots, Journal of Stems, 12:3, 45-67", 9.0, 700.0))
     assert cites_itself(page_rows(cover, frozenset()), "Deep Roots")
+
+
+def test_a_section_heading_set_as_large_does_not_make_a_title_a_name() -> None:
+    # an encyclopedia chapter's preprint (PyPI-summary set, held-out): "Solar" is a given name, so the
+    # title reads as a name in form, and "Table of Contents" is set as large as it
+    page = _page(
+        _at("Solar Elemental Abundances", 16.0, 716.0, 73.0, 241.0),
+        _at("Katharina Lodders", 12.0, 684.0, 72.0, 161.0),
+        _at("Washington University, Campus Box 1169, 1 Brookings Drive, St. Louis MO 63130", 12.0, 656.0, 72.0, 479.0),
+        _at("Table of Contents", 16.0, 574.0, 72.0, 185.0),
+    )
+    read = read_title_page(page)
+    assert read.title == "Solar Elemental Abundances"
+    assert read.authors[0] == "Katharina Lodders"
+
+
+def test_a_names_form_in_another_script_after_it_is_passed_over() -> None:
+    # Physical Review prints Chinese authors' names after their Latin ones; this text layer lost them
+    assert row_names("Bao Yuan Sun (), Wen Hui Long (), Jie Meng (),\tand U. Lombardo") == [
+        "Bao Yuan Sun",
+        "Wen Hui Long",
+        "Jie Meng",
+        "U. Lombardo",
+    ]
+    assert row_names("Bao Yuan Sun (孙保元), Wen Hui Long (龙文辉)") == ["Bao Yuan Sun", "Wen Hui Long"]

@@ -81,6 +81,9 @@ _ROLE_MARK = re.compile(
 _BY = re.compile(r"^\s*by\s+", re.IGNORECASE)
 _DATED_BY = re.compile(r"^(.+?),?\s+by\s+(\S.*)$", re.IGNORECASE)  # a date, then the byline
 _BRACKETED = re.compile(r"\s*\(([^()]*)\)")  # words in brackets, as after a name
+# a name's own form in another script after it, or the brackets the text layer left of it:
+# "Bao Yuan Sun (孙保元)", "Bao Yuan Sun ()" (Physical Review prints Chinese authors' names so)
+_NATIVE_NAME = re.compile(r"\s*[(（]\s*[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\s]*[)）]")
 _ROLE_LABEL = re.compile(r"\b(author|maintainer)s?\s*:", re.IGNORECASE)  # "Author: … Maintainer: …"
 # Society grades printed after names ("Murali Kodialam, Associate Member, IEEE"), and affiliation letters.
 _MEMBERSHIP = re.compile(r"^((student |senior |life |associate )?(member|fellow)|ieee|acm|siam)\W*$", re.I)
@@ -304,7 +307,7 @@ def row_names(text: str) -> list[str]:
     if cjk:
         return cjk
     text = repair_accents(_SPLIT_ACCENT.sub(r"\1\2", _ORCID_ICON.sub("", _ORCID_BRACKETS.sub("", text))))
-    text = _GLUED_INITIAL.sub(r"\1 ", text)
+    text = _GLUED_INITIAL.sub(r"\1 ", _NATIVE_NAME.sub("", text))
     dated_by = _DATED_BY.match(text)
     if dated_by and is_date_line(dated_by.group(1)):
         text = dated_by.group(2)  # "Updated September 2011, by O. Lahav … and A.R. Liddle"

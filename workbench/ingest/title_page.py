@@ -491,10 +491,13 @@ def _has_title_shape(text: str) -> bool:
 
 def _has_bigger_or_equal_other(rows: Sequence[Row], block: list[int]) -> bool:
     """Whether other words are set as large (a lone "?" or chapter number in a figure is not words,
-    nor is arXiv's stamp in the margin)."""
+    nor is arXiv's stamp in the margin, nor a section's heading: "Table of Contents")."""
     size = rows[block[0]].size
     return any(
-        r.size >= 0.95 * size and sum(c.isalpha() for c in r.text) >= 3 and not _NOISE.search(r.text)
+        r.size >= 0.95 * size
+        and sum(c.isalpha() for c in r.text) >= 3
+        and not _NOISE.search(r.text)
+        and not is_section_heading(plain(r))
         for i, r in enumerate(rows)
         if i not in block
     )
