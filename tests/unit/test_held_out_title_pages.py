@@ -3,7 +3,8 @@ author's name larger than its title ("Eckhard Hennig" at 15.8 pt over a title at
 stamp opens its title's first row (Debian papers); SPIE's template ends its title with a venue's
 word (templates); a DTK reprint's title is known by the citation line over it (TeX Live papers);
 a chapter's title reads as a name beside a heading as large, and Physical Review sets each Chinese
-author's name in brackets after the Latin one (PyPI-summary papers).
+author's name in brackets after the Latin one (PyPI-summary papers); audit reports' titles go on
+after a joining word across sizes and wide leading (npm papers).
 One person's name is no title while a title's words are set nearly as large beside it; section
 headings of a word or two (a CV's "Ausbildung" beside "John Doe") are no such words."""
 
@@ -130,3 +131,26 @@ def test_a_names_form_in_another_script_after_it_is_passed_over() -> None:
         "U. Lombardo",
     ]
     assert row_names("Bao Yuan Sun (孙保元), Wen Hui Long (龙文辉)") == ["Bao Yuan Sun", "Wen Hui Long"]
+
+
+def test_a_title_row_that_ends_or_opens_on_a_joining_word_goes_on() -> None:
+    # audit reports' covers (npm set, held-out): a row that ends on "of" goes on in a smaller size,
+    # and a widely leaded row that opens with "of" goes on the one above; "Smart Contracts" is no name
+    review = _page(
+        _at("Security Review of", 40.0, 760.0, 73.0, 462.0),
+        _at("Conditional Tokens -", 24.0, 713.0, 175.0, 417.0),
+        _at("Automated Market Makers", 24.0, 684.0, 174.0, 494.0),
+        _at("November 5, 2019", 20.0, 653.0, 301.0, 474.0),
+    )
+    assert read_title_page(review).title == "Security Review of Conditional Tokens - Automated Market Makers"
+    assessment = _page(
+        _at("PUBLIC", 20.0, 817.0, 482.0, 552.0),
+        _at("Code Assessment", 28.0, 749.0, 311.0, 552.0),
+        _at("of the Permit2", 28.0, 677.0, 379.0, 551.0),
+        _at("Smart Contracts", 28.0, 631.0, 352.0, 552.0),
+        _at("November 18, 2022", 12.0, 560.0, 448.0, 552.0),
+    )
+    assert read_title_page(assessment).title == "Code Assessment of the Permit2 Smart Contracts"
+    # a title that ends on a joining word over its author's name stops there
+    verse = _page(_at("The road goes ever on and on", 20.0, 760.0), _at("J. R. R. Tolkien", 12.0, 735.0))
+    assert read_title_page(verse).title == "The road goes ever on and on"

@@ -90,6 +90,11 @@ def is_distinct_name_word(word: str) -> bool:
     return len(word) > 1 and is_name_word(word) and not _ordinary(word.lower())
 
 
+def is_ordinary_word(word: str) -> bool:
+    """Whether a word is a frequent English word that is nobody's name ("Contracts", not "Smart")."""
+    return _ordinary(word.lower())
+
+
 def _ordinary(word: str) -> bool:
     """A frequent English word that is nobody's name."""
     return word not in _name_words() and word not in NAME_PARTICLES and zipf_frequency(word, "en") >= _COMMON

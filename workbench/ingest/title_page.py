@@ -530,12 +530,18 @@ def _is_subtitle(last: Row, nxt: Row, body: float, share: float = _SUBTITLE_SHAR
     return len(text.split()) >= 2
 
 
+def _last_word(text: str) -> str:
+    words = text.lower().split()
+    return words[-1] if words else ""
+
+
 def _join_title(rows: Sequence[Row]) -> str:
     parts: list[str] = []
     for index, row in enumerate(rows):
         text = plain(row)
         above = rows[index - 1].size if index else row.size  # a smaller row opens the subtitle, once
-        joining = text.lower() in TITLE_CONNECTORS  # a joining word set smaller ("… Scientists" / "on" / …)
+        # a joining word set smaller ("… Scientists" / "on" / …), or a row that ends on one ("Security Review of")
+        joining = text.lower() in TITLE_CONNECTORS or bool(parts and _last_word(parts[-1]) in TITLE_CONNECTORS)
         if parts and above - row.size > 0.05 * above and not joining and not parts[-1].endswith((":", "-", "—", "–")):
             parts[-1] += ":"
             text = _DASHED.sub("", text, count=1)

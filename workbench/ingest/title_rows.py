@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 
 from workbench.ingest.name_lists import AFFILIATION, is_name_list, row_names
 from workbench.ingest.pdf_layout import LayoutLine, PageLayout
-from workbench.ingest.prose_names import is_distinct_name_word
+from workbench.ingest.prose_names import is_distinct_name_word, is_ordinary_word
 from workbench.ingest.title_lines import TITLE_CONNECTORS
 from workbench.text.authors import NAME_PARTICLES
 
@@ -212,20 +212,29 @@ def spaced_on(above: Row, below: Row) -> bool:
 
 
 def joined_on(above: Row, below: Row) -> bool:
-    """A widely leaded title in capitals, whose case cannot show where it goes on: a row that ends
-    on a joining word, or one that opens with one ("PROGRAMMATIC ENVIRONMENTAL ASSESSMENT" /
-    "FOR THE" / "NATIONWIDE OPERATION …", 2.3 sizes apart), the same size, at most 2.8 sizes down."""
+    """A widely leaded title that a joining word shows going on: a row that ends on one, or one
+    that opens with one ("PROGRAMMATIC ENVIRONMENTAL ASSESSMENT" / "FOR THE" / "NATIONWIDE
+    OPERATION …", 2.3 sizes apart; "Code Assessment" / "of the Permit2"), the same size, at most
+    2.8 sizes down. A row that ends on one goes on even in a smaller size ("Security Review of",
+    40 pt, over "Conditional Tokens -" at 24), down to `_JOINED_SHARE` of it."""
     size = max(above.size, 1.0)
-    if abs(above.size - below.size) > 0.08 * size or above.top - below.top > 2.8 * size:
+    if above.top - below.top > 2.8 * size or not _JOINED_SHARE * size <= below.size <= 1.08 * size:
         return False
     upper, lower = plain(above), plain(below)
-    if not (upper.isupper() and lower.isupper()):
+    if not upper or not lower:
         return False
     last, first = upper.lower().split()[-1], lower.lower().split()[0]
-    return last in TITLE_CONNECTORS or (first in TITLE_CONNECTORS and first not in _OPENERS)
+    if last in TITLE_CONNECTORS and last not in _ENDINGS:
+        return not row_names(lower)  # a title that ends on "on" over its author's name: "J. R. R. Tolkien"
+    if abs(above.size - below.size) > 0.08 * size:
+        return False
+    capitals = upper.isupper() and lower.isupper()
+    return first in TITLE_CONNECTORS and first not in _OPENERS and (capitals or lower[:1].islower())
 
 
 _OPENERS = frozenset({"a", "an", "the", "by", "per"})  # words that also begin a title or a byline
+_JOINED_SHARE = 0.55  # a title's row that ends on a joining word goes on in a size down to this share
+_ENDINGS = frozenset({"i", "a"})  # joining words that also end a title: "Part I", "Vitamin A"
 
 
 def byline_under(above: str, below: str) -> bool:
@@ -246,11 +255,12 @@ def byline_under(above: str, below: str) -> bool:
 
 def _plain_name(name: str) -> bool:
     """A name of given and family names alone, one of which names somebody in some locale: no
-    particle, capitals or lower-case word that a title's row has too ("La Gaceta de la RSME")."""
+    particle, capitals or lower-case word that a title's row has too ("La Gaceta de la RSME"), nor
+    a frequent word that is nobody's name ("Smart Contracts")."""
     words = name.split()
     if len(words) < 2 or any(w.lower() in NAME_PARTICLES or w.isupper() or w.islower() for w in words):
         return False
-    return any(is_distinct_name_word(w) for w in words)
+    return any(is_distinct_name_word(w) for w in words) and not any(is_ordinary_word(w) for w in words)
 
 
 def bridged(rows: Sequence[Row], last: int, nxt: int | None) -> list[int] | None:
