@@ -36,7 +36,10 @@ _INSTITUTION = re.compile(
 VENUE_LINE = re.compile(
     r"^(the |international |ieee |acm |siam |american |european |annual )*(journal|proceedings|transactions|"
     r"communications|annals|bulletin|magazine|newsletter|letters|conference|symposium|workshop)\b|"
-    r"^(?!an?\s)(?!.*\s(?-i:[a-z]{4,})\s).*\b(journal|magazine|letters|review|quarterly|press|publishers?|proceedings)$|"
+    # a venue's name that ends with its kind is short and named as a name is: "Harvard Business Review", not
+    # "A Systematic Review", "Style template and guidelines for SPIE Proceedings" or "… Router Security Review"
+    r"^(?!an?\s)(?!.*\s(?-i:[a-z]{4,})\s)(\S+\s+){0,3}(journal|magazine|letters|review|quarterly|press|publishers?|"
+    r"proceedings)$|"
     r"^(the )?((university|universit[àäé]|department|school|faculty|institute|college)\b|laborator)|"
     r"\b(university|universit[àäé]|institute of technology)\b.{0,40}$",
     re.IGNORECASE,
