@@ -17,7 +17,8 @@ from tests.conftest import PDFS, SHARED
 from workbench.ingest.cover_pages import is_cover_sheet
 from workbench.ingest.parse import parse_file
 from workbench.ingest.pdf_layout import LayoutLine, PageLayout, page_layout
-from workbench.ingest.title_page import is_junk_title, read_title_page
+from workbench.ingest.title_page import read_title_page
+from workbench.ingest.title_text import is_junk_title
 from workbench.records import ParsedDocument
 
 PWL = SHARED / "data" / "pwl"

@@ -49,8 +49,9 @@ from workbench.ingest.restated_titles import restated_authors
 from workbench.ingest.signatures import signed_authors
 from workbench.ingest.source_lines import clean_text
 from workbench.ingest.title_lines import title_case
-from workbench.ingest.title_page import TitleCandidate, TitlePage, is_junk_title, read_title_page, title_candidates
+from workbench.ingest.title_page import TitleCandidate, TitlePage, read_title_page, title_candidates
 from workbench.ingest.title_rows import running_key
+from workbench.ingest.title_text import is_junk_title
 from workbench.text.authors import fold_accents
 from workbench.text.junk_authors import real_authors
 

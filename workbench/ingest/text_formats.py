@@ -16,7 +16,7 @@ from workbench.ingest.metadata import arxiv_year, find_arxiv_id, find_doi, plaus
 from workbench.ingest.parse_error import ParseError
 from workbench.ingest.sections import abstract_text, split_sections
 from workbench.ingest.source_lines import SourceLine, clean_text, text_lines
-from workbench.ingest.title_page import MAX_TITLE_CHARS
+from workbench.ingest.title_text import MAX_TITLE_CHARS
 from workbench.records import ParsedDocument
 
 

@@ -8,8 +8,9 @@ ranker (`title_ranker`) chooses among them with that ranking as one of its featu
 slightly smaller line right below the chosen block continues it as a subtitle. The authors are
 the name lists right below the title (side-by-side names are told apart by wide gaps), skipping
 affiliation and e-mail lines, up to the abstract; when none follow, the name lists just above
-the title (`title_authors`). `is_junk_title` says when a PDF's Title metadata is a placeholder
-(`cover_pages` tells a repository's cover sheet from the paper's own title page).
+the title (`title_authors`). `title_text` joins the rows into the title and says when a PDF's Title
+metadata is a placeholder (`cover_pages` tells a repository's cover sheet from the paper's own
+title page).
 """
 
 from __future__ import annotations
@@ -23,7 +24,6 @@ from workbench.ingest.cover_pages import COVER
 from workbench.ingest.name_lists import AFFILIATION, is_byline, is_name_list, is_role_field, row_names
 from workbench.ingest.pdf_layout import PageLayout
 from workbench.ingest.prose_names import is_distinct_name_word
-from workbench.ingest.source_lines import join_lines
 from workbench.ingest.title_authors import authors_near, names_beside
 from workbench.ingest.title_lines import (
     TITLE_CONNECTORS,
@@ -34,8 +34,6 @@ from workbench.ingest.title_lines import (
     is_section_heading,
     reads_as_prose,
     script_shares,
-    strip_numbering,
-    title_case,
     unspaced,
 )
 from workbench.ingest.title_ranker import shipped_ranker
@@ -52,10 +50,10 @@ from workbench.ingest.title_rows import (
     same_block,
     spaced_on,
 )
+from workbench.ingest.title_text import DASHED, join_title
 from workbench.ingest.title_venues import VENUE_LINE, cites_itself, masthead, names_institution
 from workbench.text.dates import is_date_line
 
-MAX_TITLE_CHARS = 300
 _MAX_TITLE_ROWS = 5
 _BYLINE = re.compile(r"^\s*by\s+\S", re.IGNORECASE)
 _ONE_WORD_SIZE = 1.5  # a one-word title is set at least this many times the body size
@@ -99,7 +97,6 @@ _NOISE = re.compile(
     re.IGNORECASE,
 )
 _VERSION = re.compile(r"^(version|release|revision|rev\.|v\.?)\s*\d+(\.\d+)*[a-z]?\b[\s,;:—–-]*", re.IGNORECASE)
-_DASHED = re.compile(r"^\s*(——|[—–]{2,}|--)\s*(?=\w)")  # a subtitle's opening dash, as Chinese titles set it
 _VERSION_IN = re.compile(r"\b(version|release|revision)\s*\d|\bv\d+\.\d", re.IGNORECASE)
 # A table of contents' entry set without leader dots: a wide gap, then its page number ("2 Usage\t2").
 _CONTENTS_ENTRY = re.compile(r"\t\s*\d{1,4}$")
@@ -115,14 +112,6 @@ _TITLE_LABEL = re.compile(
 # title's wrapped row "and adults in the United States: 1999-2010.").
 _FORM_FIELD = re.compile(
     r"^[^\t:：]{2,40}[:：]\s*\t|^(?![a-z])[^\d\t:：\s]+(\s[^\d\t:：\s]+){0,3}\s*[:：]\s*\d[^a-z]*$"
-)
-_HAN = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")  # Han and kana: no spaces between words
-_JUNK_TITLE = re.compile(
-    r"^(microsoft (word|powerpoint|excel)\b|untitled\b|document\d*$|title$|no title$|none$|"
-    r"unknown$|paper$|manuscript$|draft$|slide \d+$|powerpoint presentation$|arxiv:|doi:|https?://|"
-    r"www\.|proceedings template|template\b|\S+\s+\d+\s*\.\.\s*\d+$)|"
-    r"\.(docx?|pdf|tex|dvi|e?ps|rtf|odt|indd|qxd|txt|wpd|pages|png|jpe?g|html?)$|\btemplate\b",
-    re.IGNORECASE,
 )
 
 
@@ -144,14 +133,6 @@ class TitlePage:
     parallel_title: str = ""  # the same title printed in another script ("基于…" and "Perspective …")
 
 
-def is_junk_title(title: str) -> bool:
-    """Whether a metadata title is a placeholder ("Microsoft Word - draft.docx", "paper.dvi")."""
-    title = title.strip()
-    if len(title) < 4 or not any(c.isalpha() for c in title) or _JUNK_TITLE.search(title):
-        return True
-    return " " not in title and ("_" in title or any(c.isdigit() for c in title))
-
-
 def read_title_page(layout: PageLayout, running: frozenset[str] = frozenset()) -> TitlePage:
     """The title and authors printed on a title page (see the module docstring)."""
     page = _candidate_blocks(layout, running)
@@ -171,7 +152,7 @@ def read_title_page(layout: PageLayout, running: frozenset[str] = frozenset()) -
     if parallel:  # the names under a title in another script, where those under the title lost some
         others = authors_near(rows, parallel, column_after(rows, parallel))
         authors = others if len(others) > len(authors) else authors
-    parallel_title = _join_title([rows[i] for i in parallel]) if parallel else ""
+    parallel_title = join_title([rows[i] for i in parallel]) if parallel else ""
     return TitlePage(title, authors, rows[block[0]].size > 1.1 * body, parallel_title)
 
 
@@ -219,7 +200,7 @@ def _words_of(rows: Sequence[Row], block: list[int]) -> str:
 
 def _title_text(rows: Sequence[Row], block: list[int], layout: PageLayout) -> str:
     """The title a block's rows give, a word the text layer cut short completed from the page."""
-    return complete_cut_word(_join_title([rows[i] for i in block]), [line.text for line in layout.lines])
+    return complete_cut_word(join_title([rows[i] for i in block]), [line.text for line in layout.lines])
 
 
 def _with_subtitle(rows: Sequence[Row], block: list[int], body: float) -> tuple[list[int], list[int]]:
@@ -229,7 +210,7 @@ def _with_subtitle(rows: Sequence[Row], block: list[int], body: float) -> tuple[
         return list(block), following
     if (
         not _is_subtitle(rows[block[-1]], rows[following[0]], body)
-        and not _DASHED.match(plain(rows[following[0]]))  # "——从呼和浩特白塔回鹘文题记谈起": a subtitle by its dash
+        and not DASHED.match(plain(rows[following[0]]))  # "——从呼和浩特白塔回鹘文题记谈起": a subtitle by its dash
         and not _bylined(rows, following)
     ):
         return list(block), following  # set as an author's line is, it is one unless the authors follow
@@ -263,14 +244,14 @@ def _parallel_block(rows: Sequence[Row], block: list[int], others: list[list[int
     Korean and Russian journals print an English title block after the abstract: the largest
     other candidate block below the title, all in another script, set larger than the body text
     and not much smaller than the title."""
-    script = dominant_script(_join_title([rows[i] for i in block]))
+    script = dominant_script(join_title([rows[i] for i in block]))
     size = rows[block[0]].size
     found: list[tuple[float, float, list[int]]] = []
     for other in others:
         first = rows[other[0]]
         if first.top >= rows[block[-1]].top or first.size < _PARALLEL_SHARE * size or first.size <= 1.1 * body:
             continue
-        text = _join_title([rows[i] for i in other])
+        text = join_title([rows[i] for i in other])
         shares = script_shares(text)
         if shares.get(script, 0.0) <= 0.1 and max(shares.values(), default=0.0) >= 0.9 and not is_name_list(text):
             found.append((first.size, first.top, other))
@@ -528,31 +509,3 @@ def _is_subtitle(last: Row, nxt: Row, body: float, share: float = _SUBTITLE_SHAR
     if is_name_list(text) or is_name_list(unmarked) or AFFILIATION.search(text) or names_institution(text):
         return False
     return len(text.split()) >= 2
-
-
-def _last_word(text: str) -> str:
-    words = text.lower().split()
-    return words[-1] if words else ""
-
-
-def _join_title(rows: Sequence[Row]) -> str:
-    parts: list[str] = []
-    for index, row in enumerate(rows):
-        text = plain(row)
-        above = rows[index - 1].size if index else row.size  # a smaller row opens the subtitle, once
-        # a joining word set smaller ("… Scientists" / "on" / …), or a row that ends on one ("Security Review of")
-        joining = text.lower() in TITLE_CONNECTORS or bool(parts and _last_word(parts[-1]) in TITLE_CONNECTORS)
-        if parts and above - row.size > 0.05 * above and not joining and not parts[-1].endswith((":", "-", "—", "–")):
-            parts[-1] += ":"
-            text = _DASHED.sub("", text, count=1)
-        if parts and _HAN.match(parts[-1][-1:]) and _HAN.match(text):
-            parts[-1] += text  # Chinese and Japanese run on across a line break without a space
-            continue
-        parts.append(text)
-    title = strip_numbering(join_lines(parts).strip(" .,;")).strip(" .,;")
-    # a footnote mark after the last word ("… Generator†", "… Feb. 2005∗"), not a star that names ("A∗")
-    title = re.sub(r"(?<=[^\W\d_]{2})\s*[†‡§¶]+$|(?<=[\da-z.])\s*[∗*†‡§¶]+$", "", title)
-    title = re.sub(r"\s+([:,;])", r"\1", title).lstrip(" :;,.")  # a name the text layer lost before ": A Protocol …"
-    if title.upper() == title and len(title.split()) >= 4:
-        title = title_case(title)
-    return title[:MAX_TITLE_CHARS].strip()

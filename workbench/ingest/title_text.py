@@ -1,0 +1,60 @@
+"""A title's text from its rows: rows joined (a smaller row opens a subtitle after a colon, Chinese
+and Japanese run on without a space), numbering and footnote marks dropped, capitals set in title
+case; and whether a PDF's Title metadata is a placeholder (`is_junk_title`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from workbench.ingest.source_lines import join_lines
+from workbench.ingest.title_lines import TITLE_CONNECTORS, strip_numbering, title_case
+from workbench.ingest.title_rows import Row, plain
+
+MAX_TITLE_CHARS = 300
+DASHED = re.compile(r"^\s*(——|[—–]{2,}|--)\s*(?=\w)")  # a subtitle's opening dash, as Chinese titles set it
+_HAN = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")  # Han and kana: no spaces between words
+_JUNK_TITLE = re.compile(
+    r"^(microsoft (word|powerpoint|excel)\b|untitled\b|document\d*$|title$|no title$|none$|"
+    r"unknown$|paper$|manuscript$|draft$|slide \d+$|powerpoint presentation$|arxiv:|doi:|https?://|"
+    r"www\.|proceedings template|template\b|\S+\s+\d+\s*\.\.\s*\d+$)|"
+    r"\.(docx?|pdf|tex|dvi|e?ps|rtf|odt|indd|qxd|txt|wpd|pages|png|jpe?g|html?)$|\btemplate\b",
+    re.IGNORECASE,
+)
+
+
+def is_junk_title(title: str) -> bool:
+    """Whether a metadata title is a placeholder ("Microsoft Word - draft.docx", "paper.dvi")."""
+    title = title.strip()
+    if len(title) < 4 or not any(c.isalpha() for c in title) or _JUNK_TITLE.search(title):
+        return True
+    return " " not in title and ("_" in title or any(c.isdigit() for c in title))
+
+
+def join_title(rows: Sequence[Row]) -> str:
+    parts: list[str] = []
+    for index, row in enumerate(rows):
+        text = plain(row)
+        above = rows[index - 1].size if index else row.size  # a smaller row opens the subtitle, once
+        # a joining word set smaller ("… Scientists" / "on" / …), or a row that ends on one ("Security Review of")
+        joining = text.lower() in TITLE_CONNECTORS or bool(parts and _last_word(parts[-1]) in TITLE_CONNECTORS)
+        if parts and above - row.size > 0.05 * above and not joining and not parts[-1].endswith((":", "-", "—", "–")):
+            parts[-1] += ":"
+            text = DASHED.sub("", text, count=1)
+        if parts and _HAN.match(parts[-1][-1:]) and _HAN.match(text):
+            parts[-1] += text  # Chinese and Japanese run on across a line break without a space
+            continue
+        parts.append(text)
+    title = strip_numbering(join_lines(parts).strip(" .,;")).strip(" .,;")
+    # a footnote mark after the last word ("… Generator†", "… Feb. 2005∗"), not a star that names ("A∗")
+    title = re.sub(r"(?<=[^\W\d_]{2})\s*[†‡§¶]+$|(?<=[\da-z.])\s*[∗*†‡§¶]+$", "", title)
+    title = re.sub(r"\s+([:,;])", r"\1", title).lstrip(" :;,.")  # a name the text layer lost before ": A Protocol …"
+    if title.upper() == title and len(title.split()) >= 4:
+        title = title_case(title)
+    return title[:MAX_TITLE_CHARS].strip()
+
+
+def _last_word(text: str) -> str:
+    words = text.lower().split()
+    return words[-1] if words else ""
