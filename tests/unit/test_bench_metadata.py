@@ -138,6 +138,8 @@ _LATER_SETS = (
         ("research", 19, _LATER_SETS),
         ("texlive", 20, (*_LATER_SETS, "research")),
         ("listing", 37, (*_LATER_SETS, "research", "texlive")),
+        ("npm", 13, (*_LATER_SETS, "research", "texlive", "listing")),
+        ("summary", 20, (*_LATER_SETS, "research", "texlive", "listing", "npm")),
     ],
 )
 def test_the_later_paper_sets_name_each_file_in_a_checksummed_archive(
