@@ -59,3 +59,5 @@ def test_names_under_a_prepared_by_alone_on_its_row_are_the_authors() -> None:
     read = read_title_page(page)
     assert read.title == "Open Zeppelin v2.0 Security Audit"
     assert read.authors == ("Chris Whinfrey", "Paul Cowgill")
+    # a year after a stamp's words is the stamp's, not the publication's
+    assert printed_year("Published: 3 June 2020, downloaded 5 May 2021") == 2020

@@ -214,7 +214,7 @@ def _labelled_years(lines: list[str]) -> list[int]:
     """The years of the dates the page labels as the publication's: the first year after each
     label, on its line or, where the label ends its line, on the next ("Original publication date"
     / "February 2010. Reviewed August 2018." gives 2010). A numeric date or a clock time does not
-    veto it ("Published on Web 06/12/2007"); a stamp's words do."""
+    veto it ("Published on Web 06/12/2007"); a year after a stamp's words does not count."""
     years: list[int] = []
     for index, line in enumerate(lines):
         label = _YEAR_PUBLISHED.search(line)
@@ -224,8 +224,9 @@ def _labelled_years(lines: list[str]) -> list[int]:
         if not _YEAR.search(after) and index + 1 < len(lines):
             after = f"{after} {lines[index + 1]}"
         after = _CITED_YEAR.sub(_date_kept, after)
-        if _STAMPED.search(after):
-            continue
+        stamp = _STAMPED.search(after)
+        if stamp:
+            after = after[: stamp.start()]  # "Published: 3 June 2020, downloaded 5 May 2021"
         found = next((y for m in _YEAR.finditer(after) if (y := plausible_year(m.group(1)))), None)
         if found:
             years.append(found)
