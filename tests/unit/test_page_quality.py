@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from workbench.ingest.page_quality import drop_figure_marks, drop_unmapped_delimiters, page_problem
+from workbench.ingest.page_quality import decode_symbol_ascii, drop_figure_marks, drop_unmapped_delimiters, page_problem
 from workbench.ingest.parse import parse_file
 from workbench.ingest.pdf import ONLY_HEADING, _heading_pages
 from workbench.records import Section
@@ -233,3 +233,17 @@ def test_an_equations_unmapped_delimiters_leave_the_page_and_its_prose_stays() -
     assert page_problem(kept) is None and "\x12" not in kept and "gluon coefficient function" in kept
     broken = "\x03amily o\x03 Away gestures \x05nd the\x06r \x07ords " * 10
     assert drop_unmapped_delimiters(broken) == broken
+
+
+def test_letters_a_symbol_cmap_copied_into_private_use_are_read_as_ascii() -> None:
+    # a thesis chapter's flow chart in a symbol-encoded font (PyPI-summary set): U+F000 + ASCII
+    def symbol(text: str) -> str:
+        return "".join(chr(0xF000 + ord(c)) for c in text)
+
+    chart = "Survey Strategy 1\n" + symbol("Randomly assign a distance to the supernova within the survey volume")
+    assert page_problem(chart) == "garbled text layer: private-use glyphs"
+    decoded = decode_symbol_ascii(chart)
+    assert "Randomly assign a distance to the supernova" in decoded and page_problem(decoded) is None
+    # a subset numbered in order decodes to no words: it stays private use, and garbled
+    numbered = "Survey Strategy 3\n" + symbol("!\"#$ %&'( )*+, FGH FGH FGH -./0 1234 5678 9:;<") * 3
+    assert decode_symbol_ascii(numbered) == numbered

@@ -15,6 +15,13 @@ so the prose stays. Nor are TeX's big delimiters in a displayed equation, which 
 Unicode map gives as lone control characters: `drop_unmapped_delimiters` takes them out, and the
 equations' page keeps its prose.
 
+A word processor that embeds a TrueType font with a symbol cmap writes its letters at U+F020 to
+U+F07E (the private-use copy of ASCII that Windows symbol fonts use: "\\uf053\\uf054\\uf041" for
+"STA"). `decode_symbol_ascii` reads them as the ASCII they copy where that gives known words
+(most of them, in wordfreq's English list), so a figure's or a page's text in such a font is
+text; where it does not (a Symbol font's Greek, a subset numbered in order), they stay private
+use and are judged as such.
+
 `page_problem` returns the reason a page is unusable (one short phrase, stored per page in the
 catalog and shown by `show`), or None for a usable page.
 """
@@ -26,6 +33,7 @@ from collections import Counter
 from functools import lru_cache
 
 import regex
+from wordfreq import zipf_frequency
 
 SAMPLE_CHARS = 2_000  # a broken encoding garbles a whole page; a sample decides cheaply
 MIN_JUDGED_CHARS = 40  # fewer inked characters than this are too little to call garbled
@@ -38,6 +46,10 @@ MIN_MIXED_WORDS = 8
 # of the letters: a figure's lone labels ("A A B B C C") beside unspaced Japanese prose are most
 # of its tokens but few of its letters.
 LONE_LETTER_SHARE = 0.6
+_SYMBOL_ASCII = regex.compile(r"[\uf020-\uf07e]+")  # ASCII as a symbol cmap copies it into private use
+_MIN_SYMBOL_WORDS = 5  # words of three letters or more such letters must give to be read as ASCII ...
+_KNOWN_SHARE = 0.7  # ... and the share of them that are common English words (Zipf 3: once in a million)
+_KNOWN_ZIPF = 3.0
 MIN_LONE_LETTERS = 30
 # PDFium's own markers: \x02 ends a line it hyphenated, \x03 (rare) a soft break; not garbling.
 _PDFIUM_MARKERS = frozenset("\x02\x03")
@@ -89,6 +101,23 @@ def _bad_codepoint(char: str, category: str) -> str | None:
     if category in ("Cn", "Cs"):
         return "unmapped glyphs"
     return None
+
+
+def decode_symbol_ascii(text: str) -> str:
+    """The page with letters a symbol cmap put at U+F020-U+F07E read as the ASCII they copy, when
+    most of the words that gives are known English words (else unchanged)."""
+    runs = [_ascii(run) for run in _SYMBOL_ASCII.findall(text)]
+    if not runs:
+        return text
+    words = [word for run in runs for word in regex.findall(r"[A-Za-z]{3,}", run)]
+    known = sum(1 for word in words if zipf_frequency(word.lower(), "en") >= _KNOWN_ZIPF)
+    if len(words) < _MIN_SYMBOL_WORDS or known < _KNOWN_SHARE * len(words):
+        return text
+    return _SYMBOL_ASCII.sub(lambda match: _ascii(match.group(0)), text)
+
+
+def _ascii(run: str) -> str:
+    return "".join(chr(ord(c) - 0xF000) for c in run)
 
 
 def drop_unmapped_delimiters(text: str) -> str:
