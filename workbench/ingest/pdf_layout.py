@@ -25,7 +25,8 @@ from workbench.ingest.source_lines import clean_text
 
 MAX_LAYOUT_CHARS = 5_000  # the title, authors and abstract come well within this
 _BOLD_WEIGHT = 600
-_SUPERSCRIPT = 0.75  # letters smaller than this share of the line's size are markers
+_SUPERSCRIPT = 0.75  # raised letters smaller than this share of the line's size are markers ...
+_WORD_END_SUPERSCRIPT = 0.85  # ... and up to this share after a word (8 pt over 10: "Van Calster^a,b")
 _WIDE_GAP = 1.5  # a gap wider than this many font sizes separates two names on one line
 _SPACE_GAP = 0.25  # in a line without spaces, a gap wider than this many font sizes is a word space
 _UNSPACED_LETTERS = 12  # ... in a run of at least this many characters without a space
@@ -151,6 +152,14 @@ def _spaced_run(run: list[_Char]) -> list[_Char]:
     return out
 
 
+def _inside_word(chars: list[_Char], index: int, size: float) -> bool:
+    """Whether a letter set small stands inside a word: a letter of the line's size follows it
+    (the raised "A" of the LaTeX logo, a small capital), as a superscript marker after a word
+    ("Calster^a,b", "Weston^*") is not followed."""
+    nxt = chars[index + 1] if index + 1 < len(chars) else None
+    return nxt is not None and nxt.ch.isalpha() and nxt.size >= _WORD_END_SUPERSCRIPT * size
+
+
 def _spaced_script(ch: str) -> bool:
     """A letter or digit of a script that separates words by spaces (not CJK ideographs, kana, hangul)."""
     return ch.isalnum() and not ("\u2e80" <= ch <= "\ud7ff" or "\uf900" <= ch <= "\ufaff")
@@ -170,13 +179,14 @@ def _close_line(chars: list[_Char], lines: list[LayoutLine], repair: Callable[[s
     clean: list[str] = []
     previous: _Char | None = None
     after_mark = False
-    for char in chars:
+    for index, char in enumerate(chars):
         if char.ch == " ":
             if clean and clean[-1] not in (" ", "\t"):
                 clean.append(" ")
             continue
         raised = char.bottom > baseline + 0.25 * size
-        if raised and char.size < _SUPERSCRIPT * size and len(letters) >= 4:
+        share = _SUPERSCRIPT if _inside_word(chars, index, size) else _WORD_END_SUPERSCRIPT
+        if raised and char.size < share * size and len(letters) >= 4:
             # A superscript marker: affiliation letter, footnote number, asterisk. A footnote mark
             # stands where the space after its word would be ("Weston*and", "GS1∗package").
             after_mark = after_mark or _FOOTNOTE_MARK.match(char.ch) is not None
