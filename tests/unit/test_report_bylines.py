@@ -1,7 +1,7 @@
 """Reports that label their byline with the authors' part in it ("Prepared by: Kurt Barry",
-"Designers: Alex Biryukov, …", or "Prepared by" alone over the names) and an extension
-publication that labels its original date at a line's end (each failed on a file of a tune
-part: the npm and PyPI-summary sets)."""
+"Designers: Alex Biryukov, …", or "Prepared by" alone over the names), an extension publication
+that labels its original date at a line's end, and a report series' name over its issue line
+(each failed on a file of a tune part: the npm, PyPI-summary and PyPI document-tools sets)."""
 
 from __future__ import annotations
 
@@ -61,3 +61,18 @@ def test_names_under_a_prepared_by_alone_on_its_row_are_the_authors() -> None:
     assert read.authors == ("Chris Whinfrey", "Paul Cowgill")
     # a year after a stamp's words is the stamp's, not the publication's
     assert printed_year("Published: 3 June 2020, downloaded 5 May 2021") == 2020
+
+
+def test_a_series_name_over_its_issue_line_is_no_title() -> None:
+    # CDC's National Vital Statistics Reports (PyPI document-tools set, tune): the series' name set
+    # at 32 pt over "Volume 69, Number 2", the report's own title at 22 pt below
+    page = _page(
+        _at("National Vital", 32.1, 780.0, 42.0, 250.0),
+        _at("Statistics Reports", 32.1, 750.0, 41.0, 304.0),
+        _at("Volume 69, Number 2\tJanuary 30, 2020", 12.0, 708.0, 41.0, 568.0),
+        _at("Maternal Mortality in the United States: Changes", 22.0, 670.0, 43.0, 479.0),
+        _at("in Coding, Publication, and Data Release, 2018", 22.0, 646.0, 44.0, 469.0),
+        _at("by Donna L. Hoyert", 11.0, 610.0, 43.0, 200.0),
+    )
+    title = "Maternal Mortality in the United States: Changes in Coding, Publication, and Data Release, 2018"
+    assert read_title_page(page).title == title

@@ -54,9 +54,35 @@ def masthead(rows: Sequence[Row]) -> set[int]:
     inside = set(range(marks[0] + 1, marks[-1])) if len(marks) > 1 else {marks[0] - 1} if marks else set()
     short = {j for j, row in enumerate(rows) if len(plain(row).split()) <= 8}
     venues = _venue_names(rows)
-    return {j for j in inside if j in short} | {j for j in short if _folded(plain(rows[j])) in venues}
+    named = {j for j in short if _folded(plain(rows[j])) in venues} | _over_issue_line(rows)
+    return {j for j in inside if j in short} | named
 
 
+def _over_issue_line(rows: Sequence[Row]) -> set[int]:
+    """The short rows set larger right above a row that opens with an issue's number ("National
+    Vital" / "Statistics Reports" over "Volume 69, Number 2 January 30, 2020"): a series' name."""
+    found: set[int] = set()
+    for index, row in enumerate(rows):
+        if not _ISSUE_OPENS.match(plain(row)):
+            continue
+        above = index - 1
+        while (
+            above >= 0
+            and index - above <= 2
+            and rows[above].overlaps(row)
+            and rows[above].size > row.size
+            and rows[above].top - row.top <= 2.5 * rows[above].size * (index - above)
+            and len(plain(rows[above]).split()) <= 4
+        ):
+            found.add(above)
+            above -= 1
+    return found
+
+
+# an issue's number opening a row: "Volume 69, Number 2", "Vol. 12, No. 3", "Volume 0 (9999), No. 0"
+_ISSUE_OPENS = re.compile(
+    r"^(vol(ume)?\.?|bd\.|tome|band)\s*\d+\s*[,(/]?\s*(\(\d{4}\)\s*,?\s*)?(no|nr|number|issue|heft)\.?\s*\d+", re.I
+)
 _CITATION_HEAD = re.compile(r"^(\D{4,80}?)\W+(\d{1,4}\s*)?\(?(1[89]|20)\d\d\b")
 _JOURNAL_ADDRESS = re.compile(r"/journals?/([^\W_]{4,})\b")
 
