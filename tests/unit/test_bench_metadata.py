@@ -141,6 +141,7 @@ _LATER_SETS = (
         ("npm", 13, (*_LATER_SETS, "research", "texlive", "listing")),
         ("summary", 20, (*_LATER_SETS, "research", "texlive", "listing", "npm")),
         ("science", 26, (*_LATER_SETS, "research", "texlive", "listing", "npm", "summary")),
+        ("doctools", 115, (*_LATER_SETS, "research", "texlive", "listing", "npm", "summary", "science")),
     ],
 )
 def test_the_later_paper_sets_name_each_file_in_a_checksummed_archive(
