@@ -78,6 +78,13 @@ _SPACING_ACCENTS = "".join(SPACING_ACCENTS)
 _ROLE_MARK = re.compile(
     r"\s*[(\[](eds?|editors?|hrsg|dir|coord|orgs?|a cura di)\.?[)\]]|,\s*(editors?|eds?\.)(?=\s*(,|$))", re.IGNORECASE
 )
+# An academic degree after a name, as US reports and medical journals print them: "Joyce A. Martin,
+# M.P.H., Brady E. Hamilton, Ph.D., …"
+_DEGREE = re.compile(
+    r",\s*(ph\.?\s?d|m\.?\s?d|m\.?p\.?h|m\.?h\.?s|m\.?sc?|b\.?sc?|m\.?b\.?a|dr\.?\s?p\.?h|sc\.?d|d\.?phil|pharm\.?\s?d|"
+    r"r\.?n|mbbs|facs|frcp)\.?(?=\s*(,|\band\b|&|$))",
+    re.IGNORECASE,
+)
 _BY = re.compile(r"^\s*by\s+", re.IGNORECASE)
 _DATED_BY = re.compile(r"^(.+?),?\s+by\s+(\S.*)$", re.IGNORECASE)  # a date, then the byline
 _BRACKETED = re.compile(r"\s*\(([^()]*)\)")  # words in brackets, as after a name
@@ -311,7 +318,7 @@ def row_names(text: str) -> list[str]:
     dated_by = _DATED_BY.match(text)
     if dated_by and is_date_line(dated_by.group(1)):
         text = dated_by.group(2)  # "Updated September 2011, by O. Lahav … and A.R. Liddle"
-    text = _ROLE_MARK.sub("", _BY.sub("", text))
+    text = _DEGREE.sub("", _ROLE_MARK.sub("", _BY.sub("", text)))
     # an affiliation in brackets after each name: "O. Lahav (University College London) and A.R. Liddle"
     text = _BRACKETED.sub(lambda m: "," if _bracketed_affiliation(m.group(1)) else m.group(0), text)
     dated = re.match(r"^(.+?)(?:,|\s+on)\s+(\S+\s.*)$", text)  # a whole date, not the year of one
