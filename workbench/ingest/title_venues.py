@@ -4,8 +4,10 @@ A journal prints its name in a masthead (between "Contents lists available at �
 homepage: …"), as a logo that its citation line names again ("future internet" over "Future
 Internet 2014, 6, 61-75; doi:…"), or in a venue line; a thesis or report names its university,
 faculty or department in the language it is written in. `masthead` finds the rows that name the
-journal, `names_institution` the lines that name an institution, `VENUE_LINE` matches a short
-line that names a venue or an institution in English.
+journal (a series' name over its issue line, "Volume 69, Number 2", among them),
+`names_institution` the lines that name an institution, `VENUE_LINE` matches a short line that
+names a venue or an institution in English. And a page that cites its own paper names its title
+(`cites_itself`: "Herbert Voß: Farbige Mathematik, Die TEXnische Komödie 2/2004, S. 81-87.").
 """
 
 from __future__ import annotations
