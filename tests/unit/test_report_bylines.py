@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from tests.unit.test_title_subtitles import _at, _page
 from workbench.ingest.metadata import printed_year
-from workbench.ingest.name_lists import row_names
+from workbench.ingest.name_lists import is_byline, row_names
 from workbench.ingest.title_page import read_title_page
 
 
@@ -21,7 +21,8 @@ def test_a_labelled_byline_names_the_authors() -> None:
     ]
     assert row_names("Authors: John Smith and Mary Jones") == ["John Smith", "Mary Jones"]
     assert row_names("Prepared for: Alice Henshaw") == []  # the client, not an author
-    assert row_names("Designers of Tomorrow") == []  # a label needs its colon
+    # a label needs its colon
+    assert row_names("Designers of Tomorrow") == [] and not is_byline("Designers of Tomorrow")
 
 
 def test_a_reports_labelled_byline_under_its_title() -> None:

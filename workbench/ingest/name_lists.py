@@ -62,10 +62,12 @@ _CJK_LIST_SEPARATORS = re.compile(r"[,，、;；\d*∗†‡§¶]+")
 _SPACED_PAIR = re.compile(r"^([\u3400-\u9fff])\s+([\u3400-\u9fff])$")
 # A form's field labels on a thesis cover: the author's ("作者姓名 于立强", "Author: ...") and others
 # ("学位类别", "指导教师", "Supervisor:"), whose values are no author.
+# The verbs a report labels its authors' (or its client's) part with: "Prepared by:", "Written for:".
+AUTHORING = r"(prepared|written|authored|compiled|produced|conducted)"
 _AUTHOR_FIELD = re.compile(
     r"^\s*(作\s*者\s*(姓\s*名)?|姓\s*名|研\s*究\s*生|申\s*请\s*人|authors?|autor(e[sn])?|auteurs?|verfasser(in(nen)?)?|"
     # a report's byline labelled with the authors' part in it: "Prepared by: Kurt Barry", "Designers: …"
-    r"(prepared|written|authored|compiled|produced)\s+by|designers?)(\s*[:：]\s*|\s+)",
+    rf"{AUTHORING}\s+by|designers?(?=\s*[:：]))(\s*[:：]\s*|\s+)",
     re.I,
 )
 _OTHER_FIELD = re.compile(
@@ -80,7 +82,7 @@ _ROLE_MARK = re.compile(
 )
 # An academic degree after a name, as US reports and medical journals print them: "Joyce A. Martin,
 # M.P.H., Brady E. Hamilton, Ph.D., …"
-_DEGREE = re.compile(
+_DEGREE_AFTER = re.compile(
     r",\s*(ph\.?\s?d|m\.?\s?d|m\.?p\.?h|m\.?h\.?s|m\.?sc?|b\.?sc?|m\.?b\.?a|dr\.?\s?p\.?h|sc\.?d|d\.?phil|pharm\.?\s?d|"
     r"r\.?n|mbbs|facs|frcp)\.?(?=\s*(,|\band\b|&|$))",
     re.IGNORECASE,
@@ -318,7 +320,7 @@ def row_names(text: str) -> list[str]:
     dated_by = _DATED_BY.match(text)
     if dated_by and is_date_line(dated_by.group(1)):
         text = dated_by.group(2)  # "Updated September 2011, by O. Lahav … and A.R. Liddle"
-    text = _DEGREE.sub("", _ROLE_MARK.sub("", _BY.sub("", text)))
+    text = _DEGREE_AFTER.sub("", _ROLE_MARK.sub("", _BY.sub("", text)))
     # an affiliation in brackets after each name: "O. Lahav (University College London) and A.R. Liddle"
     text = _BRACKETED.sub(lambda m: "," if _bracketed_affiliation(m.group(1)) else m.group(0), text)
     dated = re.match(r"^(.+?)(?:,|\s+on)\s+(\S+\s.*)$", text)  # a whole date, not the year of one

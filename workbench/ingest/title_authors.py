@@ -11,7 +11,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from workbench.ingest.name_lists import AFFILIATION, cjk_name_above_institution, is_name_list, row_names
+from workbench.ingest.name_lists import AFFILIATION, AUTHORING, cjk_name_above_institution, is_name_list, row_names
 from workbench.ingest.prose_names import is_distinct_name_word, is_name_word
 from workbench.ingest.signatures import is_signature
 from workbench.ingest.title_rows import Row, plain
@@ -31,13 +31,11 @@ _STOP_AUTHORS = re.compile(
 )
 # A report's client above its authors, as audits print them: "Prepared For:" / "Xiang Li | etcd" / …
 # / "Prepared By:" / "Robert Tonic | Trail of Bits".
-_CLIENT = re.compile(r"^(prepared|written|produced|conducted) for\b", re.I)
-_AUTHOR_LABEL = re.compile(r"^((prepared|written|produced|conducted) by|authors?)\b", re.I)
+_CLIENT = re.compile(rf"^{AUTHORING} for\b", re.I)
+_AUTHOR_LABEL = re.compile(rf"^({AUTHORING} by|authors?)\b", re.I)
 # "by" alone on its row, as thesis covers set it, however far below the title: the author's name follows.
 # So does a report's label of its authors alone on its row: "Prepared by" / "Chris Whinfrey" / …
-_BY_ALONE = re.compile(
-    r"^((prepared|written|produced|compiled|authored)\s+)?(by|door|von|par|por|av|af|przez)\s*:?$", re.I
-)
+_BY_ALONE = re.compile(rf"^({AUTHORING}\s+)?(by|door|von|par|por|av|af|przez)\s*:?$", re.I)
 _ROLE_BEFORE_BY = re.compile(
     r"(supervised|advised|directed|approved|accepted|examined|reviewed|edited|translated|read)$", re.I
 )
