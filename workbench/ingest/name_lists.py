@@ -67,7 +67,9 @@ AUTHORING = r"(prepared|written|authored|compiled|produced|conducted)"
 _AUTHOR_FIELD = re.compile(
     r"^\s*(作\s*者\s*(姓\s*名)?|姓\s*名|研\s*究\s*生|申\s*请\s*人|authors?|autor(e[sn])?|auteurs?|verfasser(in(nen)?)?|"
     # a report's byline labelled with the authors' part in it: "Prepared by: Kurt Barry", "Designers: …"
-    rf"{AUTHORING}\s+by|designers?(?=\s*[:：]))(\s*[:：]\s*|\s+)",
+    rf"{AUTHORING}\s+by|designers?(?=\s*[:：])|"
+    # a testimony's witness: "Statement of George A. Scott", "Testimony of Gene L. Dodaro"
+    r"(statement|testimony)\s+of(?=\s+(?-i:[A-Z])))(\s*[:：]\s*|\s+)",
     re.I,
 )
 _OTHER_FIELD = re.compile(
@@ -81,10 +83,10 @@ _ROLE_MARK = re.compile(
     r"\s*[(\[](eds?|editors?|hrsg|dir|coord|orgs?|a cura di)\.?[)\]]|,\s*(editors?|eds?\.)(?=\s*(,|$))", re.IGNORECASE
 )
 # An academic degree after a name, as US reports and medical journals print them: "Joyce A. Martin,
-# M.P.H., Brady E. Hamilton, Ph.D., …"
+# M.P.H., Brady E. Hamilton, Ph.D., …", "Yun Hoon Choung, DDS, MD, PhD; Sung-Kyun Moon, MD, PhD"
 _DEGREE_AFTER = re.compile(
     r",\s*(ph\.?\s?d|m\.?\s?d|m\.?p\.?h|m\.?h\.?s|m\.?sc?|b\.?sc?|m\.?b\.?a|dr\.?\s?p\.?h|sc\.?d|d\.?phil|pharm\.?\s?d|"
-    r"r\.?n|mbbs|facs|frcp)\.?(?=\s*(,|\band\b|&|$))",
+    r"r\.?n|mbbs|facs|frcp|d\.?d\.?s|d\.?m\.?d|d\.?v\.?m)\.?(?=\s*(,|;|\band\b|&|$))",
     re.IGNORECASE,
 )
 _BY = re.compile(r"^\s*by\s+", re.IGNORECASE)
@@ -93,6 +95,8 @@ _BRACKETED = re.compile(r"\s*\(([^()]*)\)")  # words in brackets, as after a nam
 # a name's own form in another script after it, or the brackets the text layer left of it:
 # "Bao Yuan Sun (孙保元)", "Bao Yuan Sun ()" (Physical Review prints Chinese authors' names so)
 _NATIVE_NAME = re.compile(r"\s*[(（]\s*[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\s]*[)）]")
+# a student's or staff number in brackets after a name: "Sofia Santos (A89615)" (not a year)
+_ID_NUMBER = re.compile(r"\s*[(\[]\s*([A-Za-z]{1,4}\d{3,}|\d{5,})\s*[)\]]")
 _ROLE_LABEL = re.compile(r"\b(author|maintainer)s?\s*:", re.IGNORECASE)  # "Author: … Maintainer: …"
 # Society grades printed after names ("Murali Kodialam, Associate Member, IEEE"), and affiliation letters.
 _MEMBERSHIP = re.compile(r"^((student |senior |life |associate )?(member|fellow)|ieee|acm|siam)\W*$", re.I)
@@ -316,7 +320,7 @@ def row_names(text: str) -> list[str]:
     if cjk:
         return cjk
     text = repair_accents(_SPLIT_ACCENT.sub(r"\1\2", _ORCID_ICON.sub("", _ORCID_BRACKETS.sub("", text))))
-    text = _GLUED_INITIAL.sub(r"\1 ", _NATIVE_NAME.sub("", text))
+    text = _GLUED_INITIAL.sub(r"\1 ", _ID_NUMBER.sub("", _NATIVE_NAME.sub("", text)))
     dated_by = _DATED_BY.match(text)
     if dated_by and is_date_line(dated_by.group(1)):
         text = dated_by.group(2)  # "Updated September 2011, by O. Lahav … and A.R. Liddle"

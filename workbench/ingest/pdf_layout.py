@@ -23,7 +23,9 @@ from typing import Any
 
 from workbench.ingest.source_lines import clean_text
 
-MAX_LAYOUT_CHARS = 5_000  # the title, authors and abstract come well within this
+MAX_LAYOUT_CHARS = 5_000  # the title, authors and abstract come well within this ...
+_LATE_LAYOUT_CHARS = 12_000  # ... unless the page draws its title after its body: past the first
+_LATE_DISPLAY = 1.2  # 5,000 characters only lines this share of the earlier lines' usual size are kept
 _BOLD_WEIGHT = 600
 _SUPERSCRIPT = 0.75  # raised letters smaller than this share of the line's size are markers ...
 _WORD_END_SUPERSCRIPT = 0.85  # ... and up to this share after a word (8 pt over 10: "Van Calster^a,b")
@@ -90,7 +92,8 @@ def page_layout(
     left, bottom, right, top = (ctypes.c_double() for _ in range(4))
     lines: list[LayoutLine] = []
     chars: list[_Char] = []
-    count = min(int(textpage.count_chars()), MAX_LAYOUT_CHARS)
+    count = min(int(textpage.count_chars()), _LATE_LAYOUT_CHARS)
+    early = 0  # how many lines were read within the first MAX_LAYOUT_CHARS characters
     raw = textpage.raw
     get_unicode, get_box = pdfium_c.FPDFText_GetUnicode, pdfium_c.FPDFText_GetCharBox
     get_size, get_matrix = pdfium_c.FPDFText_GetFontSize, pdfium_c.FPDFText_GetMatrix
@@ -100,6 +103,7 @@ def page_layout(
         if code == 10:
             _close_line(chars, lines, repair)
             chars = []
+            early = len(lines) if index < MAX_LAYOUT_CHARS else early
             continue
         if code == 13 or not 0 < code < 0x110000 or 0xD800 <= code <= 0xDFFF:
             continue
@@ -117,7 +121,18 @@ def page_layout(
         weight = int(pdfium_c.FPDFText_GetFontWeight(raw, index)) if len(chars) < 4 else -1
         chars.append(_Char(ch, size, left.value, bottom.value, right.value, top.value, weight))
     _close_line(chars, lines, repair)
-    return PageLayout(tuple(lines), width, height)
+    early = len(lines) if count <= MAX_LAYOUT_CHARS else early
+    return PageLayout(tuple(_display_after(lines, early)), width, height)
+
+
+def _display_after(lines: list[LayoutLine], early: int) -> list[LayoutLine]:
+    """The lines read first, and of those after them only display type: a journal page that draws
+    its two columns before its title ("Ephaptic coupling of cortical neurons" after 5,000
+    characters of body text) has its title read, not a page of body text more."""
+    if early >= len(lines) or not early:
+        return lines  # a page of fewer characters, or one long line
+    usual = statistics.median(line.size for line in lines[:early])
+    return lines[:early] + [line for line in lines[early:] if line.size >= _LATE_DISPLAY * usual]
 
 
 def _spaces_put_back(chars: list[_Char]) -> list[_Char]:
@@ -179,10 +194,15 @@ def _close_line(chars: list[_Char], lines: list[LayoutLine], repair: Callable[[s
     clean: list[str] = []
     previous: _Char | None = None
     after_mark = False
+    left = min(c.left for c in inked)
     for index, char in enumerate(chars):
         if char.ch == " ":
             if clean and clean[-1] not in (" ", "\t"):
                 clean.append(" ")
+            elif not clean and index > 0:
+                # Marks PDFium set at the start of a line of their own, a space after them ("1 and
+                # Ryan Nash" after "O'Shea"): the line begins at its text, after the word they marked.
+                left = min((c.left for c in chars[index + 1 :] if c.ch != " "), default=left)
             continue
         raised = char.bottom > baseline + 0.25 * size
         share = _SUPERSCRIPT if _inside_word(chars, index, size) else _WORD_END_SUPERSCRIPT
@@ -208,7 +228,7 @@ def _close_line(chars: list[_Char], lines: list[LayoutLine], repair: Callable[[s
             size=size,
             top=max(c.top for c in inked),
             bottom=min(c.bottom for c in inked),
-            left=min(c.left for c in inked),
+            left=left,
             right=max(c.right for c in inked),
             bold=sum(w >= _BOLD_WEIGHT for w in weights) > len(weights) / 2,
         )

@@ -192,6 +192,8 @@ def _choose_title(meta_title: str, page: TitlePage, page_text: str, path: Path) 
     plausible_meta = meta_title if meta_title and not is_junk_title(meta_title) else ""
     if page.title:
         agree = plausible_meta and overlap(plausible_meta, page.title) >= AGREE
+        if agree and _goes_on(plausible_meta, page.title):
+            return page.title, "page"  # the metadata names the title, the page prints its subtitle too
         if agree and not _reworded(plausible_meta, page.title, page_text):
             return plausible_meta, "page"  # the same title; the metadata keeps symbols text loses
         if plausible_meta and not page.distinct_size and _printed_on(plausible_meta, page_text, page.title):
@@ -203,6 +205,17 @@ def _choose_title(meta_title: str, page: TitlePage, page_text: str, path: Path) 
     if plausible_meta:
         return plausible_meta, "metadata"
     return read_file_name(path.stem).title, "file name"
+
+
+def _goes_on(meta: str, page_title: str) -> bool:
+    """Whether the page's title is the metadata's with a subtitle after it ("基于AARRR模型的…研究" /
+    "…研究: 以抖音平台为例")."""
+    wanted = _letters(meta)
+    return any(_letters(page_title[: m.start()]) == wanted for m in re.finditer(": ", page_title))
+
+
+def _letters(text: str) -> str:
+    return "".join(re.findall(r"[^\W_]+", text.casefold()))
 
 
 def _reworded(meta: str, page_title: str, page_text: str) -> bool:

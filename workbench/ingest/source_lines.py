@@ -49,6 +49,8 @@ _LIGATURES = str.maketrans(
         "\u202f": " ",
         "\u00ad": "",
         "\ufeff": "",
+        "\u2010": "-",  # HYPHEN and NON-BREAKING HYPHEN ("Chien‑Yu Hsueh", "infantile‑onset") as the hyphen
+        "\u2011": "-",  # names, words and queries are written with
     }
 )
 _CONTROL = re.compile(r"[\x00\x01\x03-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")  # C0 and C1 controls (not \x02: above)

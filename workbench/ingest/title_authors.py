@@ -14,6 +14,7 @@ from dataclasses import replace
 from workbench.ingest.name_lists import AFFILIATION, AUTHORING, cjk_name_above_institution, is_name_list, row_names
 from workbench.ingest.prose_names import is_distinct_name_word, is_name_word
 from workbench.ingest.signatures import is_signature
+from workbench.ingest.title_lines import is_banner
 from workbench.ingest.title_rows import Row, plain
 from workbench.text.junk_authors import real_authors
 
@@ -113,7 +114,8 @@ def authors_near(rows: Sequence[Row], block: list[int], following: list[int]) ->
         first = rows[block[0]]
         above = [i for i in range(block[0]) if rows[i].overlaps(first) and rows[i].top - first.top < 12 * first.size]
         for index in reversed(above[-3:]):
-            if not is_signature(plain(rows[index])):  # the previous chapter's authors sign off above this title
+            text = plain(rows[index])
+            if not is_signature(text) and not is_banner(text):  # a chapter's signature; a publisher's line
                 names[:0] = row_names(rows[index].text)
     found = names or _beside(rows, block) or _header_column(rows, block) or _offset_below(rows, block)
     return real_authors(found or _copyright_holders(rows, following))[:40]

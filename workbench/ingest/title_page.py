@@ -53,6 +53,7 @@ from workbench.ingest.title_rows import (
 from workbench.ingest.title_text import DASHED, join_title
 from workbench.ingest.title_venues import VENUE_LINE, cites_itself, masthead, names_institution
 from workbench.text.dates import is_date_line
+from workbench.text.fts_text import word_count
 
 _MAX_TITLE_ROWS = 5
 _BYLINE = re.compile(r"^\s*by\s+\S", re.IGNORECASE)
@@ -62,6 +63,7 @@ _SUBTITLE_SHARE = 0.7  # a line at least this share of the title's size may cont
 _BYLINED_SUBTITLE_SHARE = 0.6  # ... and a smaller one, where the authors' names follow it
 _NAME_SHARE = 0.8  # a title this share of one person's name's size beside it is still the title
 _PARALLEL_SHARE = 0.6  # a title in another script is set at least this share of the title's size
+_OUTRANKING_SHARE = 1.5  # a block this many times larger outranks one in the top third
 
 _MONTHS = (
     r"jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|aug(ust)?|sep(t(ember)?)?|oct(ober)?|"
@@ -316,7 +318,8 @@ def _title_blocks(rows: Sequence[Row], height: float, body: float) -> tuple[list
         used.update(block)
         blocks.append(block)
     good = [b for b in blocks if _plausible_title(rows, b, body)]
-    good.sort(key=lambda b: _block_rank(rows, b, height, body), reverse=True)
+    display = max((rows[b[0]].size for b in good if len(_words_of(rows, b).split()) >= 3), default=0.0)
+    good.sort(key=lambda b: _block_rank(rows, b, height, body, display), reverse=True)
     return blocks, good
 
 
@@ -484,14 +487,19 @@ def _has_bigger_or_equal_other(rows: Sequence[Row], block: list[int]) -> bool:
     )
 
 
-def _block_rank(rows: Sequence[Row], block: list[int], height: float, body: float) -> tuple[bool, float, int, float]:
-    """Larger first, but a distinct block in the top third beats anything below (figure labels)."""
+def _block_rank(
+    rows: Sequence[Row], block: list[int], height: float, body: float, display: float
+) -> tuple[bool, float, int, float]:
+    """Larger first, but a distinct block in the top third beats anything below (figure labels),
+    unless a block of three words or more is set in display type (`display`, its size) half as
+    large again: a cover's title below its agency's name ("NASA Office of Inspector General" at 20 pt
+    over "KEY CHALLENGES FACING / NASA'S ARTEMIS CAMPAIGN" at 32)."""
     first = rows[block[0]]
     text = " ".join(plain(rows[i]) for i in block)
     caps = text.upper() == text and sum(c.isalpha() for c in text) >= 8
     emphasis = int(first.bold) + int(caps)
     not_names = int(not is_name_list(text))
-    upper = first.top >= 0.65 * height and first.size > 1.1 * body
+    upper = first.top >= 0.65 * height and first.size > 1.1 * body and display < _OUTRANKING_SHARE * first.size
     return (upper, round(first.size), emphasis + not_names, first.top)
 
 
@@ -508,4 +516,4 @@ def _is_subtitle(last: Row, nxt: Row, body: float, share: float = _SUBTITLE_SHAR
     unmarked = " ".join(t for t in text.replace(",", " , ").split() if not re.fullmatch(r"[a-z]", t))
     if is_name_list(text) or is_name_list(unmarked) or AFFILIATION.search(text) or names_institution(text):
         return False
-    return len(text.split()) >= 2
+    return word_count(text) >= 2  # "——以抖音平台为例" is words written without spaces
