@@ -115,6 +115,11 @@ _LATER_SETS = (
 )
 
 
+_NEW_SETS = ("research", "texlive", "listing", "npm", "summary", "science", "doctools")
+# the sets drawn after the others were: TeX Live and R packages' papers that no set had taken
+_ANY_PACKAGE = ("residual", "debsource")
+
+
 @pytest.mark.parametrize(
     ("name", "files", "others"),
     [
@@ -142,6 +147,8 @@ _LATER_SETS = (
         ("summary", 20, (*_LATER_SETS, "research", "texlive", "listing", "npm")),
         ("science", 26, (*_LATER_SETS, "research", "texlive", "listing", "npm", "summary")),
         ("doctools", 115, (*_LATER_SETS, "research", "texlive", "listing", "npm", "summary", "science")),
+        ("residual", 23, (*_LATER_SETS, *_NEW_SETS)),
+        ("debsource", 31, (*_LATER_SETS, *_NEW_SETS, "residual")),
     ],
 )
 def test_the_later_paper_sets_name_each_file_in_a_checksummed_archive(
@@ -165,13 +172,18 @@ def test_the_later_paper_sets_name_each_file_in_a_checksummed_archive(
     }
     for row in raw.values():
         assert row["archive_url"].startswith(
-            ("http://deb.debian.org/", "https://files.pythonhosted.org/", "https://registry.npmjs.org/")
+            (
+                "http://deb.debian.org/",
+                "https://deb.debian.org/",
+                "https://files.pythonhosted.org/",
+                "https://registry.npmjs.org/",
+            )
         )
         assert len(row["archive_sha256"]) == len(row["sha256"]) == 64
         assert row["package"] not in used | vignettes | texlive_sets
-        assert name == "texlive" or not row["package"].startswith("texlive")  # the TeX Live sets' own
+        assert name in ("texlive", *_ANY_PACKAGE) or not row["package"].startswith("texlive")  # the TeX Live sets'
         # the article set's R packages reprint journal articles; no other set's may share the vignettes'
-        assert name == "article" or not row["package"].startswith(("r-cran", "r-bioc"))
+        assert name in ("article", *_ANY_PACKAGE) or not row["package"].startswith(("r-cran", "r-bioc"))
         assert row["sha256"] not in hashes
 
 

