@@ -50,7 +50,7 @@ from workbench.ingest.title_rows import (
     same_block,
     spaced_on,
 )
-from workbench.ingest.title_text import DASHED, join_title
+from workbench.ingest.title_text import DASHED, TITLE_FIELD, join_title, labelled_as_title
 from workbench.ingest.title_venues import VENUE_LINE, cites_itself, masthead, names_institution
 from workbench.text.dates import is_date_line
 from workbench.text.fts_text import word_count
@@ -103,14 +103,6 @@ _VERSION_IN = re.compile(r"\b(version|release|revision)\s*\d|\bv\d+\.\d", re.IGN
 # A table of contents' entry set without leader dots: a wide gap, then its page number ("2 Usage\t2").
 _CONTENTS_ENTRY = re.compile(r"\t\s*\d{1,4}$")
 # A form's label for the title, alone on its row above the value.
-_TITLE_FIELD = re.compile(  # the same label with the title after it on its row
-    r"^(title|titel|t[íi]tulo|titre|titolo|论文题目|题目|題目|标题|標題)\s*[:：]\s*(?=\w)", re.IGNORECASE
-)
-_TITLE_LABEL = re.compile(
-    r"^(thema|titel|title|topic|t[íi]tulo|titre|tema|sujet|subject|titolo|onderwerp|temat|"
-    r"论文题目|题目|題目|标题|標題)\s*[:：]?$",
-    re.IGNORECASE,
-)
 # A form's field: its label, a colon and a wide gap before the value ("Bearbeitungszeitraum:\t01.01.17"),
 # or a label of at most four words without digits, not in lower case, before a value of numbers and
 # codes ("Matrikelnummer, Kurs: 12345, MM-MMA"; "Chernobyl: 30 years after" is a title, and so is a
@@ -149,12 +141,12 @@ def read_title_page(layout: PageLayout, running: frozenset[str] = frozenset()) -
     cited = [b for b in page.blocks if rows[b[0]].size >= body and cites_itself(rows, _words_of(rows, b))]
     if cited and chosen not in cited:  # the page says how to cite it: that is its title, whatever it looks like
         chosen = max(cited, key=lambda b: len(_words_of(rows, b)))
-    labelled = [b for b in page.blocks if _TITLE_FIELD.match(plain(rows[b[0]]))]
+    labelled = [b for b in page.blocks if TITLE_FIELD.match(plain(rows[b[0]]))]
     if labelled and chosen not in labelled and rows[chosen[0]].size <= _DISPLAY_SHARE * body:
         chosen = labelled[0]  # a form's field on a page set in one size: "Title: Host Software"
     block, following = _with_subtitle(rows, chosen, body)
     rows, beside = names_beside(rows, block[-1])
-    title = _TITLE_FIELD.sub("", _title_text(rows, block, layout), count=1)
+    title = TITLE_FIELD.sub("", _title_text(rows, block, layout), count=1)
     authors = beside + authors_near(rows, block, following)
     parallel = _parallel_block(rows, block, [b for b in plausible if b is not chosen], body)
     if parallel:  # the names under a title in another script, where those under the title lost some
@@ -389,7 +381,7 @@ def _plausible_title(rows: Sequence[Row], block: list[int], body: float) -> bool
         return False  # "by David A. Freedman": the byline of the title above
     if len(block) > 1 and _BANNER.match(text):
         return False  # a banner set over two rows: "Late Breaking Demo" / "Paper"
-    if _labelled_as_title(rows, block):
+    if labelled_as_title(rows, block):
         return True  # a form's value under "Thema" or "Title": whatever it looks like, it is the title
     if _opens_paragraph(rows, block, body, text):
         return False
@@ -421,19 +413,6 @@ def _words_beside(rows: Sequence[Row], block: list[int]) -> bool:
 def _words(text: str) -> int:
     """Words of two letters or more (an icon font's glyph before a heading is none)."""
     return sum(1 for word in text.split() if sum(c.isalpha() for c in word) >= 2)
-
-
-def _labelled_as_title(rows: Sequence[Row], block: list[int]) -> bool:
-    """Whether the row right above a block, in its column, is a form's title label alone
-    ("Thema", "Title:", "Título", "题 目"), as thesis covers set the title under its label."""
-    first = rows[block[0]]
-    for index in range(block[0] - 1, -1, -1):
-        row = rows[index]
-        if row.top - first.top > 3.0 * max(row.size, first.size):
-            return False
-        if row.overlaps(first):
-            return bool(_TITLE_LABEL.match(unspaced(plain(row))))
-    return False
 
 
 def _opens_paragraph(rows: Sequence[Row], block: list[int], body: float, text: str) -> bool:

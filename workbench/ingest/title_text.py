@@ -1,6 +1,7 @@
 """A title's text from its rows: rows joined (a smaller row opens a subtitle after a colon, Chinese
 and Japanese run on without a space), numbering and footnote marks dropped, capitals set in title
-case; and whether a PDF's Title metadata is a placeholder (`is_junk_title`).
+case; whether a PDF's Title metadata is a placeholder (`is_junk_title`); and a form's title label
+("Title:", "Thema", "题目"), above its value or before it on its row.
 """
 
 from __future__ import annotations
@@ -9,11 +10,19 @@ import re
 from collections.abc import Sequence
 
 from workbench.ingest.source_lines import join_lines
-from workbench.ingest.title_lines import TITLE_CONNECTORS, strip_numbering, title_case
+from workbench.ingest.title_lines import TITLE_CONNECTORS, strip_numbering, title_case, unspaced
 from workbench.ingest.title_rows import Row, plain
 
 MAX_TITLE_CHARS = 300
 DASHED = re.compile(r"^\s*(——|[—–]{2,}|--)\s*(?=\w)")  # a subtitle's opening dash, as Chinese titles set it
+TITLE_FIELD = re.compile(  # a form's title label with the title after it on its row: "Title: Host Software"
+    r"^(title|titel|t[íi]tulo|titre|titolo|论文题目|题目|題目|标题|標題)\s*[:：]\s*(?=\w)", re.IGNORECASE
+)
+_TITLE_LABEL = re.compile(  # the label alone on its row, the title under it
+    r"^(thema|titel|title|topic|t[íi]tulo|titre|tema|sujet|subject|titolo|onderwerp|temat|"
+    r"论文题目|题目|題目|标题|標題)\s*[:：]?$",
+    re.IGNORECASE,
+)
 _HAN = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")  # Han and kana: no spaces between words
 _JUNK_TITLE = re.compile(
     r"^(microsoft (word|powerpoint|excel)\b|untitled\b|document\d*$|title$|no title$|none$|"
@@ -58,3 +67,16 @@ def join_title(rows: Sequence[Row]) -> str:
 def _last_word(text: str) -> str:
     words = text.lower().split()
     return words[-1] if words else ""
+
+
+def labelled_as_title(rows: Sequence[Row], block: list[int]) -> bool:
+    """Whether the row right above a block, in its column, is a form's title label alone
+    ("Thema", "Title:", "Título", "题 目"), as thesis covers set the title under its label."""
+    first = rows[block[0]]
+    for index in range(block[0] - 1, -1, -1):
+        row = rows[index]
+        if row.top - first.top > 3.0 * max(row.size, first.size):
+            return False
+        if row.overlaps(first):
+            return bool(_TITLE_LABEL.match(unspaced(plain(row))))
+    return False
