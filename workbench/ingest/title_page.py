@@ -102,7 +102,6 @@ _VERSION = re.compile(r"^(version|release|revision|rev\.|v\.?)\s*\d+(\.\d+)*[a-z
 _VERSION_IN = re.compile(r"\b(version|release|revision)\s*\d|\bv\d+\.\d", re.IGNORECASE)
 # A table of contents' entry set without leader dots: a wide gap, then its page number ("2 Usage\t2").
 _CONTENTS_ENTRY = re.compile(r"\t\s*\d{1,4}$")
-# A form's label for the title, alone on its row above the value.
 # A form's field: its label, a colon and a wide gap before the value ("Bearbeitungszeitraum:\t01.01.17"),
 # or a label of at most four words without digits, not in lower case, before a value of numbers and
 # codes ("Matrikelnummer, Kurs: 12345, MM-MMA"; "Chernobyl: 30 years after" is a title, and so is a
