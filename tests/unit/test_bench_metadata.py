@@ -149,6 +149,7 @@ _ANY_PACKAGE = ("residual", "debsource")
         ("doctools", 115, (*_LATER_SETS, "research", "texlive", "listing", "npm", "summary", "science")),
         ("residual", 23, (*_LATER_SETS, *_NEW_SETS)),
         ("debsource", 31, (*_LATER_SETS, *_NEW_SETS, "residual")),
+        ("stray", 9, (*_LATER_SETS, *_NEW_SETS, "residual", "debsource")),
     ],
 )
 def test_the_later_paper_sets_name_each_file_in_a_checksummed_archive(

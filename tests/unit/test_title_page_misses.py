@@ -1,8 +1,9 @@
-"""Title pages of the document-tools set's tune part that the rules read wrong (each test failed
-before its fix): a footnote mark PDFium sets at the start of a line of its own, a title drawn
-after a dense page of body text, a Chinese subtitle opened by dashes, a metadata title without
-the subtitle the page prints, a testimony's cover, non-breaking hyphens in names, and a
-student's number after a name."""
+"""Title pages that the rules read wrong, each test failing before its fix. From the document-tools
+set's tune part: a footnote mark PDFium sets at the start of a line of its own, a title drawn after
+a dense page of body text, a Chinese subtitle opened by dashes, a metadata title without the
+subtitle the page prints, a testimony's cover, non-breaking hyphens in names, a student's number
+after a name. From the sets read at first contact this session: a company before its legal form,
+a thesis form set in columns, a form's Title field, a ligature lost as a control character."""
 
 from __future__ import annotations
 
@@ -189,3 +190,35 @@ def test_a_form_field_labelled_title_names_the_title_of_a_page_in_one_size() -> 
     read = read_title_page(PageLayout(memo, 612.0, 792.0))
     assert read.title == "Host Software"
     assert read.authors == ("Bill Duvall",)
+
+
+_LOST_FI_CMAP = """/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /T1 def
+1 begincodespacerange <00> <FF> endcodespacerange
+1 beginbfrange <20> <7E> <0020> endbfrange
+1 beginbfchar <1C> <001C> endbfchar
+endcmap CMapName currentdict /CMap defineresource pop end end"""
+
+
+def test_a_glyph_lost_as_a_separator_control_is_put_back_in_the_title() -> None:
+    # BNfinder's supplement (an older PyPI sdist): the font maps its "fi" ligature to U+001C, which
+    # Python counts as whitespace, so the title page's layout read "BN nder2 … classi cation"
+    # while the page text, where the same glyph was repaired, read "BNfinder2"
+    lines = " ".join(
+        f"BT /F1 10 Tf 72 {600 - 12 * i} Td (the body of the paper is classi\\034cation of words, line {i}) Tj ET"
+        for i in range(30)
+    )
+    stream = f"BT /F1 17 Tf 72 700 Td (BN\\034nder2: Bayesian networks learning and classi\\034cation) Tj ET {lines}"
+    pdf = assemble(
+        [
+            "<< /Type /Catalog /Pages 2 0 R >>",
+            "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >>"
+            " /Contents 5 0 R >>",
+            "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /ToUnicode 6 0 R >>",
+            f"<< /Length {len(stream)} >>\nstream\n{stream}\nendstream",
+            f"<< /Length {len(_LOST_FI_CMAP)} >>\nstream\n{_LOST_FI_CMAP}\nendstream",
+        ]
+    )
+    content, _ = _extract_pdf(pdf)
+    assert content.page_texts[0].startswith("BNfinder2")
+    assert read_title_page(content.layout).title == "BNfinder2: Bayesian networks learning and classification"

@@ -108,7 +108,7 @@ def page_layout(
         if code == 13 or not 0 < code < 0x110000 or 0xD800 <= code <= 0xDFFF:
             continue
         ch = chr(code)
-        if ch.isspace():
+        if ch.isspace() and (ch == "\t" or code >= 0x20):  # U+001C-U+001F and VT, FF stand for lost glyphs
             chars.append(_Char(" ", 0.0, 0.0, 0.0, 0.0, 0.0, 0))
             continue
         get_box(raw, index, left, right, bottom, top)
