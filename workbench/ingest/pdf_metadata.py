@@ -50,7 +50,7 @@ from workbench.ingest.signatures import signed_authors
 from workbench.ingest.source_lines import clean_text
 from workbench.ingest.title_lines import title_case
 from workbench.ingest.title_page import TitleCandidate, TitlePage, read_title_page, title_candidates
-from workbench.ingest.title_rows import running_key
+from workbench.ingest.title_rows import letters_only, running_key
 from workbench.ingest.title_text import is_junk_title
 from workbench.text.authors import fold_accents
 from workbench.text.junk_authors import real_authors
@@ -210,12 +210,8 @@ def _choose_title(meta_title: str, page: TitlePage, page_text: str, path: Path) 
 def _goes_on(meta: str, page_title: str) -> bool:
     """Whether the page's title is the metadata's with a subtitle after it ("基于AARRR模型的…研究" /
     "…研究: 以抖音平台为例")."""
-    wanted = _letters(meta)
-    return any(_letters(page_title[: m.start()]) == wanted for m in re.finditer(": ", page_title))
-
-
-def _letters(text: str) -> str:
-    return "".join(re.findall(r"[^\W_]+", text.casefold()))
+    wanted = letters_only(meta)
+    return any(letters_only(page_title[: m.start()]) == wanted for m in re.finditer(": ", page_title))
 
 
 def _reworded(meta: str, page_title: str, page_text: str) -> bool:

@@ -52,6 +52,11 @@ def running_key(text: str) -> str:
     return re.sub(r"\d+", "#", " ".join(text.split()).lower())
 
 
+def letters_only(text: str) -> str:
+    """Letters and digits only, in lower case, in any script: "Future Internet" and "futureinternet" alike."""
+    return "".join(re.findall(r"[^\W_]+", text.casefold()))
+
+
 def page_rows(layout: PageLayout, running: frozenset[str]) -> list[Row]:
     """Lines top-down, with lines at one height and size merged into one row."""
     lines = _rejoin(_markers_dropped(_reading_order(layout.lines)))

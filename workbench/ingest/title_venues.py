@@ -16,7 +16,7 @@ import re
 from collections.abc import Sequence
 
 from workbench.ingest.title_lines import MASTHEAD
-from workbench.ingest.title_rows import Row, plain
+from workbench.ingest.title_rows import Row, letters_only, plain
 
 # An institution's name in the languages theses and reports are written in ("Universidad
 # Nacional Autónoma de México", "Technische Hochschule …", "Politecnico di Milano"), capitalised
@@ -104,8 +104,8 @@ def _venue_names(rows: Sequence[Row]) -> set[str]:
 
 
 def _folded(text: str) -> str:
-    """Letters and digits only, in lower case: "Future Internet" and "futureinternet" alike."""
-    return "".join(re.findall(r"[^\W_]+", text.lower())) if len(text.split()) >= 2 else ""
+    """A venue's name of two words or more folded (`letters_only`)."""
+    return letters_only(text) if len(text.split()) >= 2 else ""
 
 
 def names_institution(text: str) -> bool:
