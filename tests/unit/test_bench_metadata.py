@@ -117,7 +117,7 @@ _LATER_SETS = (
 
 _NEW_SETS = ("research", "texlive", "listing", "npm", "summary", "science", "doctools")
 # the sets drawn after the others were: TeX Live and R packages' papers that no set had taken
-_ANY_PACKAGE = ("residual", "debsource")
+_ANY_PACKAGE = ("residual", "debsource", "ubuntu", "suites")
 
 
 @pytest.mark.parametrize(
@@ -150,6 +150,8 @@ _ANY_PACKAGE = ("residual", "debsource")
         ("residual", 23, (*_LATER_SETS, *_NEW_SETS)),
         ("debsource", 31, (*_LATER_SETS, *_NEW_SETS, "residual")),
         ("stray", 9, (*_LATER_SETS, *_NEW_SETS, "residual", "debsource")),
+        ("ubuntu", 44, (*_LATER_SETS, *_NEW_SETS, "residual", "debsource", "stray")),
+        ("suites", 34, (*_LATER_SETS, *_NEW_SETS, "residual", "debsource", "stray", "ubuntu")),
     ],
 )
 def test_the_later_paper_sets_name_each_file_in_a_checksummed_archive(
@@ -176,6 +178,7 @@ def test_the_later_paper_sets_name_each_file_in_a_checksummed_archive(
             (
                 "http://deb.debian.org/",
                 "https://deb.debian.org/",
+                "http://archive.ubuntu.com/",
                 "https://files.pythonhosted.org/",
                 "https://registry.npmjs.org/",
             )
