@@ -167,7 +167,7 @@ def _extract_pdf(data: bytes) -> tuple[PdfContent, dict[int, str]]:
             if page_count <= 0:
                 raise ParseError("PDF has no pages")
             try:
-                metadata = {str(k): str(v) for k, v in pdf.get_metadata_dict().items()}
+                metadata = {str(k): _as_written(str(v)) for k, v in pdf.get_metadata_dict().items()}
             except Exception:  # a broken info dictionary is not fatal
                 metadata = {}
             raw: list[str] = []
@@ -218,6 +218,22 @@ def _extract_pdf(data: bytes) -> tuple[PdfContent, dict[int, str]]:
             return PdfContent(texts, metadata, title_page, layout, garbled), dropped
         finally:
             pdf.close()
+
+
+def _as_written(value: str) -> str:
+    """An info dictionary's string as its writer meant it. Some writers store a string's UTF-8
+    bytes as PDFDocEncoding text, which reads back as "BalÃ¡zs Varga" or "Há»ﬁng-PhÃºc" (byte
+    0x93 is "ﬁ" there): when the string's PDFDocEncoding bytes are valid UTF-8 with a non-ASCII
+    character, that is what they were. Latin text really written in PDFDocEncoding ("Müller",
+    one byte per letter) is no valid UTF-8 and stays as it is."""
+    if value.isascii():
+        return value
+    from pypdf.generic import encode_pdfdocencoding
+
+    try:
+        return encode_pdfdocencoding(value).decode("utf-8")
+    except (UnicodeEncodeError, UnicodeDecodeError):
+        return value
 
 
 def _page_layout(

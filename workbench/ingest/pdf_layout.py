@@ -47,6 +47,7 @@ class LayoutLine:
     left: float
     right: float
     bold: bool = False
+    gap: float = 0.0  # the widest space between two of its letters, in points
 
     @property
     def letters(self) -> int:
@@ -194,6 +195,7 @@ def _close_line(chars: list[_Char], lines: list[LayoutLine], repair: Callable[[s
     clean: list[str] = []
     previous: _Char | None = None
     after_mark = False
+    widest = 0.0
     left = min(c.left for c in inked)
     for index, char in enumerate(chars):
         if char.ch == " ":
@@ -214,6 +216,8 @@ def _close_line(chars: list[_Char], lines: list[LayoutLine], repair: Callable[[s
         if after_mark and char.ch.isalpha() and clean and clean[-1].isalnum():
             clean.append(" ")
         after_mark = False
+        if previous is not None:
+            widest = max(widest, char.left - previous.right)
         if previous is not None and char.left - previous.right > _WIDE_GAP * size:
             while clean and clean[-1] == " ":
                 clean.pop()
@@ -231,5 +235,6 @@ def _close_line(chars: list[_Char], lines: list[LayoutLine], repair: Callable[[s
             left=left,
             right=max(c.right for c in inked),
             bold=sum(w >= _BOLD_WEIGHT for w in weights) > len(weights) / 2,
+            gap=widest,
         )
     )

@@ -76,6 +76,8 @@ def is_prose_name(name: str, prose: frozenset[str]) -> bool:
     capitals = [w.isupper() for w in tested]
     if any(capitals) and not all(capitals):
         return False  # "OL Say", "KC Border": a family name in capitals, or initials without stops
+    if len(words) >= 3 and 2 * sum(_ordinary(w) for w in words) >= len(words):
+        return True  # "Deterministic Networking Architecture": no word anybody's name, most of them English
     return all(w in prose or w in NAME_PARTICLES or zipf_frequency(w, "en") >= _COMMON for w in words)
 
 

@@ -15,10 +15,11 @@ title page).
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from workbench.ingest.cover_pages import COVER
 from workbench.ingest.name_lists import AFFILIATION, is_byline, is_name_list, is_role_field, row_names
@@ -64,6 +65,9 @@ _BYLINED_SUBTITLE_SHARE = 0.6  # ... and a smaller one, where the authors' names
 _NAME_SHARE = 0.8  # a title this share of one person's name's size beside it is still the title
 _PARALLEL_SHARE = 0.6  # a title in another script is set at least this share of the title's size
 _OUTRANKING_SHARE = 1.5  # a block this many times larger outranks one in the top third
+_OPENING_WORDS = frozenset(["a", "an", "the", "on", "of", "towards", "toward"])  # words a title may open with
+_COLUMN_GAP = 4.0  # a space this many times a row's size parts two columns (a word space is under one)
+_COVER_ROWS = 15  # a page of at most this many rows, none of them a paragraph's, is a cover
 
 _MONTHS = (
     r"jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|aug(ust)?|sep(t(ember)?)?|oct(ober)?|"
@@ -100,6 +104,12 @@ _NOISE = re.compile(
 )
 _VERSION = re.compile(r"^(version|release|revision|rev\.|v\.?)\s*\d+(\.\d+)*[a-z]?\b[\s,;:—–-]*", re.IGNORECASE)
 _VERSION_IN = re.compile(r"\b(version|release|revision)\s*\d|\bv\d+\.\d", re.IGNORECASE)
+# The document's state on a cover, in several languages, letter-spaced or not ("S E C O N D E D I T I O N").
+_EDITION = re.compile(
+    r"\b(version[e]?|versión|fassung|release|revision|révision)\s*\d|\bv\d+\.\d|"
+    r"\b(edition|édition|edición|edizione|auflage|ausgabe)\b|^(\w )+\w$",
+    re.IGNORECASE,
+)
 # A table of contents' entry set without leader dots: a wide gap, then its page number ("2 Usage\t2").
 _CONTENTS_ENTRY = re.compile(r"\t\s*\d{1,4}$")
 # A form's field: its label, a colon and a wide gap before the value ("Bearbeitungszeitraum:\t01.01.17"),
@@ -140,9 +150,15 @@ def read_title_page(layout: PageLayout, running: frozenset[str] = frozenset()) -
     cited = [b for b in page.blocks if rows[b[0]].size >= body and cites_itself(rows, _words_of(rows, b))]
     if cited and chosen not in cited:  # the page says how to cite it: that is its title, whatever it looks like
         chosen = max(cited, key=lambda b: len(_words_of(rows, b)))
+    # A form's title field, its label before it on its row ("Title: Host Software", "TITLE:⇥The
+    # JPEG-2000 …") or alone above it (a memo's "Onderwerp" over its subject), names the title,
+    # unless the rules' choice is display type on a page of another size or set far larger.
     labelled = [b for b in page.blocks if TITLE_FIELD.match(plain(rows[b[0]]))]
-    if labelled and chosen not in labelled and rows[chosen[0]].size <= _DISPLAY_SHARE * body:
-        chosen = labelled[0]  # a form's field on a page set in one size: "Title: Host Software"
+    labelled += [b for b in plausible if labelled_as_title(rows, b)]
+    if labelled and chosen not in labelled:
+        size, value = rows[chosen[0]].size, labelled[0]
+        if size <= _DISPLAY_SHARE * body or size < _OUTRANKING_SHARE * rows[value[0]].size:
+            chosen = value
     block, following = _with_subtitle(rows, chosen, body)
     rows, beside = names_beside(rows, block[-1])
     title = TITLE_FIELD.sub("", _title_text(rows, block, layout), count=1)
@@ -182,7 +198,7 @@ class _Candidates:
 
 def _candidate_blocks(layout: PageLayout, running: frozenset[str]) -> _Candidates | None:
     """The page's candidate title blocks, or None when the rules find none."""
-    rows = page_rows(layout, running)
+    rows = _labelled_kept(page_rows(layout, running))
     if not rows:
         return None
     body = body_size(rows)
@@ -191,6 +207,19 @@ def _candidate_blocks(layout: PageLayout, running: frozenset[str]) -> _Candidate
         return None
     features = [_features(rows, blocks, b, layout, body, b is plausible[0]) for b in plausible]
     return _Candidates(rows, body, blocks, plausible, features)
+
+
+def _labelled_kept(rows: list[Row]) -> list[Row]:
+    """The rows, those under a form's title label no running head even where they recur: a memo
+    repeats its subject under "Onderwerp" on every page."""
+    kept = list(rows)
+    for index, row in enumerate(rows):
+        if row.running and labelled_as_title(kept, [index]):
+            kept[index] = replace(row, running=False)
+            while index + 1 < len(kept) and kept[index + 1].running and same_block(kept[index], kept[index + 1]):
+                index += 1
+                kept[index] = replace(kept[index], running=False)
+    return kept
 
 
 def _words_of(rows: Sequence[Row], block: list[int]) -> str:
@@ -203,8 +232,12 @@ def _title_text(rows: Sequence[Row], block: list[int], layout: PageLayout) -> st
 
 
 def _with_subtitle(rows: Sequence[Row], block: list[int], body: float) -> tuple[list[int], list[int]]:
-    """The title's rows with the subtitle right below it, if any, and the rows of its column below those."""
+    """The title's rows with the word that opens it set alone above it and the subtitle right
+    below it, if any, and the rows of its column below those."""
     following = column_after(rows, block)
+    block = _opening_row(rows, block, body) + list(block)
+    if following and _cover_subtitle(rows, block, following[0]):
+        return [*block, following[0]], following[1:]
     if not following or not _is_subtitle(rows[block[-1]], rows[following[0]], body, _BYLINED_SUBTITLE_SHARE):
         return list(block), following
     if (
@@ -223,6 +256,54 @@ def _with_subtitle(rows: Sequence[Row], block: list[int], body: float) -> tuple[
     ):
         taken += 1
     return [*block, *following[:taken]], following[taken:]
+
+
+def _opening_row(rows: Sequence[Row], block: list[int], body: float) -> list[int]:
+    """The row right above a title that holds only the article or preposition it opens with, set
+    smaller and apart ("The" over "Modern Mail Handler", "On the" over "Electrodynamics of …")."""
+    first = rows[block[0]]
+    above = next((i for i in range(block[0] - 1, -1, -1) if rows[i].overlaps(first)), None)
+    if above is None:
+        return []
+    row = rows[above]
+    words = plain(row).lower().split()
+    if not 1 <= len(words) <= 2 or not all(w in _OPENING_WORDS for w in words):
+        return []
+    if not body <= row.size <= first.size or row.top - first.top > 2.6 * first.size:
+        return []
+    reach = max(6.0, 0.03 * (first.right - first.left))
+    centred = abs((row.left + row.right) - (first.left + first.right)) / 2 <= reach
+    return [above] if centred or abs(row.left - first.left) <= reach else []
+
+
+def _cover_subtitle(rows: Sequence[Row], block: list[int], nxt: int) -> bool:
+    """Whether the row right below a cover's title, centred or aligned with it and set smaller,
+    continues it whatever its size ("Latin Modern Family of Fonts" / "THE TECHNICAL
+    DOCUMENTATION"): on a cover, a page of a few rows and no paragraph, the body's size says
+    nothing. Names, dates, banners and the like are no subtitle there either."""
+    if len(rows) > _COVER_ROWS or _has_paragraph(rows):
+        return False
+    last, below = rows[block[-1]], rows[nxt]
+    after = next_in_column(rows, nxt)
+    if after is not None and same_block(below, rows[after]):
+        return False  # a paragraph of its own under the title, not one row: a description
+    reach = max(6.0, 0.03 * (last.right - last.left))
+    centred = abs((last.left + last.right) - (below.left + below.right)) / 2 <= reach
+    aligned = centred or abs(last.left - below.left) <= reach
+    text = plain(below)
+    if not aligned or below.size >= last.size or is_byline(text) or _EDITION.search(text):
+        return False  # "Author: Richard Herveille", "…, Version 1.0", "Versione 3.2", "SECOND EDITION"
+    if not text[:1].isalnum() or ". " in text or text.endswith(".") or _words(text) < 2 or "\ufffd" in text:
+        return False  # "[English summary available]", sentences, lone letters, glyphs the font lost
+    return _is_subtitle(last, below, 0.0, 0.0)
+
+
+def _has_paragraph(rows: Sequence[Row]) -> bool:
+    """Whether a full line runs on into the next row of its block, as a paragraph's lines do."""
+    return any(
+        _full_line(plain(row)) and same_block(row, below) and _full_line(plain(below), words=6)
+        for row, below in itertools.pairwise(rows)
+    )
 
 
 def _bylined(rows: Sequence[Row], following: list[int]) -> bool:
@@ -270,7 +351,7 @@ def _is_candidate(row: Row, floor: float, body: float) -> bool:
     if version and (version.end() == len(text) or is_date_line(text[version.end() :])):
         return False  # "Version 2.5", "Version 1.0 — October 27, 2009": a version and its date
     closed = unspaced(row.text)  # a letter-spaced Chinese label: "类\t型：\t论文"
-    if _CONTENTS_ENTRY.search(row.text) or _FORM_FIELD.match(closed):
+    if _CONTENTS_ENTRY.search(row.text) or (_FORM_FIELD.match(closed) and not TITLE_FIELD.match(text)):
         return False
     return not (is_notice(text) or is_banner(text) or is_section_heading(text) or is_role_field(text))
 
@@ -380,6 +461,8 @@ def _plausible_title(rows: Sequence[Row], block: list[int], body: float) -> bool
         return False  # "by David A. Freedman": the byline of the title above
     if len(block) > 1 and _BANNER.match(text):
         return False  # a banner set over two rows: "Late Breaking Demo" / "Paper"
+    if len(block) > 1 and all(rows[i].gap > _COLUMN_GAP * rows[i].size for i in block):
+        return False  # two columns side by side, row by row: an RFC's header ("Network Working Group⇥R. Woodburn")
     if labelled_as_title(rows, block):
         return True  # a form's value under "Thema" or "Title": whatever it looks like, it is the title
     if _opens_paragraph(rows, block, body, text):
@@ -495,8 +578,10 @@ def _is_subtitle(last: Row, nxt: Row, body: float, share: float = _SUBTITLE_SHAR
         return False
     if "\t" in nxt.text or re.search(r"[∗*†‡§¶]", text) or _BANNER.match(text) or _NOISE.search(text):
         return False
-    if _VERSION.match(text) or is_date_line(text) or (is_section_heading(text) and not text[:1].isdigit()):
-        return False  # "Revision 2025.8.0", "Version 2 — May 2001", "Status of this Memo": no subtitle
+    if _VERSION.match(text) or is_date_line(text):
+        return False  # "Revision 2025.8.0", "Version 2 — May 2001"
+    if is_section_heading(text) and not text[:1].isdigit():
+        return False  # "Status of this Memo": no subtitle
     unmarked = " ".join(t for t in text.replace(",", " , ").split() if not re.fullmatch(r"[a-z]", t))
     if is_name_list(text) or is_name_list(unmarked) or AFFILIATION.search(text) or names_institution(text):
         return False

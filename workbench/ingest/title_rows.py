@@ -6,6 +6,7 @@ at one height and size joined into one row (names printed in a row), running hea
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -41,6 +42,7 @@ class Row:
     running: bool
     left: float = 0.0
     right: float = 0.0
+    gap: float = 0.0  # the widest space between two of its lines, in points
 
     def overlaps(self, other: Row) -> bool:
         """Whether the two rows share some horizontal extent (the same column)."""
@@ -159,6 +161,7 @@ def _make_row(group: list[LayoutLine], running: frozenset[str]) -> Row:
         is_running,
         min(ln.left for ln in group),
         max(ln.right for ln in group),
+        max([ln.gap for ln in group] + [b.left - a.right for a, b in itertools.pairwise(group)]),
     )
 
 

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from workbench.ingest.source_lines import join_lines
 from workbench.ingest.title_lines import TITLE_CONNECTORS, strip_numbering, title_case, unspaced
-from workbench.ingest.title_rows import Row, plain
+from workbench.ingest.title_rows import Row, plain, same_block
 
 MAX_TITLE_CHARS = 300
 DASHED = re.compile(r"^\s*(——|[—–]{2,}|--)\s*(?=\w)")  # a subtitle's opening dash, as Chinese titles set it
@@ -78,5 +78,11 @@ def labelled_as_title(rows: Sequence[Row], block: list[int]) -> bool:
         if row.top - first.top > 3.0 * max(row.size, first.size):
             return False
         if row.overlaps(first):
-            return bool(_TITLE_LABEL.match(unspaced(plain(row))))
+            return bool(_TITLE_LABEL.match(unspaced(plain(row)))) and not _wraps_on(rows, index)
     return False
+
+
+def _wraps_on(rows: Sequence[Row], index: int) -> bool:
+    """Whether a row is the last word of the row above it, wrapped ("… optional foreign" / "title")."""
+    above = next((i for i in range(index - 1, -1, -1) if rows[i].overlaps(rows[index])), None)
+    return above is not None and same_block(rows[above], rows[index])
