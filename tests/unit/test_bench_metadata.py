@@ -117,7 +117,7 @@ _LATER_SETS = (
 
 _NEW_SETS = ("research", "texlive", "listing", "npm", "summary", "science", "doctools")
 # the sets drawn after the others were: TeX Live and R packages' papers that no set had taken
-_ANY_PACKAGE = ("residual", "debsource", "ubuntu", "suites")
+_ANY_PACKAGE = ("residual", "debsource", "ubuntu", "suites", "versions")
 
 
 @pytest.mark.parametrize(
@@ -152,6 +152,7 @@ _ANY_PACKAGE = ("residual", "debsource", "ubuntu", "suites")
         ("stray", 9, (*_LATER_SETS, *_NEW_SETS, "residual", "debsource")),
         ("ubuntu", 44, (*_LATER_SETS, *_NEW_SETS, "residual", "debsource", "stray")),
         ("suites", 34, (*_LATER_SETS, *_NEW_SETS, "residual", "debsource", "stray", "ubuntu")),
+        ("versions", 28, (*_LATER_SETS, *_NEW_SETS, "residual", "debsource", "stray", "ubuntu", "suites")),
     ],
 )
 def test_the_later_paper_sets_name_each_file_in_a_checksummed_archive(
