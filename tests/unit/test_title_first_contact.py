@@ -3,14 +3,15 @@ archive, Debian's other suites), from their tune parts' misses, each test failin
 a cover's subtitle set at the body's size, a title's opening word set alone above it, a memo's
 subject under its label where it recurs as a running head, an RFC's header in two columns, and
 a label's wrapped last word that is no label, a title of English words read as a person's name,
-and an info dictionary written double-encoded."""
+an info dictionary written double-encoded, a cover's byline over two rows, a group's name under
+a cover title, and a number inside a package's name."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from tests.minimal_pdf import assemble
-from workbench.ingest.name_lists import is_name_list
+from workbench.ingest.name_lists import AFFILIATION, is_name_list
 from workbench.ingest.pdf import parse_pdf
 from workbench.ingest.pdf_layout import LayoutLine, PageLayout, _Char, _close_line
 from workbench.ingest.title_page import read_title_page
@@ -225,3 +226,53 @@ def test_an_info_dictionary_written_double_encoded_is_read_as_meant() -> None:
         ]
     ).replace(b"/Root 1 0 R >>", b"/Root 1 0 R /Info 6 0 R >>")
     assert parse_pdf(Path("rfc8655.pdf"), pdf).authors == ("Norman Finn", "Pascal Thubert", "Balázs Varga")
+
+
+def test_a_cover_whose_byline_wraps_over_two_rows_keeps_its_subtitle() -> None:
+    # Trail of Bits' cover: "Uniswap v4 Core" over "Security Assessment"; the byline's two full
+    # rows below are no paragraph that would make the page more than a cover
+    cover = PageLayout(
+        (
+            _at("Uniswap v4 Core", 26.0, 482.5, 74.0, 283.0),
+            _at("Security Assessment", 15.0, 442.9, 73.0, 219.0),
+            _at("September 5, 2024", 11.0, 404.5, 73.0, 172.0),
+            _at(
+                "Prepared by: Alexander Remie, Priyanka Bose, Benjamin Samuels, Tarun Bansal,", 11.0, 202.5, 72.0, 502.0
+            ),
+            _at("Guillermo Larregay, Josselin Feist, and Xiangan He", 11.0, 188.8, 73.0, 349.0),
+        ),
+        612.0,
+        792.0,
+    )
+    assert read_title_page(cover).title == "Uniswap v4 Core: Security Assessment"
+
+
+def test_a_group_under_a_cover_title_is_its_author_not_its_subtitle() -> None:
+    cover = PageLayout(
+        (
+            _at("Specification of MiniZinc", 24.8, 500.0, 180.0, 420.0),
+            _at("The MiniZinc Team", 14.3, 460.0, 245.0, 355.0),
+            _at("May 2019", 12.0, 420.0, 275.0, 325.0),
+        ),
+        595.0,
+        842.0,
+    )
+    assert read_title_page(cover).title == "Specification of MiniZinc"
+
+
+def test_a_number_inside_a_packages_name_is_no_postal_code() -> None:
+    # e1071's vignette: "The Interface to libsvm in package e1071" under "Support Vector Machines",
+    # then "by David Meyer"; "1071" had read as an address's postal code
+    page = PageLayout(
+        (
+            _at("Support Vector Machines", 17.2, 676.3, 205.0, 394.0),
+            _at("The Interface to libsvm in package e1071", 12.0, 658.8, 189.0, 403.0),
+            _at("by David Meyer", 12.0, 629.8, 256.0, 337.0),
+            _at("FH Technikum Wien, Austria", 12.0, 616.1, 221.0, 373.0),
+            *_body(10.0, 540.0),
+        ),
+        595.0,
+        842.0,
+    )
+    assert read_title_page(page).title == "Support Vector Machines: The Interface to libsvm in package e1071"
+    assert AFFILIATION.search("Vienna 1040, Austria") and not AFFILIATION.search("package e1071")

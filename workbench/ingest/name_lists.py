@@ -21,7 +21,7 @@ AFFILIATION = re.compile(
     r"@|https?://|universit|department|dept\.|institute|school|laborator|\blabs\b|\blab\b(?=\s*(?:,|$))|college|hospital|center|"
     r"centre|\binc\b|\bltd\b|\bcorp|compan|research|faculty|abstract|corresponding|e-?mail|"
     r"^[\W\d]+$|\b(usa|u\.s\.a|uk|germany|france|china|japan|canada|italy|switzerland)\b|"
-    r"\d{4,}|street|\bave\b|avenue|road|\bbox\b|cedex|\bp\.?o\.?\b|"
+    r"(?<![a-z])\d{4,}|street|\bave\b|avenue|road|\bbox\b|cedex|\bp\.?o\.?\b|"
     # the same in the other languages papers are written in ("Dipartimento di Fisica", "Faculdade de …")
     r"universid|institu|d[ée]partement|departamento|dipartiment|facult|faculd|fakult|facolt|laborat|escola|escuela|[ée]cole\b|"
     r"hochschule|politec|polytech|"

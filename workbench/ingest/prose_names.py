@@ -81,6 +81,13 @@ def is_prose_name(name: str, prose: frozenset[str]) -> bool:
     return all(w in prose or w in NAME_PARTICLES or zipf_frequency(w, "en") >= _COMMON for w in words)
 
 
+def is_group_name(text: str) -> bool:
+    """Whether a row names a group as authors do, by its last word: "The MiniZinc Team",
+    "Siconos Development Team", "The ATLAS Collaboration"."""
+    words = text.split()
+    return len(words) >= 2 and words[-1].strip(_EDGES).lower().removesuffix("s") in _GROUP
+
+
 def is_name_word(word: str) -> bool:
     """Whether a word is a given or family name in some locale (`assets/lexicon/person_names.txt`)."""
     return word.lower() in _name_words()

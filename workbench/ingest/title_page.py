@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 from workbench.ingest.cover_pages import COVER
 from workbench.ingest.name_lists import AFFILIATION, is_byline, is_name_list, is_role_field, row_names
 from workbench.ingest.pdf_layout import PageLayout
-from workbench.ingest.prose_names import is_distinct_name_word
+from workbench.ingest.prose_names import is_distinct_name_word, is_group_name
 from workbench.ingest.title_authors import authors_near, names_beside
 from workbench.ingest.title_lines import (
     TITLE_CONNECTORS,
@@ -68,6 +68,7 @@ _OUTRANKING_SHARE = 1.5  # a block this many times larger outranks one in the to
 _OPENING_WORDS = frozenset(["a", "an", "the", "on", "of", "towards", "toward"])  # words a title may open with
 _COLUMN_GAP = 4.0  # a space this many times a row's size parts two columns (a word space is under one)
 _COVER_ROWS = 15  # a page of at most this many rows, none of them a paragraph's, is a cover
+_COVER_SUBTITLE_ROWS = 3  # a cover's subtitle wraps over at most this many rows
 
 _MONTHS = (
     r"jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|aug(ust)?|sep(t(ember)?)?|oct(ober)?|"
@@ -236,8 +237,9 @@ def _with_subtitle(rows: Sequence[Row], block: list[int], body: float) -> tuple[
     below it, if any, and the rows of its column below those."""
     following = column_after(rows, block)
     block = _opening_row(rows, block, body) + list(block)
-    if following and _cover_subtitle(rows, block, following[0]):
-        return [*block, following[0]], following[1:]
+    covering = _cover_subtitle(rows, block, following)
+    if covering:
+        return [*block, *following[:covering]], following[covering:]
     if not following or not _is_subtitle(rows[block[-1]], rows[following[0]], body, _BYLINED_SUBTITLE_SHARE):
         return list(block), following
     if (
@@ -276,32 +278,42 @@ def _opening_row(rows: Sequence[Row], block: list[int], body: float) -> list[int
     return [above] if centred or abs(row.left - first.left) <= reach else []
 
 
-def _cover_subtitle(rows: Sequence[Row], block: list[int], nxt: int) -> bool:
-    """Whether the row right below a cover's title, centred or aligned with it and set smaller,
-    continues it whatever its size ("Latin Modern Family of Fonts" / "THE TECHNICAL
-    DOCUMENTATION"): on a cover, a page of a few rows and no paragraph, the body's size says
-    nothing. Names, dates, banners and the like are no subtitle there either."""
-    if len(rows) > _COVER_ROWS or _has_paragraph(rows):
-        return False
-    last, below = rows[block[-1]], rows[nxt]
-    after = next_in_column(rows, nxt)
-    if after is not None and same_block(below, rows[after]):
-        return False  # a paragraph of its own under the title, not one row: a description
+def _cover_subtitle(rows: Sequence[Row], block: list[int], following: list[int]) -> int:
+    """How many rows right below a cover's title continue it as its subtitle, whatever their size
+    ("Latin Modern Family of Fonts" / "THE TECHNICAL DOCUMENTATION"; "The NIST Definition of
+    Cloud Computing" / "Recommendations of the National Institute" / "of Standards and
+    Technology"): on a cover, a page of a few rows and no paragraph, the body's size says
+    nothing. The subtitle is centred or aligned with the title, set smaller, one row or a few
+    set alike; names, dates, versions, banners, sentences and the like are none there either."""
+    if not following or len(rows) > _COVER_ROWS or _has_paragraph(rows):
+        return 0
+    taken = 1
+    while taken < len(following) and same_block(rows[following[taken - 1]], rows[following[taken]]):
+        taken += 1
+    if taken > _COVER_SUBTITLE_ROWS:
+        return 0  # a paragraph of its own under the title: a description
+    last, below = rows[block[-1]], rows[following[0]]
     reach = max(6.0, 0.03 * (last.right - last.left))
     centred = abs((last.left + last.right) - (below.left + below.right)) / 2 <= reach
-    aligned = centred or abs(last.left - below.left) <= reach
-    text = plain(below)
-    if not aligned or below.size >= last.size or is_byline(text) or _EDITION.search(text):
-        return False  # "Author: Richard Herveille", "…, Version 1.0", "Versione 3.2", "SECOND EDITION"
+    if not (centred or abs(last.left - below.left) <= reach) or below.size >= last.size:
+        return 0
+    texts = [plain(rows[i]) for i in following[:taken]]
+    text = " ".join(texts)
+    if any(is_byline(t) or is_group_name(t) for t in texts) or _EDITION.search(text):
+        return 0  # "Author: Richard Herveille", "The MiniZinc Team", "…, Version 1.0", "SECOND EDITION"
     if not text[:1].isalnum() or ". " in text or text.endswith(".") or _words(text) < 2 or "\ufffd" in text:
-        return False  # "[English summary available]", sentences, lone letters, glyphs the font lost
-    return _is_subtitle(last, below, 0.0, 0.0)
+        return 0  # "[English summary available]", sentences, lone letters, glyphs the font lost
+    return taken if _is_subtitle(last, below, 0.0, 0.0) else 0
 
 
 def _has_paragraph(rows: Sequence[Row]) -> bool:
-    """Whether a full line runs on into the next row of its block, as a paragraph's lines do."""
+    """Whether a full line runs on into the next row of its block, as a paragraph's lines do (a
+    byline over two rows does not: "Prepared by: Alexander Remie, …," / "Guillermo Larregay, …")."""
     return any(
-        _full_line(plain(row)) and same_block(row, below) and _full_line(plain(below), words=6)
+        _full_line(plain(row))
+        and not is_byline(plain(row))
+        and same_block(row, below)
+        and _full_line(plain(below), words=6)
         for row, below in itertools.pairwise(rows)
     )
 
