@@ -15,17 +15,18 @@ title page).
 
 from __future__ import annotations
 
-import itertools
 import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from workbench.ingest.cover_pages import COVER
-from workbench.ingest.name_lists import AFFILIATION, is_byline, is_name_list, is_role_field, row_names
+from workbench.ingest.name_lists import AFFILIATION, is_name_list, is_role_field, row_names
 from workbench.ingest.pdf_layout import PageLayout
-from workbench.ingest.prose_names import is_distinct_name_word, is_group_name
+from workbench.ingest.prose_names import is_distinct_name_word
 from workbench.ingest.title_authors import authors_near, names_beside
+from workbench.ingest.title_classes import BANNER, NOISE, VERSION, cjk_chars, full_line, letter_words
+from workbench.ingest.title_extent import MAX_TITLE_ROWS, with_subtitle
 from workbench.ingest.title_lines import (
     TITLE_CONNECTORS,
     complete_cut_word,
@@ -51,66 +52,18 @@ from workbench.ingest.title_rows import (
     same_block,
     spaced_on,
 )
-from workbench.ingest.title_text import DASHED, TITLE_FIELD, join_title, labelled_as_title
+from workbench.ingest.title_text import TITLE_FIELD, join_title, labelled_as_title
 from workbench.ingest.title_venues import VENUE_LINE, cites_itself, masthead, names_institution
 from workbench.text.dates import is_date_line
-from workbench.text.fts_text import word_count
 
-_MAX_TITLE_ROWS = 5
 _BYLINE = re.compile(r"^\s*by\s+\S", re.IGNORECASE)
 _ONE_WORD_SIZE = 1.5  # a one-word title is set at least this many times the body size
 _DISPLAY_SHARE = 1.1  # a block this share of the body's size or larger is set for display
-_SUBTITLE_SHARE = 0.7  # a line at least this share of the title's size may continue it
-_BYLINED_SUBTITLE_SHARE = 0.6  # ... and a smaller one, where the authors' names follow it
 _NAME_SHARE = 0.8  # a title this share of one person's name's size beside it is still the title
 _PARALLEL_SHARE = 0.6  # a title in another script is set at least this share of the title's size
 _OUTRANKING_SHARE = 1.5  # a block this many times larger outranks one in the top third
-_OPENING_WORDS = frozenset(["a", "an", "the", "on", "of", "towards", "toward"])  # words a title may open with
 _COLUMN_GAP = 4.0  # a space this many times a row's size parts two columns (a word space is under one)
-_COVER_ROWS = 15  # a page of at most this many rows, none of them a paragraph's, is a cover
-_COVER_SUBTITLE_ROWS = 3  # a cover's subtitle wraps over at most this many rows
 
-_MONTHS = (
-    r"jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|aug(ust)?|sep(t(ember)?)?|oct(ober)?|"
-    r"nov(ember)?|dec(ember)?"
-)
-_BANNER = re.compile(
-    r"^((a )?(peer[- ]reviewed( forum)?|preprint|reviews?|research( article| paper)?|original "
-    r"(article|research|paper)|article|letter|(short |rapid )?communications?|editorial|perspectives?|"
-    r"brief (report|communication)|technical (report|note)|research report|abstract|summary|"
-    r"introduction|contents|preface|foreword|chapter \w+|part \w+|open access|full paper|"
-    r"regular paper|invited paper|extended abstract|position paper|survey|tutorial|"
-    # a paper's kind as a conference prints it: "Late Breaking Demo Paper", "Engineering Brief"
-    r"((late[\s-]breaking|demo|demonstration|convention|conference|workshop|short|long|student|poster|"
-    r"discussion|white|industry|engineering)[\s-]+){1,3}(paper|brief)|"
-    # a thesis's kind alone on its row: "UNDERGRADUATE THESIS", "Doctoral Dissertation"
-    r"((under)?graduate|bachelor['’]?s?|master['’]?s?|doctoral|ph\.?\s?d\.?|diploma|senior|honou?rs)\s+"
-    r"(thesis|dissertation))\W*$|"
-    r"(journal of|proceedings|©|\(c\) \d|doi|(issn|isbn)(-1[03])?[\s:]*\d+|in press|available online|"
-    r"contents lists|to appear|tech\. rep|department of|school of|faculty of)\b|"
-    r"(vol\.|volume)\s*([\dIVXLC]+|one|two|three|four|five|six)\b|"
-    # Words that also begin titles ("Draft genome sequence of …", "Volume rendering …", "Copyright
-    # and …"), a banner only as the line's one word or before its date, number or phrase.
-    rf"(received|accepted|published|submitted|manuscript|draft|copyright|technical report|working paper|"
-    rf"volume)(\W*$|\s*[:;,.(\[©–—-]|\s+[a-z]{{0,6}}[-/]?\d+\b|\s+({_MONTHS}|for|to|in|on|by|at|online|version|date|no|number|under|"
-    rf"as|after|received|accepted|revised|manuscript|copy|do not|not for|paper|series|notice)\b))",
-    re.IGNORECASE,
-)
-_NOISE = re.compile(
-    r"@|https?://|www\.|arXiv:|\bdoi\b|\bISSN\b|^\W*\d+\W*$|^page \d|\d+\s*\.\.\s*\d+|"
-    r"^\W*(\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|\d{1,2}:\d{2})|"
-    r"(\.\s?){4,}|…\s*\d+\s*$|"  # a table of contents' entry: leader dots to its page number
-    r"\bvol(ume)?\.?\s*\d+\b.{0,30}?\b(no|nr|issue|iss|number)\.?\s*\d+",  # a journal issue: "Volume 0 (9999), No. 0"
-    re.IGNORECASE,
-)
-_VERSION = re.compile(r"^(version|release|revision|rev\.|v\.?)\s*\d+(\.\d+)*[a-z]?\b[\s,;:—–-]*", re.IGNORECASE)
-_VERSION_IN = re.compile(r"\b(version|release|revision)\s*\d|\bv\d+\.\d", re.IGNORECASE)
-# The document's state on a cover, in several languages, letter-spaced or not ("S E C O N D E D I T I O N").
-_EDITION = re.compile(
-    r"\b(version[e]?|versión|fassung|release|revision|révision)\s*\d|\bv\d+\.\d|"
-    r"\b(edition|édition|edición|edizione|auflage|ausgabe)\b|^(\w )+\w$",
-    re.IGNORECASE,
-)
 # A table of contents' entry set without leader dots: a wide gap, then its page number ("2 Usage\t2").
 _CONTENTS_ENTRY = re.compile(r"\t\s*\d{1,4}$")
 # A form's field: its label, a colon and a wide gap before the value ("Bearbeitungszeitraum:\t01.01.17"),
@@ -160,7 +113,7 @@ def read_title_page(layout: PageLayout, running: frozenset[str] = frozenset()) -
         size, value = rows[chosen[0]].size, labelled[0]
         if size <= _DISPLAY_SHARE * body or size < _OUTRANKING_SHARE * rows[value[0]].size:
             chosen = value
-    block, following = _with_subtitle(rows, chosen, body)
+    block, following = with_subtitle(rows, chosen, body)
     rows, beside = names_beside(rows, block[-1])
     title = TITLE_FIELD.sub("", _title_text(rows, block, layout), count=1)
     authors = beside + authors_near(rows, block, following)
@@ -180,7 +133,7 @@ def title_candidates(layout: PageLayout, running: frozenset[str] = frozenset()) 
     if page is None:
         return []
     return [
-        TitleCandidate(_title_text(page.rows, _with_subtitle(page.rows, b, page.body)[0], layout), tuple(f))
+        TitleCandidate(_title_text(page.rows, with_subtitle(page.rows, b, page.body)[0], layout), tuple(f))
         for b, f in zip(page.plausible, page.features, strict=True)
     ]
 
@@ -232,105 +185,6 @@ def _title_text(rows: Sequence[Row], block: list[int], layout: PageLayout) -> st
     return complete_cut_word(join_title([rows[i] for i in block]), [line.text for line in layout.lines])
 
 
-def _with_subtitle(rows: Sequence[Row], block: list[int], body: float) -> tuple[list[int], list[int]]:
-    """The title's rows with the word that opens it set alone above it and the subtitle right
-    below it, if any, and the rows of its column below those."""
-    following = column_after(rows, block)
-    block = _opening_row(rows, block, body) + list(block)
-    covering = _cover_subtitle(rows, block, following)
-    if covering:
-        return [*block, *following[:covering]], following[covering:]
-    if not following or not _is_subtitle(rows[block[-1]], rows[following[0]], body, _BYLINED_SUBTITLE_SHARE):
-        return list(block), following
-    if (
-        not _is_subtitle(rows[block[-1]], rows[following[0]], body)
-        and not DASHED.match(plain(rows[following[0]]))  # "——从呼和浩特白塔回鹘文题记谈起": a subtitle by its dash
-        and not _bylined(rows, following)
-    ):
-        return list(block), following  # set as an author's line is, it is one unless the authors follow
-    taken = 1  # a subtitle wrapped over rows set alike: "Does the collision … observable" / "quantum signature …?"
-    while (
-        taken < min(len(following), _MAX_TITLE_ROWS)
-        and same_block(rows[following[taken - 1]], rows[following[taken]])
-        and not plain(rows[following[taken - 1]]).endswith((".", "?", "!"))
-        and _is_subtitle(rows[following[taken - 1]], rows[following[taken]], body)
-        and rows[following[taken - 1]].top - rows[following[taken]].top <= 1.6 * rows[following[taken]].size
-    ):
-        taken += 1
-    return [*block, *following[:taken]], following[taken:]
-
-
-def _opening_row(rows: Sequence[Row], block: list[int], body: float) -> list[int]:
-    """The row right above a title that holds only the article or preposition it opens with, set
-    smaller and apart ("The" over "Modern Mail Handler", "On the" over "Electrodynamics of …")."""
-    first = rows[block[0]]
-    above = next((i for i in range(block[0] - 1, -1, -1) if rows[i].overlaps(first)), None)
-    if above is None:
-        return []
-    row = rows[above]
-    words = plain(row).lower().split()
-    if not 1 <= len(words) <= 2 or not all(w in _OPENING_WORDS for w in words):
-        return []
-    if not body <= row.size <= first.size or row.top - first.top > 2.6 * first.size:
-        return []
-    reach = max(6.0, 0.03 * (first.right - first.left))
-    centred = abs((row.left + row.right) - (first.left + first.right)) / 2 <= reach
-    return [above] if centred or abs(row.left - first.left) <= reach else []
-
-
-def _cover_subtitle(rows: Sequence[Row], block: list[int], following: list[int]) -> int:
-    """How many rows right below a cover's title continue it as its subtitle, whatever their size
-    ("Latin Modern Family of Fonts" / "THE TECHNICAL DOCUMENTATION"; "The NIST Definition of
-    Cloud Computing" / "Recommendations of the National Institute" / "of Standards and
-    Technology"): on a cover, a page of a few rows and no paragraph, the body's size says
-    nothing. The subtitle is centred or aligned with the title, set smaller, one row or a few
-    set alike; names, dates, versions, banners, sentences and the like are none there either."""
-    if not following or len(rows) > _COVER_ROWS or _has_paragraph(rows):
-        return 0
-    taken = 1
-    while taken < len(following) and same_block(rows[following[taken - 1]], rows[following[taken]]):
-        taken += 1
-    if taken > _COVER_SUBTITLE_ROWS:
-        return 0  # a paragraph of its own under the title: a description
-    last, below = rows[block[-1]], rows[following[0]]
-    reach = max(6.0, 0.03 * (last.right - last.left))
-    centred = abs((last.left + last.right) - (below.left + below.right)) / 2 <= reach
-    if not (centred or abs(last.left - below.left) <= reach) or below.size >= last.size:
-        return 0
-    texts = [plain(rows[i]) for i in following[:taken]]
-    text = " ".join(texts)
-    if any(is_byline(t) or is_group_name(t) for t in texts) or _EDITION.search(text):
-        return 0  # "Author: Richard Herveille", "The MiniZinc Team", "…, Version 1.0", "SECOND EDITION"
-    if not text[:1].isalnum() or ". " in text or text.endswith(".") or _words(text) < 2 or "\ufffd" in text:
-        return 0  # "[English summary available]", sentences, lone letters, glyphs the font lost
-    return taken if _is_subtitle(last, below, 0.0, 0.0) else 0
-
-
-def _has_paragraph(rows: Sequence[Row]) -> bool:
-    """Whether a full line runs on into the next row of its block, as a paragraph's lines do (a
-    byline over two rows does not: "Prepared by: Alexander Remie, …," / "Guillermo Larregay, …")."""
-    return any(
-        _full_line(plain(row))
-        and not is_byline(plain(row))
-        and same_block(row, below)
-        and _full_line(plain(below), words=6)
-        for row, below in itertools.pairwise(rows)
-    )
-
-
-def _bylined(rows: Sequence[Row], following: list[int]) -> bool:
-    """Whether the row below a title, set at the size of an author's line, is a subtitle: no byline
-    itself ("by …", "Author: …", a name), and the authors' names right below it."""
-    text = plain(rows[following[0]])
-    return (
-        len(following) > 1
-        and text[:1].isalnum()
-        and not _VERSION_IN.search(text)  # "stanli User Guide, Version 3.0": the document's state
-        and not is_byline(text)
-        and is_byline(plain(rows[following[1]]))
-    )
-
-
 def _parallel_block(rows: Sequence[Row], block: list[int], others: list[list[int]], body: float) -> list[int]:
     """The title printed again in another script further down the page, as Chinese, Japanese,
     Korean and Russian journals print an English title block after the abstract: the largest
@@ -357,9 +211,9 @@ def _is_candidate(row: Row, floor: float, body: float) -> bool:
         return False
     if row.top < floor or (row.running and row.size <= 1.1 * body):
         return False
-    if _NOISE.search(text) or _BANNER.match(text) or is_date_line(text) or COVER.search(text):
+    if NOISE.search(text) or BANNER.match(text) or is_date_line(text) or COVER.search(text):
         return False
-    version = _VERSION.match(text)
+    version = VERSION.match(text)
     if version and (version.end() == len(text) or is_date_line(text[version.end() :])):
         return False  # "Version 2.5", "Version 1.0 — October 27, 2009": a version and its date
     closed = unspaced(row.text)  # a letter-spaced Chinese label: "类\t型：\t论文"
@@ -386,7 +240,7 @@ def _title_blocks(rows: Sequence[Row], height: float, body: float) -> tuple[list
         if index in used or not _is_candidate(row, floor, body):
             continue
         block = [index]
-        while len(block) < _MAX_TITLE_ROWS:
+        while len(block) < MAX_TITLE_ROWS:
             nxt = next_in_column(rows, block[-1])
             bridge = bridged(rows, block[-1], nxt)
             if bridge is not None and not _is_candidate(rows[bridge[1]], floor, body):
@@ -418,7 +272,7 @@ def _continues(last: str, nxt: str) -> bool:
     one: "… underweight in" / "1990 and 2015."; "Lei Nº 95," / "de 26 de fevereiro de 1998"."""
     if last.endswith(",") and is_date_line(nxt):
         return True
-    if _NOISE.search(nxt) or is_notice(nxt) or is_banner(nxt) or not re.search(r"[^\W\d_]", nxt):
+    if NOISE.search(nxt) or is_notice(nxt) or is_banner(nxt) or not re.search(r"[^\W\d_]", nxt):
         return False
     return last.endswith(("-", "–", "—", ":", "&")) or last.rsplit(" ", 1)[-1].lower() in TITLE_CONNECTORS
 
@@ -447,7 +301,7 @@ def _features(
         float(text.upper() == text and letters >= 8),
         float(is_name_list(text)),
         math.log1p(len(words)),
-        float(len(words) < 2 and letters < 12 and _cjk_chars(text) < 4),
+        float(len(words) < 2 and letters < 12 and cjk_chars(text) < 4),
         float(block is blocks[0]),
         float(names_below),
         abs((first.left + first.right) / 2 - layout.width / 2) / max(layout.width, 1.0),
@@ -464,14 +318,14 @@ def _features(
 def _plausible_title(rows: Sequence[Row], block: list[int], body: float) -> bool:
     text = " ".join(plain(rows[i]) for i in block)
     words = text.split()
-    if len(words) < 2 and sum(c.isalpha() for c in text) < 12 and _cjk_chars(text) < 4:
+    if len(words) < 2 and sum(c.isalpha() for c in text) < 12 and cjk_chars(text) < 4:
         return _one_word_title(rows, block, body)
     display = rows[block[0]].size > _DISPLAY_SHARE * body
     if len(words) > 40 or rows[block[0]].size < 0.95 * body or reads_as_prose(text, display):
         return False
     if _BYLINE.match(text) and row_names(text):
         return False  # "by David A. Freedman": the byline of the title above
-    if len(block) > 1 and _BANNER.match(text):
+    if len(block) > 1 and BANNER.match(text):
         return False  # a banner set over two rows: "Late Breaking Demo" / "Paper"
     if len(block) > 1 and all(rows[i].gap > _COLUMN_GAP * rows[i].size for i in block):
         return False  # two columns side by side, row by row: an RFC's header ("Network Working Group⇥R. Woodburn")
@@ -498,15 +352,10 @@ def _words_beside(rows: Sequence[Row], block: list[int]) -> bool:
     nearly as large as a block (a section heading of a word or two is not)."""
     size = rows[block[0]].size
     return any(
-        r.size >= _NAME_SHARE * size and (_words(plain(r)) >= 3 or _cjk_chars(r.text) >= 4)
+        r.size >= _NAME_SHARE * size and (letter_words(plain(r)) >= 3 or cjk_chars(r.text) >= 4)
         for i, r in enumerate(rows)
-        if i not in block and not _NOISE.search(r.text)
+        if i not in block and not NOISE.search(r.text)
     )
-
-
-def _words(text: str) -> int:
-    """Words of two letters or more (an icon font's glyph before a heading is none)."""
-    return sum(1 for word in text.split() if sum(c.isalpha() for c in word) >= 2)
 
 
 def _opens_paragraph(rows: Sequence[Row], block: list[int], body: float, text: str) -> bool:
@@ -514,20 +363,15 @@ def _opens_paragraph(rows: Sequence[Row], block: list[int], body: float, text: s
     or more), and the row right below it, set alike and as long, goes on with the sentence (in
     lower case, or reading as prose with it). A short heading or title over a paragraph, or a
     byline ("by") under a title, is not."""
-    if rows[block[0]].size > 1.05 * body or not _full_line(text):
+    if rows[block[0]].size > 1.05 * body or not full_line(text):
         return False
     nxt = next_in_column(rows, block[-1])
     if nxt is None or not same_block(rows[block[-1]], rows[nxt]):
         return False
     following = plain(rows[nxt])
-    if not _full_line(following, words=6):
+    if not full_line(following, words=6):
         return False
     return following[:1].islower() or reads_as_prose(f"{text} {following}")
-
-
-def _full_line(text: str, words: int = 8) -> bool:
-    """A line long enough to be a paragraph's (CJK characters count as half a word each)."""
-    return len(text.split()) >= words or _cjk_chars(text) >= 2.5 * words
 
 
 def _one_word_title(rows: Sequence[Row], block: list[int], body: float) -> bool:
@@ -539,11 +383,6 @@ def _one_word_title(rows: Sequence[Row], block: list[int], body: float) -> bool:
     # "by" names the author of the work above it, so a display-size word over "by …" is a title
     byline = bool(_BYLINE.match(plain(rows[nxt])))
     return rows[block[0]].size >= (_DISPLAY_SHARE if byline else _ONE_WORD_SIZE) * body
-
-
-def _cjk_chars(text: str) -> int:
-    """Chinese, Japanese and Korean characters: each is about a word (they are not spaced)."""
-    return sum(1 for c in text if "\u3040" <= c <= "\u9fff" or "\uac00" <= c <= "\ud7af")
 
 
 def _has_title_shape(text: str) -> bool:
@@ -559,7 +398,7 @@ def _has_bigger_or_equal_other(rows: Sequence[Row], block: list[int]) -> bool:
     return any(
         r.size >= 0.95 * size
         and sum(c.isalpha() for c in r.text) >= 3
-        and not _NOISE.search(r.text)
+        and not NOISE.search(r.text)
         and not is_section_heading(plain(r))
         for i, r in enumerate(rows)
         if i not in block
@@ -580,21 +419,3 @@ def _block_rank(
     not_names = int(not is_name_list(text))
     upper = first.top >= 0.65 * height and first.size > 1.1 * body and display < _OUTRANKING_SHARE * first.size
     return (upper, round(first.size), emphasis + not_names, first.top)
-
-
-def _is_subtitle(last: Row, nxt: Row, body: float, share: float = _SUBTITLE_SHARE) -> bool:
-    text = plain(nxt)
-    if not text or last.top - nxt.top > 2.6 * last.size or nxt.size < share * last.size:
-        return False
-    if nxt.size <= 1.05 * body or nxt.size > last.size:
-        return False
-    if "\t" in nxt.text or re.search(r"[∗*†‡§¶]", text) or _BANNER.match(text) or _NOISE.search(text):
-        return False
-    if _VERSION.match(text) or is_date_line(text):
-        return False  # "Revision 2025.8.0", "Version 2 — May 2001"
-    if is_section_heading(text) and not text[:1].isdigit():
-        return False  # "Status of this Memo": no subtitle
-    unmarked = " ".join(t for t in text.replace(",", " , ").split() if not re.fullmatch(r"[a-z]", t))
-    if is_name_list(text) or is_name_list(unmarked) or AFFILIATION.search(text) or names_institution(text):
-        return False
-    return word_count(text) >= 2  # "——以抖音平台为例" is words written without spaces

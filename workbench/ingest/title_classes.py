@@ -1,0 +1,65 @@
+"""The line classes that the title page's rules share: banners (journal names, article kinds,
+thesis kinds, volume and status lines), noise (addresses, numbers, contents entries), versions and
+editions; and how many words a row holds, counted across scripts.
+"""
+
+from __future__ import annotations
+
+import re
+
+_MONTHS = (
+    r"jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|aug(ust)?|sep(t(ember)?)?|oct(ober)?|"
+    r"nov(ember)?|dec(ember)?"
+)
+BANNER = re.compile(
+    r"^((a )?(peer[- ]reviewed( forum)?|preprint|reviews?|research( article| paper)?|original "
+    r"(article|research|paper)|article|letter|(short |rapid )?communications?|editorial|perspectives?|"
+    r"brief (report|communication)|technical (report|note)|research report|abstract|summary|"
+    r"introduction|contents|preface|foreword|chapter \w+|part \w+|open access|full paper|"
+    r"regular paper|invited paper|extended abstract|position paper|survey|tutorial|"
+    # a paper's kind as a conference prints it: "Late Breaking Demo Paper", "Engineering Brief"
+    r"((late[\s-]breaking|demo|demonstration|convention|conference|workshop|short|long|student|poster|"
+    r"discussion|white|industry|engineering)[\s-]+){1,3}(paper|brief)|"
+    # a thesis's kind alone on its row: "UNDERGRADUATE THESIS", "Doctoral Dissertation"
+    r"((under)?graduate|bachelor['’]?s?|master['’]?s?|doctoral|ph\.?\s?d\.?|diploma|senior|honou?rs)\s+"
+    r"(thesis|dissertation))\W*$|"
+    r"(journal of|proceedings|©|\(c\) \d|doi|(issn|isbn)(-1[03])?[\s:]*\d+|in press|available online|"
+    r"contents lists|to appear|tech\. rep|department of|school of|faculty of)\b|"
+    r"(vol\.|volume)\s*([\dIVXLC]+|one|two|three|four|five|six)\b|"
+    # Words that also begin titles ("Draft genome sequence of …", "Volume rendering …", "Copyright
+    # and …"), a banner only as the line's one word or before its date, number or phrase.
+    rf"(received|accepted|published|submitted|manuscript|draft|copyright|technical report|working paper|"
+    rf"volume)(\W*$|\s*[:;,.(\[©–—-]|\s+[a-z]{{0,6}}[-/]?\d+\b|\s+({_MONTHS}|for|to|in|on|by|at|online|version|date|no|number|under|"
+    rf"as|after|received|accepted|revised|manuscript|copy|do not|not for|paper|series|notice)\b))",
+    re.IGNORECASE,
+)
+NOISE = re.compile(
+    r"@|https?://|www\.|arXiv:|\bdoi\b|\bISSN\b|^\W*\d+\W*$|^page \d|\d+\s*\.\.\s*\d+|"
+    r"^\W*(\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|\d{1,2}:\d{2})|"
+    r"(\.\s?){4,}|…\s*\d+\s*$|"  # a table of contents' entry: leader dots to its page number
+    r"\bvol(ume)?\.?\s*\d+\b.{0,30}?\b(no|nr|issue|iss|number)\.?\s*\d+",  # a journal issue: "Volume 0 (9999), No. 0"
+    re.IGNORECASE,
+)
+VERSION = re.compile(r"^(version|release|revision|rev\.|v\.?)\s*\d+(\.\d+)*[a-z]?\b[\s,;:—–-]*", re.IGNORECASE)
+VERSION_IN = re.compile(r"\b(version|release|revision)\s*\d|\bv\d+\.\d", re.IGNORECASE)
+# The document's state on a cover, in several languages, letter-spaced or not ("S E C O N D E D I T I O N").
+EDITION = re.compile(
+    r"\b(version[e]?|versión|fassung|release|revision|révision)\s*\d|\bv\d+\.\d|"
+    r"\b(edition|édition|edición|edizione|auflage|ausgabe)\b|^(\w )+\w$",
+    re.IGNORECASE,
+)
+
+
+def letter_words(text: str) -> int:
+    """Words of two letters or more (an icon font's glyph before a heading is none)."""
+    return sum(1 for word in text.split() if sum(c.isalpha() for c in word) >= 2)
+
+
+def full_line(text: str, words: int = 8) -> bool:
+    """A line long enough to be a paragraph's (CJK characters count as half a word each)."""
+    return len(text.split()) >= words or cjk_chars(text) >= 2.5 * words
+
+
+def cjk_chars(text: str) -> int:
+    """Chinese, Japanese and Korean characters: each is about a word (they are not spaced)."""
+    return sum(1 for c in text if "\u3040" <= c <= "\u9fff" or "\uac00" <= c <= "\ud7af")

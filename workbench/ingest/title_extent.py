@@ -1,0 +1,150 @@
+"""Where a title begins and ends on its page: the article it opens with, set alone above it
+("The" over "Modern Mail Handler"), and the subtitle below it: a slightly smaller line that is
+no name list, a line at an author's size where the authors' names follow it, a subtitle opened
+by a dash, and on a cover (a page of a few rows and no paragraph) the row right below the title
+whatever its size.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Sequence
+
+from workbench.ingest.name_lists import AFFILIATION, is_byline, is_name_list
+from workbench.ingest.prose_names import is_group_name
+from workbench.ingest.title_classes import BANNER, EDITION, NOISE, VERSION, VERSION_IN, full_line, letter_words
+from workbench.ingest.title_lines import is_section_heading
+from workbench.ingest.title_rows import Row, column_after, plain, same_block
+from workbench.ingest.title_text import DASHED
+from workbench.ingest.title_venues import names_institution
+from workbench.text.dates import is_date_line
+from workbench.text.fts_text import word_count
+
+MAX_TITLE_ROWS = 5
+_SUBTITLE_SHARE = 0.7  # a line at least this share of the title's size may continue it
+_BYLINED_SUBTITLE_SHARE = 0.6  # ... and a smaller one, where the authors' names follow it
+_OPENING_WORDS = frozenset(["a", "an", "the", "on", "of", "towards", "toward"])  # words a title may open with
+_COVER_ROWS = 15  # a page of at most this many rows, none of them a paragraph's, is a cover
+_COVER_SUBTITLE_ROWS = 3  # a cover's subtitle wraps over at most this many rows
+
+
+def with_subtitle(rows: Sequence[Row], block: list[int], body: float) -> tuple[list[int], list[int]]:
+    """The title's rows with the word that opens it set alone above it and the subtitle right
+    below it, if any, and the rows of its column below those."""
+    following = column_after(rows, block)
+    block = _opening_row(rows, block, body) + list(block)
+    covering = _cover_subtitle(rows, block, following)
+    if covering:
+        return [*block, *following[:covering]], following[covering:]
+    if not following or not _is_subtitle(rows[block[-1]], rows[following[0]], body, _BYLINED_SUBTITLE_SHARE):
+        return list(block), following
+    if (
+        not _is_subtitle(rows[block[-1]], rows[following[0]], body)
+        and not DASHED.match(plain(rows[following[0]]))  # "——从呼和浩特白塔回鹘文题记谈起": a subtitle by its dash
+        and not _bylined(rows, following)
+    ):
+        return list(block), following  # set as an author's line is, it is one unless the authors follow
+    taken = 1  # a subtitle wrapped over rows set alike: "Does the collision … observable" / "quantum signature …?"
+    while (
+        taken < min(len(following), MAX_TITLE_ROWS)
+        and same_block(rows[following[taken - 1]], rows[following[taken]])
+        and not plain(rows[following[taken - 1]]).endswith((".", "?", "!"))
+        and _is_subtitle(rows[following[taken - 1]], rows[following[taken]], body)
+        and rows[following[taken - 1]].top - rows[following[taken]].top <= 1.6 * rows[following[taken]].size
+    ):
+        taken += 1
+    return [*block, *following[:taken]], following[taken:]
+
+
+def _bylined(rows: Sequence[Row], following: list[int]) -> bool:
+    """Whether the row below a title, set at the size of an author's line, is a subtitle: no byline
+    itself ("by …", "Author: …", a name), and the authors' names right below it."""
+    text = plain(rows[following[0]])
+    return (
+        len(following) > 1
+        and text[:1].isalnum()
+        and not VERSION_IN.search(text)  # "stanli User Guide, Version 3.0": the document's state
+        and not is_byline(text)
+        and is_byline(plain(rows[following[1]]))
+    )
+
+
+def _is_subtitle(last: Row, nxt: Row, body: float, share: float = _SUBTITLE_SHARE) -> bool:
+    text = plain(nxt)
+    if not text or last.top - nxt.top > 2.6 * last.size or nxt.size < share * last.size:
+        return False
+    if nxt.size <= 1.05 * body or nxt.size > last.size:
+        return False
+    if "\t" in nxt.text or re.search(r"[∗*†‡§¶]", text) or BANNER.match(text) or NOISE.search(text):
+        return False
+    if VERSION.match(text) or is_date_line(text):
+        return False  # "Revision 2025.8.0", "Version 2 — May 2001"
+    if is_section_heading(text) and not text[:1].isdigit():
+        return False  # "Status of this Memo": no subtitle
+    unmarked = " ".join(t for t in text.replace(",", " , ").split() if not re.fullmatch(r"[a-z]", t))
+    if is_name_list(text) or is_name_list(unmarked) or AFFILIATION.search(text) or names_institution(text):
+        return False
+    return word_count(text) >= 2  # "——以抖音平台为例" is words written without spaces
+
+
+def _opening_row(rows: Sequence[Row], block: list[int], body: float) -> list[int]:
+    """The row right above a title that holds only the article or preposition it opens with, set
+    smaller and apart ("The" over "Modern Mail Handler", "On the" over "Electrodynamics of …")."""
+    first = rows[block[0]]
+    above = next((i for i in range(block[0] - 1, -1, -1) if rows[i].overlaps(first)), None)
+    if above is None:
+        return []
+    row = rows[above]
+    words = plain(row).lower().split()
+    if not 1 <= len(words) <= 2 or not all(w in _OPENING_WORDS for w in words):
+        return []
+    if not body <= row.size <= first.size or row.top - first.top > 2.6 * first.size:
+        return []
+    return [above] if _lined_up(first, row) else []
+
+
+def _cover_subtitle(rows: Sequence[Row], block: list[int], following: list[int]) -> int:
+    """How many rows right below a cover's title continue it as its subtitle, whatever their size
+    ("Latin Modern Family of Fonts" / "THE TECHNICAL DOCUMENTATION"; "Uniswap v4 Core" /
+    "Security Assessment"): on a cover, a page of a few rows and no paragraph, the body's size
+    says nothing. The subtitle is centred or aligned with the title, set smaller, one row or a
+    few set alike; names, groups, dates, versions, banners, sentences and the like are none there
+    either."""
+    if not following or len(rows) > _COVER_ROWS or _has_paragraph(rows):
+        return 0
+    taken = 1
+    while taken < len(following) and same_block(rows[following[taken - 1]], rows[following[taken]]):
+        taken += 1
+    if taken > _COVER_SUBTITLE_ROWS:
+        return 0  # a paragraph of its own under the title: a description
+    last, below = rows[block[-1]], rows[following[0]]
+    if not _lined_up(last, below) or below.size >= last.size:
+        return 0
+    texts = [plain(rows[i]) for i in following[:taken]]
+    text = " ".join(texts)
+    if any(is_byline(t) or is_group_name(t) for t in texts) or EDITION.search(text):
+        return 0  # "Author: Richard Herveille", "The MiniZinc Team", "…, Version 1.0", "SECOND EDITION"
+    if not text[:1].isalnum() or ". " in text or text.endswith(".") or letter_words(text) < 2 or "\ufffd" in text:
+        return 0  # "[English summary available]", sentences, lone letters, glyphs the font lost
+    return taken if _is_subtitle(last, below, 0.0, 0.0) else 0
+
+
+def _lined_up(title: Row, other: Row) -> bool:
+    """Whether a row is centred on a title row's axis or starts where it starts (within 3% of its
+    width, and at least 6 points)."""
+    reach = max(6.0, 0.03 * (title.right - title.left))
+    centred = abs((title.left + title.right) - (other.left + other.right)) / 2 <= reach
+    return centred or abs(title.left - other.left) <= reach
+
+
+def _has_paragraph(rows: Sequence[Row]) -> bool:
+    """Whether a full line runs on into the next row of its block, as a paragraph's lines do (a
+    byline over two rows does not: "Prepared by: Alexander Remie, …," / "Guillermo Larregay, …")."""
+    return any(
+        full_line(plain(row))
+        and not is_byline(plain(row))
+        and same_block(row, below)
+        and full_line(plain(below), words=6)
+        for row, below in itertools.pairwise(rows)
+    )
