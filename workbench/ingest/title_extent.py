@@ -15,7 +15,7 @@ from workbench.ingest.name_lists import AFFILIATION, is_byline, is_name_list
 from workbench.ingest.prose_names import is_group_name
 from workbench.ingest.title_classes import BANNER, EDITION, NOISE, VERSION, VERSION_IN, full_line, letter_words
 from workbench.ingest.title_lines import is_section_heading
-from workbench.ingest.title_rows import Row, column_after, plain, same_block
+from workbench.ingest.title_rows import Row, column_after, plain, row_above, same_block
 from workbench.ingest.title_text import DASHED
 from workbench.ingest.title_venues import names_institution
 from workbench.text.dates import is_date_line
@@ -92,7 +92,7 @@ def _opening_row(rows: Sequence[Row], block: list[int], body: float) -> list[int
     """The row right above a title that holds only the article or preposition it opens with, set
     smaller and apart ("The" over "Modern Mail Handler", "On the" over "Electrodynamics of …")."""
     first = rows[block[0]]
-    above = next((i for i in range(block[0] - 1, -1, -1) if rows[i].overlaps(first)), None)
+    above = row_above(rows, block[0])
     if above is None:
         return []
     row = rows[above]

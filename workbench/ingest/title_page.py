@@ -164,15 +164,13 @@ def _candidate_blocks(layout: PageLayout, running: frozenset[str]) -> _Candidate
 
 
 def _labelled_kept(rows: list[Row]) -> list[Row]:
-    """The rows, those under a form's title label no running head even where they recur: a memo
-    repeats its subject under "Onderwerp" on every page."""
-    kept = list(rows)
+    """The rows, those under a form's title label (and the rows they wrap onto) no running head
+    even where they recur: a memo repeats its subject under "Onderwerp" on every page."""
+    kept: list[Row] = []
+    value = False  # the row above is a labelled value kept
     for index, row in enumerate(rows):
-        if row.running and labelled_as_title(kept, [index]):
-            kept[index] = replace(row, running=False)
-            while index + 1 < len(kept) and kept[index + 1].running and same_block(kept[index], kept[index + 1]):
-                index += 1
-                kept[index] = replace(kept[index], running=False)
+        value = row.running and (labelled_as_title(rows, [index]) or (value and same_block(rows[index - 1], row)))
+        kept.append(replace(row, running=False) if value else row)
     return kept
 
 

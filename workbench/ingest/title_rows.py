@@ -190,6 +190,11 @@ def next_in_column(rows: Sequence[Row], index: int, reach: float = 2.6) -> int |
     return None
 
 
+def row_above(rows: Sequence[Row], index: int) -> int | None:
+    """The nearest row above `index` in the same column, however far."""
+    return next((i for i in range(index - 1, -1, -1) if rows[i].overlaps(rows[index])), None)
+
+
 def column_after(rows: Sequence[Row], block: list[int]) -> list[int]:
     """Rows below the title block that share its column, top-down."""
     last = rows[block[-1]]

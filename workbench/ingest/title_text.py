@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from workbench.ingest.source_lines import join_lines
 from workbench.ingest.title_lines import TITLE_CONNECTORS, strip_numbering, title_case, unspaced
-from workbench.ingest.title_rows import Row, plain, same_block
+from workbench.ingest.title_rows import Row, plain, row_above, same_block
 
 MAX_TITLE_CHARS = 300
 DASHED = re.compile(r"^\s*(——|[—–]{2,}|--)\s*(?=\w)")  # a subtitle's opening dash, as Chinese titles set it
@@ -84,5 +84,5 @@ def labelled_as_title(rows: Sequence[Row], block: list[int]) -> bool:
 
 def _wraps_on(rows: Sequence[Row], index: int) -> bool:
     """Whether a row is the last word of the row above it, wrapped ("… optional foreign" / "title")."""
-    above = next((i for i in range(index - 1, -1, -1) if rows[i].overlaps(rows[index])), None)
+    above = row_above(rows, index)
     return above is not None and same_block(rows[above], rows[index])
