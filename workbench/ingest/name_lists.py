@@ -44,7 +44,7 @@ _GLUED_INITIAL = re.compile(r"\b([^\W\d_a-z]\.)(?=[^\W\d_a-z][a-z])")
 # Between names: tabs (wide gaps), commas, "and" (English, German), "&", spaced dots and dashes.
 # "and" in the languages papers are written in, lower case ("Asselin et David", "García y López")
 _SEPARATORS = re.compile(
-    r"\t|,|，|、|;|•|\b(?:and|und)\b|(?-i:\s(?:et|y|e|i|och|og|en|és|и)\s)|&|\s+[·–—−]\s+", re.IGNORECASE
+    r"\t|,|，|、|;|•|\b(?:and|und)\b|(?-i:\s(?:et|y|e|i|och|og|en|és|и)\s)|&|\s+[·–—−-]\s+", re.IGNORECASE
 )
 # A job title after a name on its row: "Kenneth Stott Member of Technical Staff and Senior Advisor".
 _JOB_TITLE = re.compile(
@@ -55,6 +55,7 @@ _JOB_TITLE = re.compile(
     re.IGNORECASE,
 )
 _NAME_THEN_PLACE = re.compile(r"\s*/\s*[^\t,;/]*")  # "Marcos Coelho/Universidade Estadual ..."
+_PART_END = re.compile(r"[^,;\t]*$")  # the words after a row's last separator
 _CJK_NAME = re.compile(r"[\u3400-\u9fff\uac00-\ud7af]{2,4}")
 _CJK_SEPARATORS = re.compile(r"[\s,，、;；·\d*∗†‡§¶]+")
 _CJK_LIST_SEPARATORS = re.compile(r"[,，、;；\d*∗†‡§¶]+")
@@ -92,6 +93,8 @@ _DEGREE_AFTER = re.compile(
     re.IGNORECASE,
 )
 _BY = re.compile(r"^\s*by\s+", re.IGNORECASE)
+# Another field's label after a value on one row: "Phone:", "Maintainer:"
+_NEXT_LABEL = re.compile(r"\s+[A-Z][^\W\d_]+\s*[:：]")
 _DATED_BY = re.compile(r"^(.+?),?\s+by\s+(\S.*)$", re.IGNORECASE)  # a date, then the byline
 _BRACKETED = re.compile(r"\s*\(([^()]*)\)")  # words in brackets, as after a name
 # a name's own form in another script after it, or the brackets the text layer left of it:
@@ -282,7 +285,9 @@ def _form_field(text: str) -> tuple[bool, str]:
     field's value (empty for any other field)."""
     author = _AUTHOR_FIELD.match(text)
     if author and author.end() < len(text.strip()):
-        return True, text[author.end() :].strip()
+        value = text[author.end() :]
+        label = _NEXT_LABEL.search(value)  # "Authors: Marshall Perrin Phone: 410-…": the value ends there
+        return True, (value[: label.start()] if label and label.start() else value).strip()
     return (True, "") if _OTHER_FIELD.match(text) else (False, text)
 
 
@@ -360,8 +365,11 @@ def row_names(text: str) -> list[str]:
     placed = ("/" in text or " | " in text) and "@" not in text  # "Name/Institution", "Name | Firm": one a row
     text = _NAME_THEN_PLACE.sub("", text.replace(" | ", "/", 1)) if placed else text
     text = re.sub(r"<[^<>]*@[^<>]*>|\{[^{}]*\}@\S+|\S+@\S+", ",", text)  # "Name <name@host>"
-    if _ADDRESS.search(text):
-        return []
+    address = _ADDRESS.search(text)
+    if address:
+        text = _before_address(text, address)
+        if not text.strip(" ,;\t"):
+            return []
     parts = [p.strip() for p in _SEPARATORS.split(_MARKERS.sub(",", text)) if p.strip(" .")]
     parts = [p for p in parts if not re.fullmatch(r"[a-z]{1,2}|[A-Z]\.?", p) and not _MEMBERSHIP.match(p)]
     named = next((i for i, part in enumerate(parts) if AFFILIATION.search(part)), len(parts))
@@ -381,6 +389,21 @@ def row_names(text: str) -> list[str]:
     if job is not None:  # a name and its job: "Kenneth Stott Member of Technical Staff, Logick"
         names = [n for n in _listed_names([parts[0][: job.start()]], placed)[:1] if not is_prose_name(n, frozenset())]
     return names
+
+
+def _before_address(text: str, address: re.Match[str]) -> str:
+    """What a row holds before its postal address, less the address's city and the street or
+    institution before it: "William E. Winkler*, " of "William E. Winkler*, Bureau of the Census,
+    Washington DC 20233-9100"; nothing of "Olden Lane, Princeton, NJ 08540" or of a row with a
+    four-digit number, which may as well be a year ("Updated January 2, 2013")."""
+    head = text[: address.start()]
+    if address.group().startswith(","):  # ", CA 94304": the part before it is the city
+        head = head.rpartition(",")[0]
+    elif len(address.group()) < 5:
+        return ""
+    else:  # "Washington DC 20233": the words before the code in its part are the city
+        head = _PART_END.sub("", head)
+    return _PART_END.sub("", head.rstrip(" ,;\t"))
 
 
 def _listed_names(parts: list[str], placed: bool) -> list[str]:

@@ -1,0 +1,86 @@
+"""Bylines the fourteenth session found unread in the labelled sets: names set side by side a
+little over a size apart (an IEEE conference paper), a name before its institution and a
+postal address, a name and its firm after a spaced hyphen, and an author's field followed by
+another field on its row. Each test failed before its fix; the guards keep ordinary lines whole."""
+
+from __future__ import annotations
+
+from workbench.ingest.name_lists import is_byline, row_names
+from workbench.ingest.pdf_layout import LayoutLine, _Char, _close_line
+
+
+def _chars(words: list[tuple[str, float]], size: float = 12.0) -> list[_Char]:
+    """Letters 0.5 sizes wide, each word starting where its pair gives."""
+    out: list[_Char] = []
+    for word, left in words:
+        if out:
+            out.append(_Char(" ", 0.0, 0.0, 0.0, 0.0, 0.0, 0))
+        for i, ch in enumerate(word):
+            x = left + 0.55 * size * i
+            out.append(_Char(ch, size, x, 600.0, x + 0.5 * size, 600.0 + 0.7 * size, 400))
+    return out
+
+
+def _spaced(words: list[str], gaps: list[float], size: float = 12.0) -> list[tuple[str, float]]:
+    """Words placed one after another with the given gaps (in sizes) before each but the first."""
+    placed: list[tuple[str, float]] = []
+    left = 100.0
+    for index, word in enumerate(words):
+        if index:
+            left += gaps[index - 1] * size
+        placed.append((word, left))
+        left += (0.55 * (len(word) - 1) + 0.5) * size
+    return placed
+
+
+def _line(words: list[str], gaps: list[float]) -> LayoutLine:
+    lines: list[LayoutLine] = []
+    _close_line(_chars(_spaced(words, gaps)), lines, str)
+    return lines[0]
+
+
+def test_names_set_side_by_side_a_little_over_a_size_apart_are_told_apart() -> None:
+    # MAD-ICP (IROS): four names 1.4 sizes apart, their words 0.4; "Di" made the row odd for pairing
+    words = ["Simone", "Ferrari", "Luca", "Di", "Giammarino", "Leonardo", "Brizi", "Giorgio", "Grisetti"]
+    line = _line(words, [0.4, 1.4, 0.4, 0.4, 1.4, 0.4, 1.4, 0.4])
+    assert line.clean == "Simone Ferrari\tLuca Di Giammarino\tLeonardo Brizi\tGiorgio Grisetti"
+    assert row_names(line.clean) == ["Simone Ferrari", "Luca Di Giammarino", "Leonardo Brizi", "Giorgio Grisetti"]
+
+
+def test_a_justified_line_with_wide_spaces_throughout_stays_one_line() -> None:
+    words = ["and", "many", "effective", "solutions", "are", "available", "nowadays"]
+    assert "\t" not in _line(words, [1.15] * (len(words) - 1)).clean
+
+
+def test_one_wider_space_among_few_words_is_no_gap_between_names() -> None:
+    # too few spaces to know the line's usual one: the gap must reach 1.5 sizes as before
+    assert "\t" not in _line(["Data", "Robust", "Odometry"], [0.4, 1.2]).clean
+
+
+def test_a_name_before_its_institution_and_postal_address_is_read() -> None:
+    # Winkler's record-linkage paper: the address's ZIP code had voided the whole row
+    row = "William E. Winkler*, Bureau of the Census, Washington DC 20233-9100, bwinkler@census.gov"
+    assert row_names(row) == ["William E. Winkler"]
+    assert row_names("Anna Schmidt, Peter Braun, Institut für Physik, 12345 Berlin") == ["Anna Schmidt", "Peter Braun"]
+
+
+def test_an_address_alone_names_nobody() -> None:
+    assert row_names("Palo Alto, CA 94304") == []
+    assert row_names("Ithaca, NY") == []
+    assert row_names("Washington DC 20233-9100") == []
+    # a street before its city is no name either (a 1994 preprint's "Olden Lane, Princeton, NJ 08540")
+    assert row_names("Olden Lane, Princeton, NJ 08540") == []
+    assert row_names("Updated January 2, 2013") == []  # a year is no postal code
+
+
+def test_a_name_and_its_firm_after_a_spaced_hyphen() -> None:
+    # Nautilus's internals paper: "Alexander Larsson - Red Hat, Inc"
+    assert row_names("Alexander Larsson - Red Hat, Inc") == ["Alexander Larsson"]
+    assert row_names("Python - The Good Parts") == []
+
+
+def test_an_authors_field_ends_where_the_next_field_begins() -> None:
+    # a JWST technical report's form: "Authors: Marshall Perrin Phone: 410-338-4789 Release Date: …"
+    assert row_names("Authors: Marshall Perrin Phone:\t410-\tRelease Date: 28 September 2011") == ["Marshall Perrin"]
+    assert row_names("Author: Peter Wilson Maintainer: Will Robertson") == ["Peter Wilson"]
+    assert is_byline("Author: Peter Wilson Maintainer: Will Robertson")
