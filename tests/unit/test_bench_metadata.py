@@ -117,7 +117,8 @@ _LATER_SETS = (
 
 _NEW_SETS = ("research", "texlive", "listing", "npm", "summary", "science", "doctools")
 # the sets drawn after the others were: TeX Live and R packages' papers that no set had taken
-_ANY_PACKAGE = ("residual", "debsource", "ubuntu", "suites", "versions")
+_ANY_PACKAGE = ("residual", "debsource", "ubuntu", "suites", "versions", "sid", "noble")
+_THIRTEENTH = ("residual", "debsource", "stray", "ubuntu", "suites", "versions")
 
 
 @pytest.mark.parametrize(
@@ -153,6 +154,8 @@ _ANY_PACKAGE = ("residual", "debsource", "ubuntu", "suites", "versions")
         ("ubuntu", 44, (*_LATER_SETS, *_NEW_SETS, "residual", "debsource", "stray")),
         ("suites", 34, (*_LATER_SETS, *_NEW_SETS, "residual", "debsource", "stray", "ubuntu")),
         ("versions", 28, (*_LATER_SETS, *_NEW_SETS, "residual", "debsource", "stray", "ubuntu", "suites")),
+        ("sid", 38, (*_LATER_SETS, *_NEW_SETS, *_THIRTEENTH)),
+        ("noble", 21, (*_LATER_SETS, *_NEW_SETS, *_THIRTEENTH, "sid")),
     ],
 )
 def test_the_later_paper_sets_name_each_file_in_a_checksummed_archive(

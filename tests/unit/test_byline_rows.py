@@ -1,12 +1,15 @@
-"""Bylines the fourteenth session found unread in the labelled sets: names set side by side a
-little over a size apart (an IEEE conference paper), a name before its institution and a
-postal address, a name and its firm after a spaced hyphen, and an author's field followed by
-another field on its row. Each test failed before its fix; the guards keep ordinary lines whole."""
+"""Bylines and titles the fourteenth session found unread in the labelled sets: names set side
+by side a little over a size apart (an IEEE conference paper), a name before its institution
+and a postal address, a name and its firm after a spaced hyphen, an author's field followed by
+another field on its row, a ScholarOne cover's authors family name first, a byline with a
+bracket left open, and a title whose rows a dash alone on its row joins. Each test failed before
+its fix; the guards keep ordinary lines whole."""
 
 from __future__ import annotations
 
-from workbench.ingest.name_lists import is_byline, row_names
-from workbench.ingest.pdf_layout import LayoutLine, _Char, _close_line
+from workbench.ingest.name_lists import is_byline, is_name_list, row_names
+from workbench.ingest.pdf_layout import LayoutLine, PageLayout, _Char, _close_line
+from workbench.ingest.title_page import read_title_page
 
 
 def _chars(words: list[tuple[str, float]], size: float = 12.0) -> list[_Char]:
@@ -84,3 +87,46 @@ def test_an_authors_field_ends_where_the_next_field_begins() -> None:
     assert row_names("Authors: Marshall Perrin Phone:\t410-\tRelease Date: 28 September 2011") == ["Marshall Perrin"]
     assert row_names("Author: Peter Wilson Maintainer: Will Robertson") == ["Peter Wilson"]
     assert is_byline("Author: Peter Wilson Maintainer: Will Robertson")
+
+
+def test_a_scholarone_cover_names_its_first_author_family_name_first() -> None:
+    # a Wiley "For Peer Review" cover: "Complete List of Authors: Zivy, Michel; CNRS"
+    assert row_names("Complete List of Authors: Zivy, Michel; CNRS") == ["Michel Zivy"]
+    assert row_names("Authors: Smith, J.; Doe, K.") == ["J. Smith"]
+    # names in their usual order stay as they are
+    assert row_names("Authors: John Smith, Jane Doe; MIT") == ["John Smith", "Jane Doe"]
+
+
+def test_names_before_a_bracket_left_open_are_a_list_of_names() -> None:
+    # a HOWTO's byline: "Jacek Radajewski and Douglas Eadline (traduction : Emmanuel" / "PIERRE, …)"
+    assert is_name_list("Jacek Radajewski and Douglas Eadline (traduction : Emmanuel")
+    assert not is_name_list("Control Engineering with Maxima (a tutorial")
+
+
+def test_a_dash_alone_on_its_row_joins_the_rows_of_a_title() -> None:
+    # a-TDEP's paper: "a-TDEP" / "Temperature Dependent …" / "–" / "Lattice dynamic properties …"
+    page = PageLayout(
+        (
+            _at("a-TDEP", 17.2, 666.0, 271.0, 339.0),
+            _at("Temperature Dependent Effective Potential for Abinit", 17.2, 644.7, 113.0, 497.0),
+            _at("–", 17.2, 615.1, 301.0, 309.0),
+            _at("Lattice dynamic properties including anharmonicity", 17.2, 600.4, 127.0, 484.0),
+            _at("François Bottin, Jordan Bieder, Johann Bouchet", 10.0, 553.1, 186.0, 424.0),
+            _at("CEA, DAM, DIF, F-91297 Arpajon, France.", 10.0, 529.9, 206.0, 404.0),
+            *_body(),
+        ),
+        612.0,
+        792.0,
+    )
+    title = read_title_page(page).title
+    assert title.endswith("for Abinit – Lattice dynamic properties including anharmonicity")
+    assert title.startswith("a-TDEP")
+
+
+def _at(text: str, size: float, top: float, left: float, right: float) -> LayoutLine:
+    return LayoutLine(text, text, size, top, top - size, left, right)
+
+
+def _body() -> tuple[LayoutLine, ...]:
+    line = "the body text of the paper runs on in full lines of ten points each"
+    return tuple(_at(line, 10.0, 480.0 - 12 * i, 72.0, 520.0) for i in range(14))

@@ -6,7 +6,13 @@ from pathlib import Path
 
 import pytest
 
-from workbench.ingest.page_quality import decode_symbol_ascii, drop_figure_marks, drop_unmapped_delimiters, page_problem
+from workbench.ingest.page_quality import (
+    decode_symbol_ascii,
+    drop_figure_marks,
+    drop_garbled_lines,
+    drop_unmapped_delimiters,
+    page_problem,
+)
 from workbench.ingest.parse import parse_file
 from workbench.ingest.pdf import ONLY_HEADING, _heading_pages
 from workbench.records import Section
@@ -247,3 +253,30 @@ def test_letters_a_symbol_cmap_copied_into_private_use_are_read_as_ascii() -> No
     # a subset numbered in order decodes to no words: it stays private use, and garbled
     numbered = "Survey Strategy 3\n" + symbol("!\"#$ %&'( )*+, FGH FGH FGH -./0 1234 5678 9:;<") * 3
     assert decode_symbol_ascii(numbered) == numbered
+
+
+def test_a_logo_garbled_into_control_characters_leaves_the_rest_of_its_page() -> None:
+    # COMA's cover: a letterhead logo in a font without a Unicode map, then the title page's text
+    logo = (
+        ",d\x11>µs\x04^\x9aXW\x82o\x9a\x1ev ÇÅÄÄ^\x9aXW\x82o\x9a\x1ev "
+        "nto\x1a\x90\x9a\x8c\x90\x90\x1e Ç n ÄÆËÈÆ-ËÉÄÉÅ-ÇÄÄ \r\n"
+        "\x1co\x1el\x9a\x8c}\x9a\x1e\x10Zv]l \x1e\x9a\x9bZ\x9ao\x90\x9a\x89X\x10X\x9a "
+        "n Z\x9a\x9a\x89Wll\x1e\x9aXZ\x9ao\x90\r\n"
+        ",\x82Z\x1e\x8c\x1e\x04\x0f\x9a\x1e]oµvP n &\x10Z\x90\x10Zµo\x1e n \x04\x0f\x1ev\x1a\x90\x10Zµo\x1e"
+    )
+    rest = (
+        "COMA\r\nControl Engineering with Maxima\r\nWilhelm Haager\r\n"
+        "HTL St. Pölten, Department Electrical Engineering\r\nwilhelm.haager@htlstp.ac.at\r\n"
+        "Version 1.8, April 18, 2017"
+    )
+    page = logo + "\r\n" + rest
+    assert page_problem(page) == "garbled text layer: control characters"
+    kept = drop_garbled_lines(page)
+    assert page_problem(kept) is None
+    assert "Control Engineering with Maxima" in kept and "\x1e" not in kept
+
+
+def test_a_page_garbled_throughout_is_left_whole_to_be_judged() -> None:
+    page = "\r\n".join(["\x1co\x1el\x9a\x8c}\x9a\x1e\x10Zv]l word"] * 6 + ["Only this line reads as words"])
+    assert drop_garbled_lines(page) == page
+    assert page_problem(page) is not None

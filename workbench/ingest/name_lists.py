@@ -55,6 +55,9 @@ _JOB_TITLE = re.compile(
     re.IGNORECASE,
 )
 _NAME_THEN_PLACE = re.compile(r"\s*/\s*[^\t,;/]*")  # "Marcos Coelho/Universidade Estadual ..."
+# A name in a field written family name first, its institution after a semicolon: "Zivy, Michel; CNRS"
+_INVERTED = re.compile(r"^([^\W\d_](?:[^\W\d_]|['’-])+),\s*([^\W\d_](?:[^\W\d_]|[.'’ -])*?)\s*;")
+_OPEN_BRACKET = re.compile(r"\s*[(\[][^()\[\]]*$")  # a bracket opened and left open at the row's end
 _PART_END = re.compile(r"[^,;\t]*$")  # the words after a row's last separator
 _CJK_NAME = re.compile(r"[\u3400-\u9fff\uac00-\ud7af]{2,4}")
 _CJK_SEPARATORS = re.compile(r"[\s,，、;；·\d*∗†‡§¶]+")
@@ -66,7 +69,7 @@ _SPACED_PAIR = re.compile(r"^([\u3400-\u9fff])\s+([\u3400-\u9fff])$")
 # The verbs a report labels its authors' (or its client's) part with: "Prepared by:", "Written for:".
 AUTHORING = r"(prepared|written|authored|compiled|produced|conducted)"
 _AUTHOR_FIELD = re.compile(
-    r"^\s*(作\s*者\s*(姓\s*名)?|姓\s*名|研\s*究\s*生|申\s*请\s*人|authors?|autor(e[sn])?|auteurs?|verfasser(in(nen)?)?|"
+    r"^\s*(作\s*者\s*(姓\s*名)?|姓\s*名|研\s*究\s*生|申\s*请\s*人|(complete\s+)?(list\s+of\s+)?authors?|autor(e[sn])?|auteurs?|verfasser(in(nen)?)?|"
     # a thesis's candidate, as Italian, German and Nordic covers label the author: "Candidato:", "Laureando:"
     r"(candidat[oaie]|laureand[oaie]|kandidat(in)?)(?=\s*[:：])|"
     # a report's byline labelled with the authors' part in it: "Prepared by: Kurt Barry", "Designers: …"
@@ -337,6 +340,9 @@ def row_names(text: str) -> list[str]:
         return []  # "All Rights Reserved.", capitalised as names are
     field, value = _form_field(text)
     if field:
+        inverted = _INVERTED.match(value)
+        if inverted:  # "Complete List of Authors: Zivy, Michel; CNRS", as ScholarOne prints it
+            return [f"{inverted.group(2)} {inverted.group(1)}"]
         return (_cjk_names(value, least=1) or row_names(value)) if value else []
     cjk = _cjk_names(text)
     if cjk:
@@ -466,6 +472,8 @@ def is_name_list(text: str) -> bool:
     if _cjk_names(text):
         return True
     text = _AND_OTHERS.sub("", text)  # "Jonathan Swinton and others", "A. Author et al."
+    # a bracket the row opens and the next closes: "Jacek Radajewski and Douglas Eadline (traduction : Emmanuel"
+    text = _OPEN_BRACKET.sub("", text)
     parts = [p for p in _SEPARATORS.split(_MARKERS.sub(",", text)) if p.strip(" .")]
     if not parts or not all(2 <= len(p.split()) <= 5 and all(_is_name_token(t) for t in p.split()) for p in parts):
         return False

@@ -38,6 +38,8 @@ from wordfreq import zipf_frequency
 SAMPLE_CHARS = 2_000  # a broken encoding garbles a whole page; a sample decides cheaply
 MIN_JUDGED_CHARS = 40  # fewer inked characters than this are too little to call garbled
 BAD_CODEPOINT_SHARE = 0.15  # private-use, unassigned or replacement characters (Symbol fonts map math to private use)
+GARBLED_LINE_SHARE = 0.4  # a page's garbled lines are dropped when they are at most this share of them
+MIN_KEPT_WORDS = 8  # ... and the rest holds this many words or more, most of its tokens
 CONTROL_SHARE = 0.08  # control characters: genuine text has none besides PDFium's markers
 SYMBOL_SOUP_SHARE = 0.50  # symbols and unusual punctuation among the inked characters
 MIXED_SCRIPT_SHARE = 0.30  # words whose letters come from two or more scripts
@@ -91,11 +93,14 @@ def script_of(char: str) -> str:
     return head
 
 
+_CONTROLS = "control characters"
+
+
 def _bad_codepoint(char: str, category: str) -> str | None:
     if char == "\ufffd":
         return "replacement characters"
     if category == "Cc" and char not in _PDFIUM_MARKERS:
-        return "control characters"
+        return _CONTROLS
     if category == "Co":
         return "private-use glyphs"
     if category in ("Cn", "Cs"):
@@ -130,6 +135,29 @@ def drop_unmapped_delimiters(text: str) -> str:
 def drop_figure_marks(text: str) -> str:
     """The page without its charts' runs of plot marks (a line break kept where a run had one)."""
     return _FIGURE_MARKS.sub(lambda m: "\n" if "\n" in m.group(0) else " ", text)
+
+
+def drop_garbled_lines(text: str) -> str:
+    """The page without the few lines a font without a Unicode map garbled, where the rest is
+    text: a letterhead's logo drawn in glyphs that extract as control characters
+    (",d>µs\x18Wov ÇÅÄÄ\x18Wov…" above "COMA / Control Engineering with Maxima"). A page garbled
+    throughout is left whole, to be judged garbled by `page_problem`, and so is one whose lines
+    lost glyphs (U+FFFD): they may hold its title, which the PDF's Title field then gives."""
+    lines = text.split("\n")
+    inked = [i for i, line in enumerate(lines) if line.strip()]
+    bad = {
+        i
+        for i in inked
+        if any(_bad_codepoint(c, unicodedata.category(c)) == _CONTROLS for c in lines[i] if not c.isspace())
+    }
+    if not bad or len(bad) > GARBLED_LINE_SHARE * len(inked):
+        return text
+    kept = "\n".join(line for i, line in enumerate(lines) if i not in bad)
+    tokens = kept[:SAMPLE_CHARS].split()
+    worded = sum(1 for token in tokens if sum(c.isalpha() for c in token) >= 2)
+    if worded < MIN_KEPT_WORDS or worded < 0.5 * len(tokens) or page_problem(kept):
+        return text  # what is left is no prose either: a glyph table's letters, a chart's labels
+    return kept
 
 
 def page_problem(text: str) -> str | None:

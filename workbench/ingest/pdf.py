@@ -22,7 +22,13 @@ from typing import Any
 
 from workbench.ingest.cover_pages import is_cover_sheet
 from workbench.ingest.glyph_names import NumberedGlyphs, code_remap, remapped_text
-from workbench.ingest.page_quality import decode_symbol_ascii, drop_figure_marks, drop_unmapped_delimiters, page_problem
+from workbench.ingest.page_quality import (
+    decode_symbol_ascii,
+    drop_figure_marks,
+    drop_garbled_lines,
+    drop_unmapped_delimiters,
+    page_problem,
+)
 from workbench.ingest.parse_error import ParseError
 from workbench.ingest.pdf_layout import PageLayout, page_layout
 from workbench.ingest.pdf_metadata import PdfContent, candidates_of, derive_metadata
@@ -272,8 +278,11 @@ def _read_numbered_glyphs(pdf: Any, data: bytes, raw: list[str]) -> dict[int, di
 
 def _readable(text: str, repair: Callable[[str], str]) -> str:
     """A page's text with lost glyphs put back, a symbol cmap's letters read as ASCII, leaders
-    collapsed, and charts' plot marks and equations' unmapped delimiters left out."""
-    return drop_unmapped_delimiters(drop_figure_marks(collapse_leaders(repair(decode_symbol_ascii(text)))))
+    collapsed, and charts' plot marks, equations' unmapped delimiters and a few garbled lines
+    (a logo's glyphs) left out."""
+    return drop_garbled_lines(
+        drop_unmapped_delimiters(drop_figure_marks(collapse_leaders(repair(decode_symbol_ascii(text)))))
+    )
 
 
 def _page_text(pdf: Any, index: int) -> str:

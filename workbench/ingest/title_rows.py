@@ -212,6 +212,7 @@ def same_block(above: Row, below: Row) -> bool:
     return abs(above.size - below.size) <= 0.08 * size and above.top - below.top <= reach * size
 
 
+_LONE_DASH = re.compile(r"[-–—:]")
 _CJK_EDGE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 
 
@@ -278,11 +279,16 @@ def _plain_name(name: str) -> bool:
 
 def bridged(rows: Sequence[Row], last: int, nxt: int | None) -> list[int] | None:
     """A title's joining word set alone on a smaller row between two of its rows ("Tips for
-    Computer Scientists" / "on" / "Standard ML (Revised)"): that row and the one after it."""
-    if nxt is None or same_block(rows[last], rows[nxt]):
+    Computer Scientists" / "on" / "Standard ML (Revised)"), or a dash alone on a row of its own
+    between them: that row and the one after it."""
+    if nxt is None:
         return None
-    words = plain(rows[nxt]).lower().split()
-    if not 1 <= len(words) <= 2 or not all(w in TITLE_CONNECTORS and w != "by" for w in words):
+    text = plain(rows[nxt])
+    dash = _LONE_DASH.fullmatch(text) is not None  # "a-TDEP" / "Temperature Dependent …" / "–" / "Lattice …"
+    if not dash and same_block(rows[last], rows[nxt]):
+        return None
+    words = text.lower().split()
+    if not dash and (not 1 <= len(words) <= 2 or not all(w in TITLE_CONNECTORS and w != "by" for w in words)):
         return None
     after = next_in_column(rows, nxt)
     if after is None:
