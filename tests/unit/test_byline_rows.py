@@ -127,6 +127,53 @@ def _at(text: str, size: float, top: float, left: float, right: float) -> Layout
     return LayoutLine(text, text, size, top, top - size, left, right)
 
 
-def _body() -> tuple[LayoutLine, ...]:
+def _body(size: float = 10.0, top: float = 480.0) -> tuple[LayoutLine, ...]:
     line = "the body text of the paper runs on in full lines of ten points each"
-    return tuple(_at(line, 10.0, 480.0 - 12 * i, 72.0, 520.0) for i in range(14))
+    return tuple(_at(line, size, top - 1.2 * size * i, 72.0, 520.0) for i in range(14))
+
+
+def test_a_subtitle_in_the_titles_own_size_set_well_below_it_over_the_byline_continues_it() -> None:
+    # LAMMPS's SPH guide: the subtitle 6 sizes below the title, in its size, then the authors
+    page = PageLayout(
+        (
+            _at("The implementation of Smooth Particle Hydrodynamics in", 17.2, 712.2, 106.0, 511.0),
+            _at("LAMMPS.", 17.2, 690.4, 272.0, 345.0),
+            _at("A guide to the SPH-USER package.", 17.2, 583.4, 185.0, 431.0),
+            _at("Georg C. Ganzenmüller and Martin O. Steinhauser", 12.0, 508.5, 175.0, 443.0),
+            _at("Fraunhofer Ernst-Mach Institut für Hochgeschwindigkeitsdynamik", 12.0, 494.6, 139.0, 478.0),
+            *_body(),
+        ),
+        612.0,
+        792.0,
+    )
+    read = read_title_page(page)
+    assert read.title.endswith("A guide to the SPH-USER package")
+    assert read.authors[0] == "Georg C. Ganzenmüller"
+
+
+def test_a_line_in_the_titles_size_well_below_it_with_no_byline_after_is_no_subtitle() -> None:
+    page = PageLayout(
+        (
+            _at("The implementation of Smooth Particle Hydrodynamics", 17.2, 712.2, 106.0, 511.0),
+            _at("Contents of this guide", 17.2, 583.4, 185.0, 431.0),
+            *_body(),
+        ),
+        612.0,
+        792.0,
+    )
+    assert read_title_page(page).title == "The implementation of Smooth Particle Hydrodynamics"
+
+
+def test_a_name_before_a_call_sign_is_read_where_a_date_follows() -> None:
+    # Dire Wolf's paper: "John Langner, WB2OSZ" over "April 2015"; the comma had carried the row on
+    page = PageLayout(
+        (
+            _at("Building a Better Demodulator for APRS / AX.25 Packet Radio", 14.0, 692.6, 109.0, 503.0),
+            _at("John Langner, WB2OSZ", 11.0, 612.8, 254.0, 358.0),
+            _at("April 2015", 11.0, 589.4, 283.0, 328.0),
+            *_body(11.0, 460.0),
+        ),
+        612.0,
+        792.0,
+    )
+    assert read_title_page(page).authors == ("John Langner",)

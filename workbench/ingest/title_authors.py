@@ -23,6 +23,7 @@ from workbench.ingest.prose_names import is_distinct_name_word, is_name_word
 from workbench.ingest.signatures import is_signature
 from workbench.ingest.title_lines import is_banner
 from workbench.ingest.title_rows import Row, plain
+from workbench.text.dates import is_date_line
 from workbench.text.junk_authors import real_authors
 
 # "…, and Andrew" continues on the next line; "… and others" ends the list.
@@ -107,6 +108,7 @@ def authors_near(rows: Sequence[Row], block: list[int], following: list[int]) ->
             and not AFFILIATION.search(text)  # "…, Cadence Design Systems, Inc.", "…, University of X, Berkeley"
             and nxt is not None
             and abs(rows[nxt].size - row.size) < 0.05 * row.size
+            and not is_date_line(plain(rows[nxt]))  # "John Langner, WB2OSZ" over "April 2015": no name goes on
         ):
             carried = row_text  # "..., and Andrew" continues on the next line: "D. White"
             continue

@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 
 from workbench.ingest.name_lists import AFFILIATION, is_byline, is_name_list
 from workbench.ingest.prose_names import is_group_name
@@ -25,6 +26,7 @@ MAX_TITLE_ROWS = 5
 _SUBTITLE_SHARE = 0.7  # a line at least this share of the title's size may continue it
 _BYLINED_SUBTITLE_SHARE = 0.6  # ... and a smaller one, where the authors' names follow it
 _OPENING_WORDS = frozenset(["a", "an", "the", "on", "of", "towards", "toward"])  # words a title may open with
+_APART_SIZES = 8.0  # a subtitle in the title's own size may stand this many sizes below it
 _COVER_ROWS = 15  # a page of at most this many rows, none of them a paragraph's, is a cover
 _COVER_SUBTITLE_ROWS = 3  # a cover's subtitle wraps over at most this many rows
 
@@ -37,6 +39,8 @@ def with_subtitle(rows: Sequence[Row], block: list[int], body: float) -> tuple[l
     covering = _cover_subtitle(rows, block, following)
     if covering:
         return [*block, *following[:covering]], following[covering:]
+    if following and _set_apart(rows, block, following, body):
+        return [*block, following[0]], following[1:]
     if not following or not _is_subtitle(rows[block[-1]], rows[following[0]], body, _BYLINED_SUBTITLE_SHARE):
         return list(block), following
     if (
@@ -68,6 +72,24 @@ def _bylined(rows: Sequence[Row], following: list[int]) -> bool:
         and not is_byline(text)
         and is_byline(plain(rows[following[1]]))
     )
+
+
+def _set_apart(rows: Sequence[Row], block: list[int], following: list[int], body: float) -> bool:
+    """Whether the row below a title, set in its very size and weight but further down than its
+    rows are leaded, is its subtitle: lined up with it, and the byline right below it ("Building a
+    Better Demodulator …" / "Part 1, 1200 Baud AFSK" / "John Langner"; LAMMPS's "A guide to the
+    SPH-USER package." six sizes below its title). A row that passes as a subtitle anyway is left
+    to the rules below."""
+    last, nxt = rows[block[-1]], rows[following[0]]
+    size = max(last.size, 1.0)
+    if len(following) < 2 or abs(nxt.size - last.size) > 0.03 * size or nxt.bold != last.bold:
+        return False
+    if not 2.6 * size < last.top - nxt.top <= _APART_SIZES * size or not _lined_up(last, nxt):
+        return False
+    text = plain(nxt)
+    if is_byline(text) or not is_byline(plain(rows[following[1]])):
+        return False
+    return _is_subtitle(replace(last, top=nxt.top + 2.0 * size), nxt, body)
 
 
 def _is_subtitle(last: Row, nxt: Row, body: float, share: float = _SUBTITLE_SHARE) -> bool:
