@@ -7,8 +7,11 @@ import json
 
 import pytest
 
+from tests.minimal_pdf import assemble
 from tests.unit.test_title_page import PWL, needs_pwl
 from workbench.ingest.parse import parse_file
+from workbench.ingest.pdf import _extract_pdf
+from workbench.ingest.title_page import read_title_page
 from workbench.text.ligatures import find_glyph_repair
 
 REAL = PWL.parent / "zotero-real"
@@ -85,3 +88,42 @@ def test_clean_scientific_text_is_never_repaired() -> None:
     for start in range(0, len(docs), 10):
         pages = [f"{d['title']}\n{d['text']}" for d in docs[start : start + 10]]
         assert not find_glyph_repair(pages), pages[0][:80]
+
+
+_C_AS_CR_CMAP = """/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /T1 def
+1 begincodespacerange <00> <FF> endcodespacerange
+2 beginbfrange <20> <62> <0020> <64> <7E> <0064> endbfrange
+1 beginbfchar <63> <000D> endbfchar
+endcmap CMapName currentdict /CMap defineresource pop end end"""
+
+
+def test_a_letter_the_font_maps_to_a_carriage_return_is_put_back() -> None:
+    # an ACL2 workshop paper of 2004: its font maps "c" to U+000D, so PDFium gave "Re\rursive
+    # Fun\rtions" (read as "Re ursive" in the text and "Reursive" on the title page, whose two
+    # words then read as a person's name, its first author)
+    lines = " ".join(
+        f"BT /F1 10 Tf 72 {560 - 12 * i} Td (the recursion of such functions is a case of the general "
+        f"construction, line {i}) Tj ET"
+        for i in range(30)
+    )
+    stream = (
+        "BT /F1 18 Tf 72 700 Td (Contributions to the Theory of Tail) Tj ET "
+        "BT /F1 18 Tf 72 678 Td (Recursive Functions) Tj ET "
+        f"BT /F1 10 Tf 72 640 Td (John Cowles) Tj ET {lines}"
+    )
+    pdf = assemble(
+        [
+            "<< /Type /Catalog /Pages 2 0 R >>",
+            "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >>"
+            " /Contents 5 0 R >>",
+            "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /ToUnicode 6 0 R >>",
+            f"<< /Length {len(stream)} >>\nstream\n{stream}\nendstream",
+            f"<< /Length {len(_C_AS_CR_CMAP)} >>\nstream\n{_C_AS_CR_CMAP}\nendstream",
+        ]
+    )
+    content, _ = _extract_pdf(pdf)
+    assert "the recursion of such functions is a case of the general construction" in content.page_texts[0]
+    page = read_title_page(content.layout)
+    assert page.title == "Contributions to the Theory of Tail Recursive Functions"
+    assert page.authors == ("John Cowles",)

@@ -1,19 +1,19 @@
 """Glyphs a PDF's text layer lost (ligatures above all), put back with a word-frequency list.
 
-A font whose ToUnicode map lacks a glyph makes the text layer lose it in one of three ways:
-the glyph extracts as a placeholder (a control character other than PDFium's \\x02 for a
-joined line-end hyphen, a private-use code point, U+FFFD: "\\x03amily o\\x03 Away gestures"
-for "family of"), as a stray symbol inside a word ("simpli#ed", "E±cient"), or not at all
-("Uni ed", "Funtional Reative Sheme"). One font loses the same glyphs everywhere, so the
-repair is decided per document, like breaking a substitution cipher: each placeholder gets
-the one glyph (a ligature "fi", "ffi"... or a letter) that turns most of the words it stands
-in into known words; a dropped glyph is put back only when several distinct words of the
-document need it (ligatures pooled, each letter alone, more for a letter). Known words are
-those of wordfreq's frequency lists for English and the document's own language (whichever
-of a few common ones clearly covers most of its words); a known word is never changed,
-except where a placeholder stands inside it. Pure functions: the caller (PDF ingest) applies
-one `GlyphRepair` to the page texts and the title page's lines alike, so titles and search
-both see the repaired words.
+A font whose ToUnicode map lacks a glyph makes the text layer lose it in one of three ways: the
+glyph extracts as a placeholder (a control character other than PDFium's \\x02 for a joined
+line-end hyphen, a private-use code point, U+FFFD, a carriage return inside a word: "\\x03amily
+o\\x03 Away gestures" for "family of", "Re\\rursive Fun\\rtions"), as a stray symbol inside a
+word ("simpli#ed", "E±cient"), or not at all ("Uni ed", "Funtional Reative Sheme"). One font
+loses the same glyphs everywhere, so the repair is decided per document, like breaking a
+substitution cipher: each placeholder gets the one glyph (a ligature "fi", "ffi"... or a
+letter) that turns most of the words it stands in into known words; a dropped glyph is put back
+only when several distinct words of the document need it (ligatures pooled, each letter alone,
+more for a letter). Known words are those of wordfreq's frequency lists for English and the
+document's own language (whichever of a few common ones clearly covers most of its words); a
+known word is never changed, except where a placeholder stands inside it. Pure functions: the
+caller (PDF ingest) applies one `GlyphRepair` to the page texts and the title page's lines
+alike, so titles and search both see the repaired words.
 """
 
 from __future__ import annotations
@@ -35,7 +35,10 @@ _LONE_WORD_LETTERS = 7  # ... unless it is one long word ("\x03unctions" in a ti
 _MIN_DROPPED_VOTES = 3  # distinct words that must all miss the same ligature
 _MIN_DROPPED_LETTER_VOTES = 5  # ... or the same single letter
 _MIN_TARGET_ZIPF = 3.0  # a repaired word must be at least this common (wordfreq's small lists)
-_PLACEHOLDER = re.compile(r"[\x00\x01\x03-\x08\x0b\x0c\x0e-\x1f\ue000-\uf8ff\ufffd]")
+# A glyph a font maps to a carriage return inside a word ("Re\rursive Fun\rtions"), which the PDF
+# reader marks with this character, since a bare carriage return also ends a line.
+LOST_GLYPH = "\ufffc"
+_PLACEHOLDER = re.compile(r"[\x00\x01\x03-\x08\x0b\x0c\x0e-\x1f\ue000-\uf8ff\ufffc\ufffd]")
 _SYMBOL = re.compile(r"[^\w\s\-'’.,;:!?()\[\]{}\"“”/\\\x00-\x1f\ue000-\uf8ff\ufffd\u00ad]")  # a stray symbol
 _EDGE = "\"'“”‘’([{<.,;:!?)]}>"
 
