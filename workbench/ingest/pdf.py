@@ -37,7 +37,7 @@ from workbench.ingest.source_lines import SourceLine, pdf_lines
 from workbench.ingest.title_page import TitleCandidate, title_candidates
 from workbench.records import ParsedDocument, Section
 from workbench.text.arabic_ligatures import find_arabic_repair
-from workbench.text.ligatures import LOST_GLYPH, find_glyph_repair
+from workbench.text.ligatures import LOST_GLYPH, LOST_RETURN, find_glyph_repair
 from workbench.text.prose import collapse_leaders
 
 # A PDF whose pages average fewer real characters than this is treated as a scan.
@@ -46,10 +46,6 @@ MIN_TEXT_CHARS_PER_PAGE = 20
 MAX_COVER_PAGES = 2
 
 # A control character other than a line break: a font's raw code where PDFium found no Unicode.
-# A carriage return that ends no line (PDFium ends each with "\r\n") inside or at the end of a word,
-# or starting one of two letters or more, is a glyph the font maps to it: "Re\rursive Fun\rtions",
-# "Publi\r", "the \rase" (TeX's "©", a circle glyph before a "c", is none: "\rc 2008")
-_LONE_CR = re.compile(r"(?<=[^\W\d_]|[\x00-\x08\x0e-\x1f])\r(?!\n)|(?<!\S)\r(?=[^\W\d_]{2})")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
 _CONTROL_SHARE = 0.05
 
@@ -294,7 +290,7 @@ def _page_text(pdf: Any, index: int) -> str:
     try:
         textpage = page.get_textpage()
         try:
-            return _LONE_CR.sub(LOST_GLYPH, str(textpage.get_text_bounded()))
+            return LOST_RETURN.sub(LOST_GLYPH, str(textpage.get_text_bounded()))
         finally:
             textpage.close()
     finally:

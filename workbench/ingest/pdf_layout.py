@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from workbench.ingest.source_lines import clean_text
-from workbench.text.ligatures import LOST_GLYPH
+from workbench.text.ligatures import LOST_GLYPH, LOST_RETURN
 
 MAX_LAYOUT_CHARS = 5_000  # the title, authors and abstract come well within this ...
 _LATE_LAYOUT_CHARS = 12_000  # ... unless the page draws its title after its body: past the first
@@ -133,16 +133,12 @@ def page_layout(
 
 def _lost_as_return(chars: list[_Char], index: int, count: int, raw: Any) -> bool:
     """Whether the carriage return at `index` of a text page stands for a glyph the font maps to
-    it: it ends no line (PDFium ends each with "\r\n"), and stands inside or at the end of a word,
-    or starts one of two letters or more ("Re\rursive", "the \rase"; not TeX's "©", "\rc 2008")."""
+    it, as `LOST_RETURN` tells in the page's text ("Re\rursive", not the "\r\n" ending a line)."""
     import pypdfium2.raw as pdfium_c
 
-    following = [int(pdfium_c.FPDFText_GetUnicode(raw, i)) for i in range(index + 1, min(index + 3, count))]
-    if not following or following[0] == 10:
-        return False
-    if chars and (chars[-1].ch.isalpha() or ("\x00" <= chars[-1].ch < " " and not chars[-1].ch.isspace())):
-        return True
-    return len(following) == 2 and all(0 < c < 0x110000 and chr(c).isalpha() for c in following)
+    following = (int(pdfium_c.FPDFText_GetUnicode(raw, i)) for i in range(index + 1, min(index + 3, count)))
+    after = "".join(chr(c) if 0 < c < 0x110000 else " " for c in following)
+    return LOST_RETURN.match(f"{chars[-1].ch if chars else chr(10)}\r{after}", 1) is not None
 
 
 def _display_after(lines: list[LayoutLine], early: int) -> list[LayoutLine]:

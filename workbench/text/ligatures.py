@@ -38,6 +38,10 @@ _MIN_TARGET_ZIPF = 3.0  # a repaired word must be at least this common (wordfreq
 # A glyph a font maps to a carriage return inside a word ("Re\rursive Fun\rtions"), which the PDF
 # reader marks with this character, since a bare carriage return also ends a line.
 LOST_GLYPH = "\ufffc"
+# Such a carriage return: one that ends no line (PDFium ends each with "\r\n") inside or at the end
+# of a word, or starting one of two letters or more ("Publi\r", "the \rase"); TeX's "©", a circle
+# glyph before a "c", is none ("\rc 2008"), nor one among spaces and tabs.
+LOST_RETURN = re.compile(r"(?<=[^\W\d_]|[\x00-\x08\x0e-\x1f])\r(?!\n)|(?<!\S)\r(?=[^\W\d_]{2})")
 _PLACEHOLDER = re.compile(r"[\x00\x01\x03-\x08\x0b\x0c\x0e-\x1f\ue000-\uf8ff\ufffc\ufffd]")
 _SYMBOL = re.compile(r"[^\w\s\-'’.,;:!?()\[\]{}\"“”/\\\x00-\x1f\ue000-\uf8ff\ufffd\u00ad]")  # a stray symbol
 _EDGE = "\"'“”‘’([{<.,;:!?)]}>"
