@@ -177,3 +177,25 @@ def test_a_name_before_a_call_sign_is_read_where_a_date_follows() -> None:
         792.0,
     )
     assert read_title_page(page).authors == ("John Langner",)
+
+
+def _raised_after(words: list[str], mark: str) -> list[_Char]:
+    """The words' letters with `mark` set small and raised right after the first word."""
+    chars = _chars(_spaced(words, [0.4] * (len(words) - 1)))
+    first = next(i for i, c in enumerate(chars) if c.ch == " ")
+    edge = chars[first - 1]
+    small = _Char(mark, 7.0, edge.right, 606.0, edge.right + 3.5, 611.0, 400)
+    return [*chars[:first], small, *chars[first:]]
+
+
+def test_a_raised_digit_after_a_lone_capital_is_an_exponent_kept_in_the_title() -> None:
+    # a Trilinos paper: "Agnostic G¹ Gregory Surfaces" had lost its exponent as a footnote mark
+    lines: list[LayoutLine] = []
+    _close_line(_raised_after(["G", "Gregory", "Surfaces"], "1"), lines, str)
+    assert lines[0].clean == "G1 Gregory Surfaces"
+
+
+def test_a_raised_digit_after_a_word_is_still_a_footnote_mark() -> None:
+    lines: list[LayoutLine] = []
+    _close_line(_raised_after(["Weston", "Gregory", "Surfaces"], "1"), lines, str)
+    assert lines[0].clean == "Weston Gregory Surfaces"

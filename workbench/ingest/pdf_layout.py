@@ -191,6 +191,14 @@ def _inside_word(chars: list[_Char], index: int, size: float) -> bool:
     return nxt is not None and nxt.ch.isalpha() and nxt.size >= _WORD_END_SUPERSCRIPT * size
 
 
+def _exponent(chars: list[_Char], index: int) -> bool:
+    """Whether a raised digit is an exponent of a lone capital letter, as a title writes
+    continuity classes and spaces ("Agnostic G¹ Gregory Surfaces", "L² Estimates"), not a
+    footnote mark after a word."""
+    before = chars[index - 2].ch if index >= 2 else " "
+    return chars[index].ch.isdigit() and index >= 1 and chars[index - 1].ch.isupper() and before == " "
+
+
 def _spaced_script(ch: str) -> bool:
     """A letter or digit of a script that separates words by spaces (not CJK ideographs, kana, hangul)."""
     return ch.isalnum() and not ("\u2e80" <= ch <= "\ud7ff" or "\uf900" <= ch <= "\ufaff")
@@ -243,7 +251,7 @@ def _close_line(chars: list[_Char], lines: list[LayoutLine], repair: Callable[[s
             continue
         raised = char.bottom > baseline + 0.25 * size
         share = _SUPERSCRIPT if _inside_word(chars, index, size) else _WORD_END_SUPERSCRIPT
-        if raised and char.size < share * size and len(letters) >= 4:
+        if raised and char.size < share * size and len(letters) >= 4 and not _exponent(chars, index):
             # A superscript marker: affiliation letter, footnote number, asterisk. A footnote mark
             # stands where the space after its word would be ("Weston*and", "GS1∗package").
             after_mark = after_mark or _FOOTNOTE_MARK.match(char.ch) is not None
