@@ -199,3 +199,12 @@ def test_a_raised_digit_after_a_word_is_still_a_footnote_mark() -> None:
     lines: list[LayoutLine] = []
     _close_line(_raised_after(["Weston", "Gregory", "Surfaces"], "1"), lines, str)
     assert lines[0].clean == "Weston Gregory Surfaces"
+
+
+def test_notes_by_their_author_are_a_byline_not_a_subtitle() -> None:
+    # Quantum ESPRESSO's note: "Points inside the Brillouin zone" / "Notes by Andrea Dal Corso (SISSA - Trieste)"
+    assert row_names("Notes by Andrea Dal Corso (SISSA - Trieste)") == ["Andrea Dal Corso"]
+    assert is_byline("Lecture notes by John Smith")
+    # another role, or a title that says "by", names no author
+    assert row_names("Supervised by John Smith") == []
+    assert row_names("Learning by Doing") == []

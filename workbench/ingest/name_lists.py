@@ -58,6 +58,13 @@ _NAME_THEN_PLACE = re.compile(r"\s*/\s*[^\t,;/]*")  # "Marcos Coelho/Universidad
 # A name in a field written family name first, its institution after a semicolon: "Zivy, Michel; CNRS"
 _INVERTED = re.compile(r"^([^\W\d_](?:[^\W\d_]|['’-])+),\s*([^\W\d_](?:[^\W\d_]|[.'’ -])*?)\s*;")
 _OPEN_BRACKET = re.compile(r"\s*[(\[][^()\[\]]*$")  # a bracket opened and left open at the row's end
+# the kind of writing, then its authors: "Notes by …", "Lecture notes by …" (not "Supervised by …")
+_KIND_BY = re.compile(
+    r"^(?:an?\s+)?(?:(?:lecture|class|course|technical|research)\s+)?"
+    r"(?:notes?|slides|text|paper|report|essay|tutorial|draft|manuscript|article|document)\s+by\s+(?=\S)",
+    re.IGNORECASE,
+)
+_LAST_BRACKET = re.compile(r"\s*\([^()]*\)\s*$")  # a note in brackets that ends the row
 _PART_END = re.compile(r"[^,;\t]*$")  # the words after a row's last separator
 _CJK_NAME = re.compile(r"[\u3400-\u9fff\uac00-\ud7af]{2,4}")
 _CJK_SEPARATORS = re.compile(r"[\s,，、;；·\d*∗†‡§¶]+")
@@ -117,101 +124,20 @@ _ORCID_BRACKETS = re.compile(
     r"\[\s*(?:\d{4}\s*[−–-]\s*){3}\d{3}[\dX]\s*\]|\[\s*\]|\[(?=\s*(?:[,\t]|$))|(?:^|(?<=[\t,]))\s*\]"
 )
 _SPLIT_ACCENT = re.compile(r"([^\W\d_])\s?[" + _SPACING_ACCENTS + r"]\s+([^\W\d_])")  # "Babao ¨ glu"
+# Words that are never part of a name ("reviewed": "Peer Reviewed", though "Peer" alone is a given
+# name, "Peer F. Bundgaard")
 _NOT_NAMES = frozenset(
-    [
-        "preprint",
-        "review",
-        "reviews",
-        "article",
-        "forum",
-        "reviewed",  # "Peer Reviewed"; "Peer" alone is a given name ("Peer F. Bundgaard")
-        "peer-reviewed",
-        "journal",
-        "research",
-        "paper",
-        "abstract",
-        "university",
-        "department",
-        "institute",
-        "laboratory",
-        "school",
-        "supplementary",
-        "information",
-        "introduction",
-        "the",
-        "of",
-        "on",
-        "in",
-        "for",
-        "with",
-        "and",
-        "a",
-        "an",
-        "to",
-        "from",
-        "by",
-        "at",
-        "as",
-        "is",
-        "are",
-        "we",
-        "our",
-        "this",
-        "that",
-        "using",
-        "via",
-        "towards",
-        "toward",
-        "system",
-        "systems",
-        "data",
-        "program",
-        "programming",
-        "computer",
-        "computing",
-        "science",
-        "sciences",
-        "algorithm",
-        "algorithms",
-        "theory",
-        "analysis",
-        "network",
-        "networks",
-        "model",
-        "models",
-        "design",
-        "language",
-        "languages",
-        "learning",
-        "based",
-        "new",
-        "control",
-        "problem",
-        "problems",
-        "approach",
-        "technical",
-        "report",
-        "proceedings",
-        "conference",
-        "symposium",
-        "workshop",
-        "volume",
-        "number",
-        "edition",
-        "press",
-        "editor",
-        "citation",
-        "citable",
-        "link",
-        "published",
-        "version",
-        "accepted",
-        "member",
-        "fellow",
-        "senior",
-        "associate",
-    ]
-)
+    {"preprint", "review", "reviews", "article", "forum", "reviewed", "peer-reviewed", "journal", "research",
+     "paper", "abstract", "university", "department", "institute", "laboratory", "school", "supplementary",
+     "information", "introduction", "the", "of", "on", "in", "for", "with", "and", "a", "an", "to", "from", "by",
+     "at", "as", "is", "are", "we", "our", "this", "that", "using", "via", "towards", "toward", "system",
+     "systems", "data", "program", "programming", "computer", "computing", "science", "sciences", "algorithm",
+     "algorithms", "theory", "analysis", "network", "networks", "model", "models", "design", "language",
+     "languages", "learning", "based", "new", "control", "problem", "problems", "approach", "technical",
+     "report", "proceedings", "conference", "symposium", "workshop", "volume", "number", "edition", "press",
+     "editor", "citation", "citable", "link", "published", "version", "accepted", "member", "fellow", "senior",
+     "associate"}
+)  # fmt: skip
 
 
 _HAN_CHAR = re.compile(r"[\u3400-\u9fff]")
@@ -352,6 +278,9 @@ def row_names(text: str) -> list[str]:
     dated_by = _DATED_BY.match(text)
     if dated_by and is_date_line(dated_by.group(1)):
         text = dated_by.group(2)  # "Updated September 2011, by O. Lahav … and A.R. Liddle"
+    kind_by = _KIND_BY.match(text)
+    if kind_by:  # "Notes by Andrea Dal Corso (SISSA - Trieste)"
+        text = _LAST_BRACKET.sub("", text[kind_by.end() :])
     text = _DEGREE_AFTER.sub("", _ROLE_MARK.sub("", _BY.sub("", text)))
     # an affiliation in brackets after each name: "O. Lahav (University College London) and A.R. Liddle"
     text = _BRACKETED.sub(lambda m: "," if _bracketed_affiliation(m.group(1)) else m.group(0), text)
