@@ -16,3 +16,19 @@ def assemble(objects: list[str]) -> bytes:
     out += b"".join(f"{offset:010d} 00000 n \n".encode() for offset in offsets)
     out += f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode()
     return out
+
+
+def helvetica_page(stream: str, to_unicode: str) -> bytes:
+    """A one-page PDF drawing `stream` in Helvetica (as /F1) whose ToUnicode map is `to_unicode`:
+    a font that maps some glyph to the wrong character, as real fonts do."""
+    return assemble(
+        [
+            "<< /Type /Catalog /Pages 2 0 R >>",
+            "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >>"
+            " /Contents 5 0 R >>",
+            "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /ToUnicode 6 0 R >>",
+            f"<< /Length {len(stream)} >>\nstream\n{stream}\nendstream",
+            f"<< /Length {len(to_unicode)} >>\nstream\n{to_unicode}\nendstream",
+        ]
+    )

@@ -7,6 +7,7 @@ its fix; the guards keep ordinary lines whole."""
 
 from __future__ import annotations
 
+from tests.unit.test_title_first_contact import _at, _body
 from workbench.ingest.name_lists import is_byline, is_name_list, row_names
 from workbench.ingest.pdf_layout import LayoutLine, PageLayout, _Char, _close_line
 from workbench.ingest.title_page import read_title_page
@@ -121,15 +122,6 @@ def test_a_dash_alone_on_its_row_joins_the_rows_of_a_title() -> None:
     title = read_title_page(page).title
     assert title.endswith("for Abinit – Lattice dynamic properties including anharmonicity")
     assert title.startswith("a-TDEP")
-
-
-def _at(text: str, size: float, top: float, left: float, right: float) -> LayoutLine:
-    return LayoutLine(text, text, size, top, top - size, left, right)
-
-
-def _body(size: float = 10.0, top: float = 480.0) -> tuple[LayoutLine, ...]:
-    line = "the body text of the paper runs on in full lines of ten points each"
-    return tuple(_at(line, size, top - 1.2 * size * i, 72.0, 520.0) for i in range(14))
 
 
 def test_a_subtitle_in_the_titles_own_size_set_well_below_it_over_the_byline_continues_it() -> None:

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from tests.minimal_pdf import assemble
+from tests.minimal_pdf import helvetica_page
 from tests.unit.test_title_page import PWL, needs_pwl
 from workbench.ingest.parse import parse_file
 from workbench.ingest.pdf import _extract_pdf
@@ -111,17 +111,7 @@ def test_a_letter_the_font_maps_to_a_carriage_return_is_put_back() -> None:
         "BT /F1 18 Tf 72 678 Td (Recursive Functions) Tj ET "
         f"BT /F1 10 Tf 72 640 Td (John Cowles) Tj ET {lines}"
     )
-    pdf = assemble(
-        [
-            "<< /Type /Catalog /Pages 2 0 R >>",
-            "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >>"
-            " /Contents 5 0 R >>",
-            "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /ToUnicode 6 0 R >>",
-            f"<< /Length {len(stream)} >>\nstream\n{stream}\nendstream",
-            f"<< /Length {len(_C_AS_CR_CMAP)} >>\nstream\n{_C_AS_CR_CMAP}\nendstream",
-        ]
-    )
+    pdf = helvetica_page(stream, _C_AS_CR_CMAP)
     content, _ = _extract_pdf(pdf)
     assert "the recursion of such functions is a case of the general construction" in content.page_texts[0]
     page = read_title_page(content.layout)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.minimal_pdf import assemble
+from tests.minimal_pdf import assemble, helvetica_page
 from tests.unit.test_title_subtitles import _at, _page
 from workbench.ingest.name_lists import row_names
 from workbench.ingest.pdf import _extract_pdf
@@ -208,17 +208,7 @@ def test_a_glyph_lost_as_a_separator_control_is_put_back_in_the_title() -> None:
         for i in range(30)
     )
     stream = f"BT /F1 17 Tf 72 700 Td (BN\\034nder2: Bayesian networks learning and classi\\034cation) Tj ET {lines}"
-    pdf = assemble(
-        [
-            "<< /Type /Catalog /Pages 2 0 R >>",
-            "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >>"
-            " /Contents 5 0 R >>",
-            "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /ToUnicode 6 0 R >>",
-            f"<< /Length {len(stream)} >>\nstream\n{stream}\nendstream",
-            f"<< /Length {len(_LOST_FI_CMAP)} >>\nstream\n{_LOST_FI_CMAP}\nendstream",
-        ]
-    )
+    pdf = helvetica_page(stream, _LOST_FI_CMAP)
     content, _ = _extract_pdf(pdf)
     assert content.page_texts[0].startswith("BNfinder2")
     assert read_title_page(content.layout).title == "BNfinder2: Bayesian networks learning and classification"
