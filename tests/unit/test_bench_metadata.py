@@ -117,8 +117,9 @@ _LATER_SETS = (
 
 _NEW_SETS = ("research", "texlive", "listing", "npm", "summary", "science", "doctools")
 # the sets drawn after the others were: TeX Live and R packages' papers that no set had taken
-_ANY_PACKAGE = ("residual", "debsource", "ubuntu", "suites", "versions", "sid", "noble", "acl2", "trove")
+_ANY_PACKAGE = ("residual", "debsource", "ubuntu", "suites", "versions", "sid", "noble", "acl2", "trove", "universe")
 _THIRTEENTH = ("residual", "debsource", "stray", "ubuntu", "suites", "versions")
+_FOURTEENTH = ("sid", "noble", "acl2")
 
 
 @pytest.mark.parametrize(
@@ -157,7 +158,9 @@ _THIRTEENTH = ("residual", "debsource", "stray", "ubuntu", "suites", "versions")
         ("sid", 38, (*_LATER_SETS, *_NEW_SETS, *_THIRTEENTH)),
         ("noble", 21, (*_LATER_SETS, *_NEW_SETS, *_THIRTEENTH, "sid")),
         ("acl2", 44, (*_LATER_SETS, *_NEW_SETS, *_THIRTEENTH, "sid", "noble")),
-        ("trove", 26, (*_LATER_SETS, *_NEW_SETS, *_THIRTEENTH, "sid", "noble", "acl2")),
+        ("trove", 26, (*_LATER_SETS, *_NEW_SETS, *_THIRTEENTH, *_FOURTEENTH)),
+        ("universe", 28, (*_LATER_SETS, *_NEW_SETS, *_THIRTEENTH, *_FOURTEENTH, "trove")),
+        ("fixtures", 8, (*_LATER_SETS, *_NEW_SETS, *_THIRTEENTH, *_FOURTEENTH, "trove", "universe")),
     ],
 )
 def test_the_later_paper_sets_name_each_file_in_a_checksummed_archive(

@@ -399,6 +399,16 @@ def test_join_lines_dehyphenates_and_collapses() -> None:
     assert join_lines(["an LLM-", "based agent"]) == "an LLM-based agent"
 
 
+def test_a_word_in_capitals_split_at_a_line_end_is_joined() -> None:
+    # a 2002 title set in capitals: "DIGITAL TIME CODE SYS-" over "TEM"
+    assert join_lines(["DIGITAL TIME CODE SYS-", "TEM"]) == "DIGITAL TIME CODE SYSTEM"
+    assert join_lines(["DIS-", "TRIBUTED SYSTEMS"]) == "DISTRIBUTED SYSTEMS"
+    # compounds of two words, and halves that join to no word, keep their hyphen
+    assert join_lines(["NON-", "LINEAR DYNAMICS"]) == "NON-LINEAR DYNAMICS"
+    assert join_lines(["LLM-", "BASED AGENTS"]) == "LLM-BASED AGENTS"
+    assert join_lines(["MULTI-", "AGENT"]) == "MULTI-AGENT"
+
+
 def test_join_lines_runs_chinese_and_japanese_lines_on_without_a_space() -> None:
     assert join_lines(["动平衡问题始终是轮腿式机器人研究中的关键问", "题，其运动控制的研究"]) == (
         "动平衡问题始终是轮腿式机器人研究中的关键问题，其运动控制的研究"

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from workbench.ingest.prose_names import is_prose_name, prose_words, without_prose_names
+from workbench.ingest.name_lists import is_name_list
+from workbench.ingest.prose_names import is_distinct_name_word, is_prose_name, prose_words, without_prose_names
 
 _GUIDE = [
     "Patent Application Guide\nPeter J. Pupalaikis\nTool Installation\n",
@@ -48,6 +49,19 @@ def test_a_word_in_capitals_beside_others_is_a_name_in_its_own_style() -> None:
     assert not is_prose_name("KC Border", frozenset())  # initials without their stops
     assert not is_prose_name("Say OL", frozenset())  # a family name set in capitals
     assert is_prose_name("OPEN SOURCE", frozenset())
+
+
+def test_a_program_in_capitals_before_english_words_is_no_name() -> None:
+    # SPASS's manual: "SPASS Input Syntax" over "Version 3.3" at the same size had been read as
+    # a person's name beside a larger row, and the page lost its title
+    assert is_prose_name("SPASS Input Syntax", frozenset())
+    assert not is_name_list("SPASS Input Syntax")
+    assert is_name_list("Jean DUPONT") and is_name_list("Martin Suda & Christoph Weidenbach")
+
+
+def test_a_hyphenated_given_name_is_one_persons_name() -> None:
+    assert is_distinct_name_word("Jean-Pierre") and is_distinct_name_word("Hans-Peter")
+    assert not is_distinct_name_word("Self-Study") and not is_distinct_name_word("Jean-Theorem")
 
 
 def test_group_authors_are_kept() -> None:

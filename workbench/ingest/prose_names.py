@@ -73,11 +73,11 @@ def is_prose_name(name: str, prose: frozenset[str]) -> bool:
         return False
     if all(w in prose for w in words):
         return True
+    if len(words) >= 3 and 2 * sum(_ordinary(w) for w in words) >= len(words):
+        return True  # "Deterministic Networking Architecture", "SPASS Input Syntax": nobody's name, mostly English
     capitals = [w.isupper() for w in tested]
     if any(capitals) and not all(capitals):
         return False  # "OL Say", "KC Border": a family name in capitals, or initials without stops
-    if len(words) >= 3 and 2 * sum(_ordinary(w) for w in words) >= len(words):
-        return True  # "Deterministic Networking Architecture": no word anybody's name, most of them English
     return all(w in prose or w in NAME_PARTICLES or zipf_frequency(w, "en") >= _COMMON for w in words)
 
 
@@ -96,6 +96,8 @@ def is_name_word(word: str) -> bool:
 def is_distinct_name_word(word: str) -> bool:
     """Whether a word of two letters or more is somebody's name and no frequent English word:
     "Javier", "Cho", not "I" or "Theorem"."""
+    if "-" in word.strip("-"):  # "Jean-Pierre", "Hans-Peter": each part a name
+        return all(is_distinct_name_word(part) for part in word.split("-"))
     return len(word) > 1 and is_name_word(word) and not _ordinary(word.lower())
 
 

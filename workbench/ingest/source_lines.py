@@ -17,6 +17,7 @@ from typing import Literal
 
 from workbench.text.accents import repair_accents
 from workbench.text.fts_text import word_units
+from workbench.text.ligatures import common_word
 
 LineKind = Literal["text", "break", "heading"]
 
@@ -119,6 +120,8 @@ def _join_hyphenated(left: str, right: str, *, compound: bool = False) -> str:
     if not right:
         return left + "-"
     right_letters = re.sub(r"\W.*$", "", right)
+    if _split_capitals(left, right_letters):  # "SYS-" / "TEM" in a title set in capitals
+        return left + right
     keep = (
         compound
         or "-" in right
@@ -126,6 +129,23 @@ def _join_hyphenated(left: str, right: str, *, compound: bool = False) -> str:
         or (left.lower() in _KEEP_HYPHEN and len(right_letters) >= 4)
     )
     return f"{left}-{right}" if keep or not right[:1].islower() else left + right
+
+
+def _split_capitals(left: str, right: str) -> bool:
+    """Whether two words in capitals are the halves of one common word that a line end split.
+
+    Their join must be a common word and at least one half no word of its own ("SYS-" / "TEM"
+    is SYSTEM, "DIS-" / "TRIBUTED" DISTRIBUTED; "NON-" / "LINEAR" stays a compound, and "LLM-" /
+    "BASED" joins to no word)."""
+    return (
+        len(left) >= 2
+        and len(right) >= 2
+        and left.isalpha()
+        and left.isupper()
+        and right.isupper()
+        and not (common_word(left) and common_word(right))
+        and common_word(left + right)
+    )
 
 
 # Characters of scripts written without spaces between words (Han, kana, CJK punctuation and full-width forms).

@@ -23,6 +23,10 @@ BANNER = re.compile(
     # a thesis's kind alone on its row: "UNDERGRADUATE THESIS", "Doctoral Dissertation"
     r"((under)?graduate|bachelor['’]?s?|master['’]?s?|doctoral|ph\.?\s?d\.?|diploma|senior|honou?rs)\s+"
     r"(thesis|dissertation))\W*$|"
+    # an agency's report series, its number after it: "NASA Reference Publication 1311",
+    # "NOAA Technical Memorandum NOS CS 47" (the agency and the number in capitals and digits)
+    r"((?-i:[A-Z][A-Z.&-]+)\s+){1,2}(technical|reference|contractor|special|conference|research|internal)\s+"
+    r"(memorandum|publication|report|paper|note)s?(\s+(?-i:[A-Z0-9][A-Z0-9./-]*))*\W*$|"
     r"(journal of|proceedings|©|\(c\) \d|doi|(issn|isbn)(-1[03])?[\s:]*\d+|in press|available online|"
     r"contents lists|to appear|tech\. rep|department of|school of|faculty of)\b|"
     r"(vol\.|volume)\s*([\dIVXLC]+|one|two|three|four|five|six)\b|"

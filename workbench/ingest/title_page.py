@@ -59,7 +59,7 @@ from workbench.text.dates import is_date_line
 _BYLINE = re.compile(r"^\s*by\s+\S", re.IGNORECASE)
 _ONE_WORD_SIZE = 1.5  # a one-word title is set at least this many times the body size
 _DISPLAY_SHARE = 1.1  # a block this share of the body's size or larger is set for display
-_NAME_SHARE = 0.8  # a title this share of one person's name's size beside it is still the title
+_NAME_SHARE = 0.7  # a title this share of one person's name's size beside it is still the title
 _PARALLEL_SHARE = 0.6  # a title in another script is set at least this share of the title's size
 _OUTRANKING_SHARE = 1.5  # a block this many times larger outranks one in the top third
 _COLUMN_GAP = 4.0  # a space this many times a row's size parts two columns (a word space is under one)

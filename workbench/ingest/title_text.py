@@ -41,10 +41,17 @@ def is_junk_title(title: str) -> bool:
     return " " not in title and ("_" in title or any(c.isdigit() for c in title))
 
 
+# A section's number set apart from its heading by a gap wider than a word space (a tab in the
+# row's text): a document that opens with its first section has its heading as its title.
+_SET_APART_NUMBER = re.compile(r"^\d{1,2}(\.\d{1,2})*\.?\t(?=[^\W\d_])")
+
+
 def join_title(rows: Sequence[Row]) -> str:
     parts: list[str] = []
     for index, row in enumerate(rows):
         text = plain(row)
+        if not index and _SET_APART_NUMBER.match(row.text):
+            text = " ".join(_SET_APART_NUMBER.sub("", row.text).split())  # "1⇥NeXus Programmers Reference"
         above = rows[index - 1].size if index else row.size  # a smaller row opens the subtitle, once
         # a joining word set smaller ("… Scientists" / "on" / …), or a row that ends on one ("Security Review of")
         joining = text.lower() in TITLE_CONNECTORS or bool(parts and _last_word(parts[-1]) in TITLE_CONNECTORS)

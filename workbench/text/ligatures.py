@@ -329,6 +329,11 @@ def _language(sample: str) -> str:
     return best if cover[best] > 1.25 * cover["en"] else "en"
 
 
+def common_word(word: str) -> bool:
+    """Whether a word is a common English word (wordfreq's small list, Zipf 3 or more)."""
+    return word.lower() in _words("en")
+
+
 @cache
 def _known(lang: str) -> frozenset[str]:
     """Common words of English and of the document's language."""

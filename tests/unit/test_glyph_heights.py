@@ -1,0 +1,65 @@
+"""A font that reports no size (a Type 3 bitmap font, as dvips wrote them) is measured by its
+glyphs' height: a line of letters without ascenders is as large as the line above it."""
+
+from __future__ import annotations
+
+from tests.minimal_pdf import assemble
+from workbench.ingest.pdf import _extract_pdf
+from workbench.ingest.title_page import read_title_page
+
+_SHORT = "acemnorsuvwxz"  # letters with neither ascender nor descender
+_LETTERS = "TCFRabcdefhiklmnorstuvy"
+
+
+def _type3_page(rows: list[tuple[float, str]]) -> bytes:
+    """One page whose Type 3 font draws each letter as a box (x-height 0.64 of the capitals'
+    height, as bitmap fonts measure) at a font size of 0.1, which PDFium reports as the size."""
+    procs = {}
+    for letter in _LETTERS:
+        height = 92 if letter in _SHORT else 144
+        procs[letter] = f"100 0 0 0 90 {height} d1 0 0 90 {height} re f"
+    first = ord(min(_LETTERS))
+    widths = " ".join("100" if chr(code) in procs else "0" for code in range(first, ord(max(_LETTERS)) + 1))
+    stream = " ".join(
+        f"BT /F1 {size / 14.4 * 0.1:.4f} Tf 72 {top} Td ({text}) Tj ET" for top, size, text in _baselines(rows)
+    )
+    objects = [
+        "<< /Type /Catalog /Pages 2 0 R >>",
+        "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >>"
+        " /Contents 5 0 R >>",
+        "<< /Type /Font /Subtype /Type3 /FontBBox [0 0 100 150] /FontMatrix [1 0 0 1 0 0]"
+        f" /CharProcs 6 0 R /Encoding << /Type /Encoding /Differences [{first} {_differences(first)}] >>"
+        f" /FirstChar {first} /LastChar {ord(max(_LETTERS))} /Widths [{widths}] >>",
+        f"<< /Length {len(stream)} >>\nstream\n{stream}\nendstream",
+    ]
+    proc_refs = " ".join(f"/{letter} {7 + i} 0 R" for i, letter in enumerate(sorted(procs)))
+    objects.append(f"<< {proc_refs} >>")
+    objects += [f"<< /Length {len(procs[letter])} >>\nstream\n{procs[letter]}\nendstream" for letter in sorted(procs)]
+    return assemble(objects)
+
+
+def _differences(first: int) -> str:
+    """Glyph names for every code from `first` to the last letter (letters name themselves)."""
+    return " ".join(f"/{chr(code)}" for code in range(first, ord(max(_LETTERS)) + 1))
+
+
+def _baselines(rows: list[tuple[float, str]]) -> list[tuple[int, float, str]]:
+    """Each row (size, text) with its baseline, from the top of the page down."""
+    out, top = [], 700.0
+    for size, text in rows:
+        out.append((int(top), size, text))
+        top -= size * 1.25
+    return out
+
+
+def test_a_title_line_of_short_letters_is_as_large_as_the_line_above_it() -> None:
+    # an ACL2 workshop paper of 2004 in bitmap fonts: "Recursive Functions" measured 13.4 points
+    # under "Contributions to the Theory of Tail" at 18.5, so it was cut from the title
+    body = [(10.0, "the ascent of sums over the others runs on in this abstract")] * 12
+    pdf = _type3_page([(20.0, "Contributions to the Theory of Tail"), (20.0, "Recursive Functions"), *body])
+    content, _ = _extract_pdf(pdf)
+    sizes = [line.size for line in content.layout.lines[:3]]
+    assert abs(sizes[0] - sizes[1]) < 0.1 * sizes[0], sizes
+    assert sizes[2] < 0.7 * sizes[0], sizes
+    assert read_title_page(content.layout).title == "Contributions to the Theory of Tail Recursive Functions"

@@ -1,0 +1,72 @@
+"""Title pages read wrongly in the fifteenth session: a person's name set larger than the title
+is its author, a program's name in capitals before English words is no person's, and a section
+number set apart before the first heading is no part of the title."""
+
+from __future__ import annotations
+
+from workbench.ingest.pdf_layout import LayoutLine, PageLayout
+from workbench.ingest.title_page import read_title_page
+
+
+def _at(text: str, size: float, top: float, left: float, right: float, bold: bool = False) -> LayoutLine:
+    return LayoutLine(text, text, size, top, top - size, left, right, bold=bold)
+
+
+def _body(top: float) -> tuple[LayoutLine, ...]:
+    line = "the body text of the essay runs on in full lines at the size of its paragraphs"
+    return tuple(_at(line, 11.0, top - 13 * i, 56.0, 540.0) for i in range(16))
+
+
+def test_a_name_set_larger_than_the_bold_title_above_it_is_the_author() -> None:
+    # a French essay on music engraving (2011): its bold italic title at 17 points, "ou" and an
+    # alternative title, then its author's name at 24 points (\\huge), e-mail and date
+    page = PageLayout(
+        (
+            _at("Sottisier de la gravure de partoches", 17.2, 804.1, 147.0, 452.0, bold=True),
+            _at("ou", 12.0, 755.7, 293.0, 305.0),
+            _at("Essai sur la manière correcte de noter la musique", 13.4, 718.6, 128.0, 469.0),
+            _at("Jean-Pierre Coulon", 23.7, 692.4, 205.0, 393.0),
+            _at("coulon@obs-nice.fr", 10.2, 668.0, 244.0, 354.0),
+            _at("4 avril 2011", 11.3, 627.4, 269.0, 328.0),
+            *_body(560.0),
+        ),
+        595.0,
+        842.0,
+    )
+    result = read_title_page(page)
+    assert result.title.startswith("Sottisier de la gravure de partoches")
+    assert result.authors[:1] == ("Jean-Pierre Coulon",)
+
+
+def test_a_program_named_in_capitals_keeps_its_title_over_a_version_row_as_large() -> None:
+    page = PageLayout(
+        (
+            _at("SPASS Input Syntax", 16.1, 711.3, 245.0, 382.0),
+            _at("Version 3.3", 16.3, 689.5, 274.0, 351.0),
+            _at("Martin Suda & Christoph Weidenbach\tRenate A. Schmidt", 11.4, 657.1, 130.0, 478.0),
+            _at("Max-Planck-Institut für Informatik\tSchool of Computer Science", 11.4, 643.1, 138.0, 501.0),
+            *_body(560.0),
+        ),
+        595.0,
+        842.0,
+    )
+    assert read_title_page(page).title == "SPASS Input Syntax"
+
+
+def test_a_section_number_set_apart_before_the_first_heading_is_no_part_of_the_title() -> None:
+    # NeXus's internals (2007): the document opens with its first section, "1" a gap before it
+    page = PageLayout(
+        (
+            _at("1\tNeXus Programmers Reference", 14.3, 716.2, 174.0, 420.0),
+            _at("Mark Koennecke", 10.0, 691.2, 260.0, 333.0),
+            _at("January 2007", 10.0, 679.2, 268.0, 326.0),
+            *_body(658.0)[:6],
+            _at("2\tThe Top Level NeXus API", 14.3, 556.6, 126.0, 338.0),
+            *_body(530.0),
+        ),
+        595.0,
+        842.0,
+    )
+    result = read_title_page(page)
+    assert result.title == "NeXus Programmers Reference"
+    assert result.authors == ("Mark Koennecke",)
