@@ -36,6 +36,13 @@ def test_title_score_counts_cjk_characters_and_one_letter_typos() -> None:
     assert title_overlap("Spatial language: Spatial language", "Spatial language", subtitle_optional=True) == 1.0
 
 
+def test_a_trade_mark_sign_is_no_letter_of_its_word() -> None:
+    # NFKD folding would spell "JavaBeans™" as "JavaBeansTM", a word the title without it lacks
+    want = "JavaBeans™ Activation Framework Specification"
+    assert title_overlap(want, "JavaBeans Activation Framework Specification") == 1.0
+    assert title_overlap("The Unicode® Standard", "The Unicode Standard") == 1.0
+
+
 def test_a_chinese_family_name_is_the_first_character_of_the_full_name() -> None:
     assert first_author_matches("李", ("李大永", "张少睿"))
     assert first_author_matches("代勤", ("代勤",))
@@ -117,7 +124,8 @@ _LATER_SETS = (
 
 _NEW_SETS = ("research", "texlive", "listing", "npm", "summary", "science", "doctools")
 # the sets drawn after the others were: TeX Live and R packages' papers that no set had taken
-_ANY_PACKAGE = ("residual", "debsource", "ubuntu", "suites", "versions", "sid", "noble", "acl2", "trove", "universe")
+_ANY_PACKAGE = ("residual", "debsource", "ubuntu", "suites", "versions", "sid", "noble", "acl2", "trove")
+_ANY_PACKAGE += ("universe", "upstream")
 _THIRTEENTH = ("residual", "debsource", "stray", "ubuntu", "suites", "versions")
 _FOURTEENTH = ("sid", "noble", "acl2")
 
@@ -161,6 +169,7 @@ _FOURTEENTH = ("sid", "noble", "acl2")
         ("trove", 26, (*_LATER_SETS, *_NEW_SETS, *_THIRTEENTH, *_FOURTEENTH)),
         ("universe", 28, (*_LATER_SETS, *_NEW_SETS, *_THIRTEENTH, *_FOURTEENTH, "trove")),
         ("fixtures", 8, (*_LATER_SETS, *_NEW_SETS, *_THIRTEENTH, *_FOURTEENTH, "trove", "universe")),
+        ("upstream", 23, (*_LATER_SETS, *_NEW_SETS, *_THIRTEENTH, *_FOURTEENTH, "trove", "universe", "fixtures")),
     ],
 )
 def test_the_later_paper_sets_name_each_file_in_a_checksummed_archive(

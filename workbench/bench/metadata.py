@@ -48,9 +48,13 @@ _CJK = "\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff"
 _WORD = re.compile(rf"[a-z0-9]+|[{_CJK}]|[^\W\d_a-z{_CJK}]+")
 
 
+# Trade marks are no letters of the word they follow (folding would spell "JavaBeans™" "JavaBeansTM").
+_MARKS = str.maketrans("", "", "™℠®©")
+
+
 def title_words(text: str) -> list[str]:
     """Lower-case, accent-folded alphanumeric words of a title."""
-    return _WORD.findall(fold_accents(text).lower())
+    return _WORD.findall(fold_accents(text.translate(_MARKS)).lower())
 
 
 def title_overlap(expected: str, got: str, prefix: bool = False, subtitle_optional: bool = False) -> float:

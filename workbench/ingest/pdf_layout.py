@@ -43,6 +43,7 @@ _UNSPACED_LETTERS = 12  # ... in a run of at least this many characters without 
 _GLYPH_HEIGHT_QUANTILE = 0.85
 _X_HEIGHT_LETTERS = frozenset("acemnorsuvwxz")
 _X_HEIGHT_SCALE = 1.5
+_OVERPRINT = 0.1  # a letter drawn again within this share of its size of itself is drawn once
 _FOOTNOTE_MARK = re.compile(r"[\d*∗†‡§¶⋆★]")  # marks set after a word, never inside one
 
 
@@ -152,6 +153,26 @@ def _line_size(letters: list[_Char]) -> float:
     return tallest * (_X_HEIGHT_SCALE if short else 1.0)
 
 
+def _overprint_dropped(chars: list[_Char]) -> list[_Char]:
+    """A line less the letters drawn again over themselves, a fraction of a point aside, as a
+    word processor makes text look bold or shadowed ("DDL generator DDL generator" for one
+    "DDL generator"): the same character within `_OVERPRINT` of its size of one already read."""
+    placed: dict[str, list[_Char]] = {}
+    out: list[_Char] = []
+    for char in chars:
+        if char.ch != " ":
+            near = _OVERPRINT * char.size
+            same = placed.setdefault(char.ch, [])
+            # the letters of a ligature ("ff") share one glyph's box, one right after the other
+            if any(
+                abs(c.left - char.left) < near and abs(c.bottom - char.bottom) < near and c is not out[-1] for c in same
+            ):
+                continue
+            same.append(char)
+        out.append(char)
+    return out
+
+
 def _lost_as_return(chars: list[_Char], index: int, count: int, raw: Any) -> bool:
     """Whether the carriage return at `index` of a text page stands for a glyph the font maps to
     it, as `LOST_RETURN` tells in the page's text ("Re\rursive", not the "\r\n" ending a line)."""
@@ -245,7 +266,7 @@ def _wide_gap(chars: list[_Char], size: float) -> float:
 
 
 def _close_line(chars: list[_Char], lines: list[LayoutLine], repair: Callable[[str], str]) -> None:
-    chars = _spaces_put_back(chars)
+    chars = _spaces_put_back(_overprint_dropped(chars))
     inked = [c for c in chars if c.ch != " "]
     if not inked:
         return
