@@ -1,6 +1,7 @@
 """Title pages read wrongly in the fifteenth session: a person's name set larger than the title
-is its author, a program's name in capitals before English words is no person's, and a section
-number set apart before the first heading is no part of the title."""
+is its author, a program's name in capitals before English words is no person's, a section
+number set apart before the first heading is no part of the title, a standard's number is no
+title, and a title's translation under it is no subtitle."""
 
 from __future__ import annotations
 
@@ -70,3 +71,42 @@ def test_a_section_number_set_apart_before_the_first_heading_is_no_part_of_the_t
     result = read_title_page(page)
     assert result.title == "NeXus Programmers Reference"
     assert result.authors == ("Mark Koennecke",)
+
+
+def test_a_standards_number_as_large_as_the_title_is_no_title() -> None:
+    # ECMA TR/104 (2016): its number at 20 points above the title at the same size
+    page = PageLayout(
+        (
+            _at("ECMA TR/104", 20.0, 591.1, 400.0, 545.0),
+            _at("2\tEdition / December 2016", 10.0, 566.1, 399.0, 542.0),
+            _at("ECMAScript Test Suite", 20.0, 513.7, 283.0, 547.0, bold=True),
+            _at("Reference number", 9.0, 80.9, 485.0, 559.0),
+            _at("ECMA-123:2009", 9.0, 70.5, 493.0, 559.0),
+            _at("© Ecma International 2009", 9.0, 30.2, 453.0, 559.0),
+        ),
+        595.0,
+        842.0,
+    )
+    result = read_title_page(page)
+    assert result.title == "ECMAScript Test Suite"
+    assert result.authors == ()  # nor is it a person's name ("Ecma TR")
+
+
+def test_a_titles_translation_under_it_is_no_subtitle() -> None:
+    # ISO/IEC 30112's working draft (2014): the French title under the English one
+    page = PageLayout(
+        (
+            _at("INTERNATIONAL\tISO/IEC 30112 WD10", 18.0, 782.0, 59.0, 536.0),
+            _at("STANDARD", 18.0, 761.0, 58.0, 155.0),
+            _at("ISO/IEC 30112 WD10", 12.0, 699.1, 414.0, 538.0),
+            _at("2014-04-04", 12.0, 685.1, 470.0, 538.0),
+            _at("Information technology —", 18.0, 502.4, 59.0, 319.0),
+            _at("Specification methods for cultural conventions", 18.0, 481.4, 58.0, 532.0),
+            _at("Technologies de l'information —", 12.0, 447.4, 58.0, 249.0),
+            _at("Méthodes de modélisation des conventions culturelles", 12.0, 433.9, 57.0, 383.0),
+            _at("This page left for ISO/IEC copyright notices.", 12.0, 83.4, 57.0, 317.0),
+        ),
+        595.0,
+        842.0,
+    )
+    assert read_title_page(page).title == "Information technology — Specification methods for cultural conventions"

@@ -12,6 +12,7 @@ import re
 import unicodedata
 
 from workbench.ingest.prose_names import is_name_word, is_prose_name
+from workbench.ingest.title_classes import DOCUMENT_NUMBER
 from workbench.ingest.title_lines import is_notice
 from workbench.text.accents import SPACING_ACCENTS, repair_accents
 from workbench.text.authors import NAME_PARTICLES
@@ -262,8 +263,8 @@ def _bracketed_affiliation(text: str) -> bool:
 
 def row_names(text: str) -> list[str]:
     """The names a row lists from its start ("Mike Burrows, Google Inc." gives Mike Burrows)."""
-    if is_notice(text):
-        return []  # "All Rights Reserved.", capitalised as names are
+    if is_notice(text) or DOCUMENT_NUMBER.match(text.strip()):
+        return []  # "All Rights Reserved.", capitalised as names are; "ECMA TR/104", a standard's number
     field, value = _form_field(text)
     if field:
         inverted = _INVERTED.match(value)

@@ -37,6 +37,14 @@ BANNER = re.compile(
     rf"as|after|received|accepted|revised|manuscript|copy|do not|not for|paper|series|notice)\b))",
     re.IGNORECASE,
 )
+# A standard's or a report's number alone: its body's name, kind and number ("ECMA TR/104",
+# "INTERNATIONAL ISO/IEC 30112 WD10 STANDARD", "RFC 8655", "ISO 12647-3:2013"), which a cover sets
+# as large as the title it numbers.
+DOCUMENT_NUMBER = re.compile(
+    r"^((?i:international)\s+)?(ISO|IEC|ECMA|ANSI|DIN|EN|BS|ITU|IEEE|RFC|NIST|ETSI|JIS|ASTM|IETF|W3C|CEN)"
+    r"([/-](ISO|IEC|ANSI|ASTM|[TR]))?(\s+(TR|TS|IS|PAS|Std|SP))?[\s/-]*\d[\w.:/-]*(\s+[A-Z]{1,4}\d*)*"
+    r"(\s+(?i:standard))?$"
+)
 NOISE = re.compile(
     r"@|https?://|www\.|arXiv:|\bdoi\b|\bISSN\b|^\W*\d+\W*$|^page \d|\d+\s*\.\.\s*\d+|"
     r"^\W*(\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|\d{1,2}:\d{2})|"

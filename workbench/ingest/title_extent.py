@@ -21,6 +21,7 @@ from workbench.ingest.title_text import DASHED
 from workbench.ingest.title_venues import names_institution
 from workbench.text.dates import is_date_line
 from workbench.text.fts_text import word_count
+from workbench.text.ligatures import language_of
 
 MAX_TITLE_ROWS = 5
 _SUBTITLE_SHARE = 0.7  # a line at least this share of the title's size may continue it
@@ -29,6 +30,9 @@ _OPENING_WORDS = frozenset(["a", "an", "the", "on", "of", "towards", "toward"]) 
 _APART_SIZES = 8.0  # a subtitle in the title's own size may stand this many sizes below it
 _COVER_ROWS = 15  # a page of at most this many rows, none of them a paragraph's, is a cover
 _COVER_SUBTITLE_ROWS = 3  # a cover's subtitle wraps over at most this many rows
+_TRANSLATED_WORDS = 4  # a title and its translation below it: each of at least this many words ...
+_LANGUAGE_SHARE = 0.6  # ... this share of them common words of its language, the translation set
+_TRANSLATION_SHARE = 0.95  # smaller than the title
 
 
 def with_subtitle(rows: Sequence[Row], block: list[int], body: float) -> tuple[list[int], list[int]]:
@@ -36,6 +40,12 @@ def with_subtitle(rows: Sequence[Row], block: list[int], body: float) -> tuple[l
     below it, if any, and the rows of its column below those."""
     following = column_after(rows, block)
     block = _opening_row(rows, block, body) + list(block)
+    if (
+        following
+        and rows[following[0]].size < _TRANSLATION_SHARE * rows[block[-1]].size
+        and _translated(_text(rows, block), _text(rows, _set_alike(rows, following)))
+    ):
+        return list(block), following  # the title again in another language, no subtitle
     covering = _cover_subtitle(rows, block, following)
     if covering:
         return [*block, *following[:covering]], following[covering:]
@@ -59,6 +69,33 @@ def with_subtitle(rows: Sequence[Row], block: list[int], body: float) -> tuple[l
     ):
         taken += 1
     return [*block, *following[:taken]], following[taken:]
+
+
+def _text(rows: Sequence[Row], block: Sequence[int]) -> str:
+    return " ".join(plain(rows[i]) for i in block)
+
+
+def _set_alike(rows: Sequence[Row], following: list[int]) -> list[int]:
+    """The first rows below a title set alike, one block (up to `MAX_TITLE_ROWS`)."""
+    taken = 1
+    while taken < min(len(following), MAX_TITLE_ROWS) and same_block(
+        rows[following[taken - 1]], rows[following[taken]]
+    ):
+        taken += 1
+    return following[:taken]
+
+
+def _translated(title: str, below: str) -> bool:
+    """Whether the rows below a title are the title in another language, as a cover sets its
+    translation under it ("Information technology — Specification methods for cultural
+    conventions" over "Technologies de l'information — Méthodes de modélisation …"): both of
+    `_TRANSLATED_WORDS` words or more, each mostly (`_LANGUAGE_SHARE`) common words of its
+    language, and the two languages differ. The caller asks it only of rows set smaller than
+    the title (a German title's second row, "Springer Vieweg Verlag mit LaTeX", reads as English)."""
+    if letter_words(title) < _TRANSLATED_WORDS or letter_words(below) < _TRANSLATED_WORDS:
+        return False
+    (first, share), (second, other) = language_of(title), language_of(below)
+    return first != second and min(share, other) >= _LANGUAGE_SHARE
 
 
 def _bylined(rows: Sequence[Row], following: list[int]) -> bool:

@@ -25,7 +25,15 @@ from workbench.ingest.name_lists import AFFILIATION, is_name_list, is_role_field
 from workbench.ingest.pdf_layout import PageLayout
 from workbench.ingest.prose_names import is_distinct_name_word
 from workbench.ingest.title_authors import authors_near, names_beside
-from workbench.ingest.title_classes import BANNER, NOISE, VERSION, cjk_chars, full_line, letter_words
+from workbench.ingest.title_classes import (
+    BANNER,
+    DOCUMENT_NUMBER,
+    NOISE,
+    VERSION,
+    cjk_chars,
+    full_line,
+    letter_words,
+)
 from workbench.ingest.title_extent import MAX_TITLE_ROWS, with_subtitle
 from workbench.ingest.title_lines import (
     TITLE_CONNECTORS,
@@ -325,6 +333,8 @@ def _plausible_title(rows: Sequence[Row], block: list[int], body: float) -> bool
         return False  # "by David A. Freedman": the byline of the title above
     if len(block) > 1 and BANNER.match(text):
         return False  # a banner set over two rows: "Late Breaking Demo" / "Paper"
+    if DOCUMENT_NUMBER.match(text):
+        return False  # a standard's number over its title: "ECMA TR/104"
     if len(block) > 1 and all(rows[i].gap > _COLUMN_GAP * rows[i].size for i in block):
         return False  # two columns side by side, row by row: an RFC's header ("Network Working Group⇥R. Woodburn")
     if labelled_as_title(rows, block):
