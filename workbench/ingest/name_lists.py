@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from workbench.ingest.prose_names import is_name_word, is_prose_name
-from workbench.ingest.title_classes import DOCUMENT_NUMBER
+from workbench.ingest.prose_names import is_name_word, is_ordinary_word, is_prose_name
+from workbench.ingest.title_classes import DOCUMENT_NUMBER, VERSION_IN
 from workbench.ingest.title_lines import is_notice
 from workbench.text.accents import SPACING_ACCENTS, repair_accents
 from workbench.text.authors import NAME_PARTICLES
@@ -59,6 +59,10 @@ _NAME_THEN_PLACE = re.compile(r"\s*/\s*[^\t,;/]*")  # "Marcos Coelho/Universidad
 # A name in a field written family name first, its institution after a semicolon: "Zivy, Michel; CNRS"
 _INVERTED = re.compile(r"^([^\W\d_](?:[^\W\d_]|['’-])+),\s*([^\W\d_](?:[^\W\d_]|[.'’ -])*?)\s*;")
 _OPEN_BRACKET = re.compile(r"\s*[(\[][^()\[\]]*$")  # a bracket opened and left open at the row's end
+_WRAPPED = re.compile(r"^\s*[(\[]([^()\[\]]+)[)\]]\s*$")  # a row in one pair of brackets
+_FIELD_SEPARATOR = re.compile(r"\s+[–—·|•]\s+")
+_FACT_FIELD = re.compile(r"@|https?://|www\.|^\S+\.(org|com|net|io|edu|gov|de|fr|uk|nl|ch|jp|cn)(/\S*)?$", re.I)
+_FOR_CLIENT = re.compile(r"\s+for\s+(the\s+)?(?-i:[A-Z])[^,;()]*$", re.I)  # the client a byline names last
 # the kind of writing, then its authors: "Notes by …", "Lecture notes by …" (not "Supervised by …")
 _KIND_BY = re.compile(
     r"^(?:an?\s+)?(?:(?:lecture|class|course|technical|research)\s+)?"
@@ -77,7 +81,7 @@ _SPACED_PAIR = re.compile(r"^([\u3400-\u9fff])\s+([\u3400-\u9fff])$")
 # The verbs a report labels its authors' (or its client's) part with: "Prepared by:", "Written for:".
 AUTHORING = r"(prepared|written|authored|compiled|produced|conducted)"
 _AUTHOR_FIELD = re.compile(
-    r"^\s*(作\s*者\s*(姓\s*名)?|姓\s*名|研\s*究\s*生|申\s*请\s*人|(complete\s+)?(list\s+of\s+)?authors?|autor(e[sn])?|auteurs?|verfasser(in(nen)?)?|"
+    r"^\s*(作\s*者\s*(姓\s*名)?|姓\s*名|研\s*究\s*生|申\s*请\s*人|((original|main|lead|principal)\s+)?(complete\s+)?(list\s+of\s+)?authors?|autor(e[sn])?|auteurs?|verfasser(in(nen)?)?|"
     # a thesis's candidate, as Italian, German and Nordic covers label the author: "Candidato:", "Laureando:"
     r"(candidat[oaie]|laureand[oaie]|kandidat(in)?)(?=\s*[:：])|"
     # a report's byline labelled with the authors' part in it: "Prepared by: Kurt Barry", "Designers: …"
@@ -263,8 +267,12 @@ def _bracketed_affiliation(text: str) -> bool:
 
 def row_names(text: str) -> list[str]:
     """The names a row lists from its start ("Mike Burrows, Google Inc." gives Mike Burrows)."""
+    text = _unwrapped(text)
     if is_notice(text) or DOCUMENT_NUMBER.match(text.strip()):
         return []  # "All Rights Reserved.", capitalised as names are; "ECMA TR/104", a standard's number
+    fielded = _fielded_name(text)
+    if fielded:
+        return row_names(fielded)
     field, value = _form_field(text)
     if field:
         inverted = _INVERTED.match(value)
@@ -283,6 +291,9 @@ def row_names(text: str) -> list[str]:
     if kind_by:  # "Notes by Andrea Dal Corso (SISSA - Trieste)"
         text = _LAST_BRACKET.sub("", text[kind_by.end() :])
     text = _DEGREE_AFTER.sub("", _ROLE_MARK.sub("", _BY.sub("", text)))
+    client = _FOR_CLIENT.search(text)
+    if client and _personal(text[: client.start()]):
+        text = text[: client.start()]  # "Clifford Wolf for LINBIT", not "Establishing Requirements for …"
     # an affiliation in brackets after each name: "O. Lahav (University College London) and A.R. Liddle"
     text = _BRACKETED.sub(lambda m: "," if _bracketed_affiliation(m.group(1)) else m.group(0), text)
     dated = re.match(r"^(.+?)(?:,|\s+on)\s+(\S+\s.*)$", text)  # a whole date, not the year of one
@@ -397,6 +408,7 @@ def _is_full_word_name(token: str) -> bool:
 def is_name_list(text: str) -> bool:
     """Whether a row is nothing but a list of personal names: in form, and not all of them
     ordinary English words that are nobody's name ("Canonical Rational Function Integration")."""
+    text = _unwrapped(text)
     if _form_field(text)[0]:
         return False
     if _cjk_names(text):
@@ -409,6 +421,40 @@ def is_name_list(text: str) -> bool:
         return False
     # names in form only: "Canonical Rational Function Integration" is ordinary English, nobody's name
     return not all(is_prose_name(p.strip(" ."), frozenset()) for p in parts)
+
+
+def _fielded_name(text: str) -> str:
+    """The one field of a row of fields set apart by spaced dashes, dots or bars that lists names,
+    where every other is a version, a date, a web address or an e-mail ("Version 1.0, 2021.12.21
+    – qoiformat.org – Dominic Szablewski"); "" for any other row."""
+    fields = [f.strip() for f in _FIELD_SEPARATOR.split(text)]
+    if len(fields) < 2:
+        return ""
+    named = [f for f in fields if not _FACT_FIELD.search(f) and not is_date_line(f) and not VERSION_IN.search(f)]
+    return named[0] if len(named) == 1 and is_name_list(named[0]) else ""
+
+
+def _unwrapped(text: str) -> str:
+    """A row less the brackets that enclose all of it: a byline set in parentheses under a
+    note's title ("(X. Gonze, Y. Suzukawa, M. Mikami)")."""
+    wrapped = _WRAPPED.match(text)
+    return wrapped.group(1) if wrapped and _personal(wrapped.group(1)) else text  # not "(JMLR W&CP)"
+
+
+def _personal(text: str) -> bool:
+    """Whether a row lists people and shows it by their names: each has an initial or a word that
+    is somebody's name, and no frequent English word that is nobody's ("G. Zérah", "Clifford
+    Wolf"; not "Advance Date Package", "IUFM Mérignac"), as a byline in brackets or written for
+    a client must."""
+    if not is_name_list(text):
+        return False
+    parts = [p for p in _SEPARATORS.split(_MARKERS.sub(",", text)) if p.strip(" .")]
+    words = [[(w.strip(".,"), bool(_INITIAL_IN.search(w))) for w in p.split()] for p in parts]
+    return all(
+        any(initial or is_name_word(w) for w, initial in name)
+        and not any(is_ordinary_word(w) for w, initial in name if not initial)
+        for name in words
+    )
 
 
 def _is_name_token(token: str) -> bool:
