@@ -106,3 +106,12 @@ def test_a_byline_in_brackets_written_for_a_firm_or_among_facts_names_its_author
     # the QOI specification's one line of facts under its title
     assert row_names("Version 1.0, 2021.12.21 – qoiformat.org – Dominic Szablewski") == ["Dominic Szablewski"]
     assert row_names("Title of Thing – A Subtitle") == []
+
+
+def test_an_e_mail_spelled_out_and_a_numeric_date_after_a_name_are_no_part_of_it() -> None:
+    # iemlib's adaptive filter library: "Authors: Markus Noisternig (noisternig_AT_iem_DOT_at)"
+    assert row_names("Authors:\tMarkus Noisternig (noisternig_AT_iem_DOT_at)") == ["Markus Noisternig"]
+    assert row_names("Jane Roe (jane [at] example [dot] org)") == ["Jane Roe"]
+    # DDS's note on par calculation: "Bo Haglund 2013-03-18"
+    assert row_names("Bo Haglund 2013-03-18") == ["Bo Haglund"]
+    assert row_names("Version 2.1 2013-03-18") == []

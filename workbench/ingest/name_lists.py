@@ -60,6 +60,11 @@ _NAME_THEN_PLACE = re.compile(r"\s*/\s*[^\t,;/]*")  # "Marcos Coelho/Universidad
 _INVERTED = re.compile(r"^([^\W\d_](?:[^\W\d_]|['’-])+),\s*([^\W\d_](?:[^\W\d_]|[.'’ -])*?)\s*;")
 _OPEN_BRACKET = re.compile(r"\s*[(\[][^()\[\]]*$")  # a bracket opened and left open at the row's end
 _WRAPPED = re.compile(r"^\s*[(\[]([^()\[\]]+)[)\]]\s*$")  # a row in one pair of brackets
+# An e-mail address spelled out against harvesters, and a numeric date after a name.
+_OBFUSCATED_AT = re.compile(
+    r"([\w.+-]+)\s*(?:_AT_|\[at\]|\(at\)|\{at\})\s*([\w-]+(?:\s*(?:_DOT_|\[dot\]|\(dot\)|\.)\s*[\w-]+)+)", re.I
+)
+_NUMERIC_DATE_AFTER = re.compile(r"[,\s]+(\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[./]\d{1,2}[./]\d{2,4})\s*$")
 _FIELD_SEPARATOR = re.compile(r"\s+[–—·|•]\s+")
 _FACT_FIELD = re.compile(r"@|https?://|www\.|^\S+\.(org|com|net|io|edu|gov|de|fr|uk|nl|ch|jp|cn)(/\S*)?$", re.I)
 _FOR_CLIENT = re.compile(r"\s+for\s+(the\s+)?(?-i:[A-Z])[^,;()]*$", re.I)  # the client a byline names last
@@ -296,6 +301,7 @@ def row_names(text: str) -> list[str]:
         text = text[: client.start()]  # "Clifford Wolf for LINBIT", not "Establishing Requirements for …"
     # an affiliation in brackets after each name: "O. Lahav (University College London) and A.R. Liddle"
     text = _BRACKETED.sub(lambda m: "," if _bracketed_affiliation(m.group(1)) else m.group(0), text)
+    text = _NUMERIC_DATE_AFTER.sub("", text)  # "Bo Haglund 2013-03-18"
     dated = re.match(r"^(.+?)(?:,|\s+on)\s+(\S+\s.*)$", text)  # a whole date, not the year of one
     if dated and is_date_line(dated.group(2)):
         text = dated.group(1)  # a byline with its date: "By Abraham Loeb on May 14, 2018"
@@ -311,6 +317,7 @@ def row_names(text: str) -> list[str]:
         return []  # a city and its state, as Brazilian covers print them: "Campos dos Goytacazes/RJ"
     placed = ("/" in text or " | " in text) and "@" not in text  # "Name/Institution", "Name | Firm": one a row
     text = _NAME_THEN_PLACE.sub("", text.replace(" | ", "/", 1)) if placed else text
+    text = _OBFUSCATED_AT.sub(r"\1@\2", text)  # "noisternig_AT_iem_DOT_at", "jane [at] example [dot] org"
     text = re.sub(r"<[^<>]*@[^<>]*>|\{[^{}]*\}@\S+|\S+@\S+", ",", text)  # "Name <name@host>"
     address = _ADDRESS.search(text)
     if address:
