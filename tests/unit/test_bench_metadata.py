@@ -172,6 +172,7 @@ _FIFTEENTH = ("universe", "fixtures", "upstream")
         ("fixtures", 8, (*_LATER_SETS, *_NEW_SETS, *_THIRTEENTH, *_FOURTEENTH, *_FIFTEENTH[:1])),
         ("upstream", 23, (*_LATER_SETS, *_NEW_SETS, *_THIRTEENTH, *_FOURTEENTH, *_FIFTEENTH[:2])),
         ("leftover", 7, (*_LATER_SETS, *_NEW_SETS, *_THIRTEENTH, *_FOURTEENTH, *_FIFTEENTH)),
+        ("oldsdist", 6, (*_LATER_SETS, *_NEW_SETS, *_THIRTEENTH, *_FOURTEENTH, *_FIFTEENTH, "leftover")),
     ],
 )
 def test_the_later_paper_sets_name_each_file_in_a_checksummed_archive(
