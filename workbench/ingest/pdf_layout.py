@@ -161,16 +161,21 @@ def _overprint_dropped(chars: list[_Char]) -> list[_Char]:
     out: list[_Char] = []
     for char in chars:
         if char.ch != " ":
-            near = _OVERPRINT * char.size
             same = placed.setdefault(char.ch, [])
-            # the letters of a ligature ("ff") share one glyph's box, one right after the other
-            if any(
-                abs(c.left - char.left) < near and abs(c.bottom - char.bottom) < near and c is not out[-1] for c in same
-            ):
+            if _drawn_again(char, same, out[-1] if out else None):
                 continue
             same.append(char)
         out.append(char)
     return out
+
+
+def _drawn_again(char: _Char, earlier: list[_Char], previous: _Char | None) -> bool:
+    """Whether a letter stands where the same letter was drawn already. The letters of a
+    ligature ("ff") share one glyph's box, one right after the other, and are no overprint."""
+    near = _OVERPRINT * char.size
+    return any(
+        c is not previous and abs(c.left - char.left) < near and abs(c.bottom - char.bottom) < near for c in earlier
+    )
 
 
 def _lost_as_return(chars: list[_Char], index: int, count: int, raw: Any) -> bool:

@@ -332,9 +332,9 @@ def _language(sample: str) -> str:
 def language_of(text: str) -> tuple[str, float]:
     """The language whose common words cover clearly more of a short text than English's do (of
     German, French, Spanish, Portuguese, Italian and Dutch), else English, with the share of the
-    text's words it covers. Unlike the sample's test below, a text mostly of English words may
-    still be French ("Technologies de l'information — Méthodes de modélisation des conventions
-    culturelles"), and a text of names covers little of any ("Springer Vieweg Verlag mit LaTeX")."""
+    text's words it covers. Unlike `_language`'s test of a document's sample, a text mostly of
+    words English has too may still be French ("Technologies de l'information — Méthodes de
+    modélisation des conventions culturelles")."""
     counts = Counter(t.lower() for t in re.findall(r"[^\W\d_]{2,}", text))
     cover = {lang: sum(n for t, n in counts.items() if t in _words(lang)) for lang in _LANGUAGES}
     best = max(cover, key=lambda lang: cover[lang])
