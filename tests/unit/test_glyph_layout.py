@@ -42,8 +42,10 @@ def _type3_page(rows: list[tuple[float, str]]) -> bytes:
 
 
 def _differences(first: int) -> str:
-    """Glyph names for every code from `first` to the last letter (letters name themselves)."""
-    return " ".join(f"/{chr(code)}" for code in range(first, ord(max(_LETTERS)) + 1))
+    """Glyph names for every code from `first` to the last letter: a letter names itself, any
+    other code has no glyph."""
+    codes = range(first, ord(max(_LETTERS)) + 1)
+    return " ".join(f"/{chr(code)}" if chr(code) in _LETTERS else "/.notdef" for code in codes)
 
 
 def _baselines(rows: list[tuple[float, str]]) -> list[tuple[int, float, str]]:
