@@ -20,7 +20,7 @@ def _body(top: float) -> tuple[LayoutLine, ...]:
 
 def test_a_name_set_larger_than_the_bold_title_above_it_is_the_author() -> None:
     # a French essay on music engraving (2011): its bold italic title at 17 points, "ou" and an
-    # alternative title, then its author's name at 24 points (\\huge), e-mail and date
+    # alternative title, then its author's name at 24 points (\huge), e-mail and date
     page = PageLayout(
         (
             _at("Sottisier de la gravure de partoches", 17.2, 804.1, 147.0, 452.0, bold=True),
