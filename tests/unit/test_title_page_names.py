@@ -1,7 +1,8 @@
 """Title pages read wrongly in the fifteenth session: a person's name set larger than the title
 is its author, a program's name in capitals before English words is no person's, a section
 number set apart before the first heading is no part of the title, a standard's number is no
-title, and a title's translation under it is no subtitle."""
+title, a title's translation under it is no subtitle, and a title's name and colon set apart
+from its words in display type is no form's label."""
 
 from __future__ import annotations
 
@@ -13,9 +14,9 @@ def _at(text: str, size: float, top: float, left: float, right: float, bold: boo
     return LayoutLine(text, text, size, top, top - size, left, right, bold=bold)
 
 
-def _body(top: float) -> tuple[LayoutLine, ...]:
+def _body(top: float, size: float = 11.0) -> tuple[LayoutLine, ...]:
     line = "the body text of the essay runs on in full lines at the size of its paragraphs"
-    return tuple(_at(line, 11.0, top - 13 * i, 56.0, 540.0) for i in range(16))
+    return tuple(_at(line, size, top - 13 * i, 56.0, 540.0) for i in range(16))
 
 
 def test_a_name_set_larger_than_the_bold_title_above_it_is_the_author() -> None:
@@ -110,3 +111,31 @@ def test_a_titles_translation_under_it_is_no_subtitle() -> None:
         842.0,
     )
     assert read_title_page(page).title == "Information technology — Specification methods for cultural conventions"
+
+
+def test_a_titles_name_and_colon_set_apart_in_display_type_is_no_forms_label() -> None:
+    # an ICLR-style preprint (2024): its title in capitals, the space after the colon stretched
+    # to 2.4 sizes, read as a form's "Label:⇥value"; its first row was lost
+    page = PageLayout(
+        (
+            _at("GAMEARENA:\tEVALUATING LLM REASONING", 13.8, 710.1, 109.0, 503.0),
+            _at("THROUGH LIVE COMPUTER GAMES", 13.8, 690.2, 109.0, 368.0),
+            _at("Lanxiang Hu, Qiyu Li, Anze Xie, Nan Jiang, Haojian Jin, Hao Zhang", 10.0, 655.9, 114.0, 411.0),
+            _at("University of California, San Diego", 10.0, 643.3, 114.0, 256.0),
+            *_body(600.0, 10.0),
+        ),
+        612.0,
+        792.0,
+    )
+    assert read_title_page(page).title.lower() == "gamearena: evaluating llm reasoning through live computer games"
+    # a form's label at the body's size stays one
+    form = PageLayout(
+        (
+            _at("A Study of Erasure Codes", 18.0, 700.0, 150.0, 450.0),
+            _at("Relatore:\tProf. Mario Rossi", 11.0, 600.0, 72.0, 300.0),
+            *_body(560.0),
+        ),
+        612.0,
+        792.0,
+    )
+    assert read_title_page(form).title == "A Study of Erasure Codes"

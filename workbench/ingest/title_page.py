@@ -67,6 +67,7 @@ from workbench.text.dates import is_date_line
 _BYLINE = re.compile(r"^\s*by\s+\S", re.IGNORECASE)
 _ONE_WORD_SIZE = 1.5  # a one-word title is set at least this many times the body size
 _DISPLAY_SHARE = 1.1  # a block this share of the body's size or larger is set for display
+_DISPLAY_LABEL = 1.3  # a "Name:⇥…" row this share of the body's size or larger is a title's, no form's
 _NAME_SHARE = 0.7  # a title this share of one person's name's size beside it is still the title
 _PARALLEL_SHARE = 0.6  # a title in another script is set at least this share of the title's size
 _OUTRANKING_SHARE = 1.5  # a block this many times larger outranks one in the top third
@@ -223,9 +224,20 @@ def _is_candidate(row: Row, floor: float, body: float) -> bool:
     if version and (version.end() == len(text) or is_date_line(text[version.end() :])):
         return False  # "Version 2.5", "Version 1.0 — October 27, 2009": a version and its date
     closed = unspaced(row.text)  # a letter-spaced Chinese label: "类\t型：\t论文"
-    if _CONTENTS_ENTRY.search(row.text) or (_FORM_FIELD.match(closed) and not TITLE_FIELD.match(text)):
+    if _CONTENTS_ENTRY.search(row.text) or (
+        _FORM_FIELD.match(closed) and not TITLE_FIELD.match(text) and not _display_label(row, body)
+    ):
         return False
     return not (is_notice(text) or is_banner(text) or is_section_heading(text) or is_role_field(text))
+
+
+def _display_label(row: Row, body: float) -> bool:
+    """Whether a row that reads as a form's label and value is a title's name and colon set in
+    display type ("GAMEARENA:⇥EVALUATING LLM REASONING": the line stretched the space after its
+    colon): one word of letters before the gap, at `_DISPLAY_LABEL` times the body's size or
+    more, as no form sets its labels."""
+    label = row.text.split("\t", 1)[0].strip().rstrip(":：")
+    return row.size >= _DISPLAY_LABEL * body and label.replace("-", "").isalpha()  # a word, not "OT1/antp/sb/it/9"
 
 
 def _footer_line(rows: Sequence[Row], height: float) -> float:
