@@ -234,10 +234,17 @@ def _is_candidate(row: Row, floor: float, body: float) -> bool:
 def _display_label(row: Row, body: float) -> bool:
     """Whether a row that reads as a form's label and value is a title's name and colon set in
     display type ("GAMEARENA:⇥EVALUATING LLM REASONING": the line stretched the space after its
-    colon): one word of letters before the gap, at `_DISPLAY_LABEL` times the body's size or
-    more, as no form sets its labels."""
-    label = row.text.split("\t", 1)[0].strip().rstrip(":：")
-    return row.size >= _DISPLAY_LABEL * body and label.replace("-", "").isalpha()  # a word, not "OT1/antp/sb/it/9"
+    colon): one word of letters before the gap and words after it, no date or names, at
+    `_DISPLAY_LABEL` times the body's size or more."""
+    label, _, value = row.text.partition("\t")
+    label = label.strip().rstrip(":：")
+    return (
+        row.size >= _DISPLAY_LABEL * body
+        and label.replace("-", "").isalpha()  # a word, not "OT1/antp/sb/it/9"
+        and letter_words(value) >= 2
+        and not is_date_line(value)  # "Bearbeitungszeitraum:⇥01.01.17 – 31.01.17"
+        and not is_name_list(value)  # "Betreuer:⇥Prof. Gott"
+    )
 
 
 def _footer_line(rows: Sequence[Row], height: float) -> float:
