@@ -5,7 +5,7 @@ processors make it look bold, is read once."""
 
 from __future__ import annotations
 
-from tests.minimal_pdf import assemble, helvetica_page
+from tests.minimal_pdf import assemble, helvetica_page, one_glyph_cmap
 from workbench.ingest.pdf import _extract_pdf
 from workbench.ingest.title_page import read_title_page
 
@@ -69,19 +69,6 @@ def test_a_title_line_of_short_letters_is_as_large_as_the_line_above_it() -> Non
     assert read_title_page(content.layout).title == "Contributions to the Theory of Tail Recursive Functions"
 
 
-def _helvetica(stream: str) -> bytes:
-    return assemble(
-        [
-            "<< /Type /Catalog /Pages 2 0 R >>",
-            "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >>"
-            " /Contents 5 0 R >>",
-            "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-            f"<< /Length {len(stream)} >>\nstream\n{stream}\nendstream",
-        ]
-    )
-
-
 def test_text_drawn_twice_over_itself_is_read_once() -> None:
     # Castor's design document (2006): its cover's title drawn twice a quarter point apart came
     # out of the text layer as "DDL generator DDL generator"
@@ -94,18 +81,13 @@ def test_text_drawn_twice_over_itself_is_read_once() -> None:
         "BT /F1 10 Tf 400 520 Td (Author: Le Duc Bao) Tj ET "
         f"BT /F1 10 Tf 72 460 Td (A ball falls off the wall) Tj ET {body}"
     )
-    content, _ = _extract_pdf(_helvetica(stream))
+    content, _ = _extract_pdf(helvetica_page(stream))
     texts = [line.text for line in content.layout.lines]
     assert "DDL generator" in texts and "A ball falls off the wall" in texts  # doubled letters stay
     assert read_title_page(content.layout).title == "DDL generator"
 
 
-# A font whose glyph at code 0x01 is the "ff" ligature (its Unicode map gives both letters).
-_FF_CMAP = """/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /T1 def
-1 begincodespacerange <00> <FF> endcodespacerange
-1 beginbfrange <20> <7E> <0020> endbfrange
-1 beginbfchar <01> <00660066> endbfchar
-endcmap CMapName currentdict /CMap defineresource pop end end"""
+_FF_CMAP = one_glyph_cmap(0x01, "00660066")  # the glyph at 0x01 is the "ff" ligature
 
 
 def test_the_letters_of_a_ligature_are_no_overprint() -> None:

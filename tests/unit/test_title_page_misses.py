@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.minimal_pdf import assemble, helvetica_page
+from tests.minimal_pdf import assemble, helvetica_page, one_glyph_cmap
 from tests.unit.test_title_subtitles import _at, _page
 from workbench.ingest.name_lists import row_names
 from workbench.ingest.pdf import _extract_pdf
@@ -192,11 +192,7 @@ def test_a_form_field_labelled_title_names_the_title_of_a_page_in_one_size() -> 
     assert read.authors == ("Bill Duvall",)
 
 
-_LOST_FI_CMAP = """/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /T1 def
-1 begincodespacerange <00> <FF> endcodespacerange
-1 beginbfrange <20> <7E> <0020> endbfrange
-1 beginbfchar <1C> <001C> endbfchar
-endcmap CMapName currentdict /CMap defineresource pop end end"""
+_LOST_FI_CMAP = one_glyph_cmap(0x1C, "001C")  # its "fi" ligature read as U+001C
 
 
 def test_a_glyph_lost_as_a_separator_control_is_put_back_in_the_title() -> None:
