@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from tests.minimal_pdf import assemble, helvetica_page, one_glyph_cmap
 from workbench.ingest.pdf import _extract_pdf
+from workbench.ingest.pdf_layout import _Char, _new_line
 from workbench.ingest.title_page import read_title_page
 
 _SHORT = "acemnorsuvwxz"  # letters with neither ascender nor descender
@@ -95,3 +96,49 @@ def test_the_letters_of_a_ligature_are_no_overprint() -> None:
     stream = "BT /F1 18 Tf 72 700 Td (Alan Je\\001rey) Tj ET BT /F1 10 Tf 72 600 Td (the body text) Tj ET"
     content, _ = _extract_pdf(helvetica_page(stream, _FF_CMAP))
     assert content.layout.lines[0].text == "Alan Jeffrey"
+
+
+def _body(lines: int = 20) -> str:
+    return " ".join(
+        f"BT /F1 10 Tf 72 {400 - 12 * i} Td (the method reads each page of the paper as it is laid out, line {i}) Tj ET"
+        for i in range(lines)
+    )
+
+
+def test_a_watermark_set_across_the_page_is_no_line_of_its_text() -> None:
+    # acmart's author draft sets "Unpublished working draft. Not for distribution." at a slant
+    # over its first page, larger than the title
+    stream = (
+        "BT /F1 40 Tf 0.7071 0.7071 -0.7071 0.7071 120 200 Tm (Unpublished working draft) Tj ET "
+        "BT /F1 18 Tf 150 700 Td (The Name of the Title Is Hope) Tj ET "
+        f"BT /F1 12 Tf 200 670 Td (Ben Trovato) Tj ET {_body()}"
+    )
+    content, _ = _extract_pdf(helvetica_page(stream))
+    assert not any("Unpublished" in line.text for line in content.layout.lines)
+    assert read_title_page(content.layout).title == "The Name of the Title Is Hope"
+
+
+def test_a_stamp_set_upright_in_the_margin_is_dropped_and_a_landscape_page_kept() -> None:
+    stamp = "BT /F1 30 Tf 0 1 -1 0 40 150 Tm (Preprint under review at a journal) Tj ET "
+    stream = f"{stamp}BT /F1 16 Tf 150 700 Td (Sparse Things in Dense Places) Tj ET {_body()}"
+    content, _ = _extract_pdf(helvetica_page(stream))
+    assert not any("Preprint" in line.text for line in content.layout.lines)
+    assert read_title_page(content.layout).title == "Sparse Things in Dense Places"
+    # every line turned: a landscape page keeps its text
+    rows = range(12)
+    turned = " ".join(
+        f"BT /F1 10 Tf 0 1 -1 0 {100 + 14 * i} 100 Tm (a line of the turned table, row {i}) Tj ET" for i in rows
+    )
+    content, _ = _extract_pdf(helvetica_page(turned))
+    assert sum("turned table" in line.text for line in content.layout.lines) == 12
+
+
+def test_a_line_that_leaves_its_baseline_by_more_than_two_sizes_starts_another() -> None:
+    # PDFium gave ICLR's running head and the title's first row as one line with no break:
+    # "Published as a conference paper at ICLR 2015 VERY DEEP CONVOLUTIONAL"
+    head = _Char("5", 10.0, 288.6, 756.5, 292.6, 763.4, 400)
+    title = _Char("V", 13.8, 108.8, 698.2, 120.5, 709.8, 400)
+    raised = _Char("1", 7.0, 293.0, 760.5, 296.0, 765.5, 400)  # a footnote mark after the word
+    assert _new_line([head], title)
+    assert not _new_line([head], raised)
+    assert not _new_line([head, _Char(" ", 0.0, 0.0, 0.0, 0.0, 0.0, 0)], raised)

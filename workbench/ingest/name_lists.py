@@ -472,6 +472,8 @@ def _is_name_token(token: str) -> bool:
         return False
     if token in ("Jr.", "Sr.", "II", "III", "IV") or bare.lower() in NAME_PARTICLES:
         return True
+    if bare.lower().endswith(("'s", "’s")):
+        return False  # a possessive: "Developer's Guide"
     if re.fullmatch(r"[^\W\d_a-z]", bare):
         return bare.isupper()  # an initial without its dot: "Andrew D White" (a spaced "自 动" is no initial)
     # letters, hyphens, apostrophes and combining accents ("Bron̂e", an accent the text layer set apart)

@@ -44,6 +44,11 @@ _GLYPH_HEIGHT_QUANTILE = 0.85
 _X_HEIGHT_LETTERS = frozenset("acemnorsuvwxz")
 _X_HEIGHT_SCALE = 1.5
 _OVERPRINT = 0.1  # a letter drawn again within this share of its size of itself is drawn once
+# A letter whose baseline lies more than this many font sizes from the previous letter's starts a
+# line of its own, though PDFium marked no break: a running head and a title's first row drawn as
+# one line ("Published as a conference paper at ICLR 2015 VERY DEEP CONVOLUTIONAL"). Raised and
+# lowered marks, rotated text and drop caps move their letters less.
+_LINE_JUMP = 2.0
 _FOOTNOTE_MARK = re.compile(r"[\d*∗†‡§¶⋆★]")  # marks set after a word, never inside one
 
 
@@ -60,6 +65,7 @@ class LayoutLine:
     right: float
     bold: bool = False
     gap: float = 0.0  # the widest space between two of its letters, in points
+    upright: bool = False  # set along the page's height (a margin's stamp, a landscape page's text)
 
     @property
     def letters(self) -> int:
@@ -136,10 +142,46 @@ def page_layout(
             size = (top.value - bottom.value) * 1.4
         # The weight only breaks ties between title candidates: sample a line's first letters.
         weight = int(pdfium_c.FPDFText_GetFontWeight(raw, index)) if len(chars) < 4 else -1
-        chars.append(_Char(ch, size, left.value, bottom.value, right.value, top.value, weight, measured))
+        char = _Char(ch, size, left.value, bottom.value, right.value, top.value, weight, measured)
+        if _new_line(chars, char):
+            _close_line(chars, lines, repair)
+            chars = []
+        chars.append(char)
     _close_line(chars, lines, repair)
     early = len(lines) if count <= MAX_LAYOUT_CHARS else early
-    return PageLayout(tuple(_display_after(lines, early)), width, height)
+    return PageLayout(tuple(_display_after(_upright_dropped(lines), early)), width, height)
+
+
+def _new_line(chars: list[_Char], char: _Char) -> bool:
+    """Whether `char` begins a new line the text layer did not break (`_LINE_JUMP`)."""
+    previous = next((c for c in reversed(chars) if c.ch != " "), None)
+    return previous is not None and abs(char.bottom - previous.bottom) > _LINE_JUMP * max(char.size, previous.size)
+
+
+def _upright_dropped(lines: list[LayoutLine]) -> list[LayoutLine]:
+    """The page's lines without those set upright in its margin, where most of its text runs
+    across: arXiv's stamp, a publisher's "© 2012 Landes Bioscience." set at 45 points. A page
+    turned to landscape sets all its text upright, and keeps it."""
+    upright = sum(line.letters for line in lines if line.upright)
+    if not upright or 2 * upright >= sum(line.letters for line in lines):
+        return lines
+    return [line for line in lines if not line.upright]
+
+
+def _slanted(letters: list[_Char], size: float) -> bool:
+    """Whether a line's letters climb across the page at a slant: their baselines and their left
+    edges both spread over more than `_LINE_JUMP` sizes (a line set upright, as arXiv's stamp or a
+    landscape page's text, moves along one of them only)."""
+    rise = max(c.bottom for c in letters) - min(c.bottom for c in letters)
+    run = max(c.left for c in letters) - min(c.left for c in letters)
+    return min(rise, run) > _LINE_JUMP * size
+
+
+def _upright(letters: list[_Char], size: float) -> bool:
+    """Whether a line's letters climb the page more than `_LINE_JUMP` sizes, and more than they run
+    across it."""
+    rise = max(c.bottom for c in letters) - min(c.bottom for c in letters)
+    return rise > _LINE_JUMP * size and rise > max(c.left for c in letters) - min(c.left for c in letters)
 
 
 def _line_size(letters: list[_Char]) -> float:
@@ -280,6 +322,8 @@ def _close_line(chars: list[_Char], lines: list[LayoutLine], repair: Callable[[s
     text = " ".join(clean_text(repair("".join(c.ch for c in chars))).split())
     if not text:
         return
+    if _slanted(letters, size):
+        return  # a watermark set across the page ("Unpublished working draft"): no line of its text
     baseline = statistics.median(c.bottom for c in letters)
     clean: list[str] = []
     previous: _Char | None = None
@@ -326,5 +370,6 @@ def _close_line(chars: list[_Char], lines: list[LayoutLine], repair: Callable[[s
             right=max(c.right for c in inked),
             bold=sum(w >= _BOLD_WEIGHT for w in weights) > len(weights) / 2,
             gap=widest,
+            upright=_upright(letters, size),
         )
     )

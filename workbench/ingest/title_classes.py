@@ -27,7 +27,7 @@ BANNER = re.compile(
     # "NOAA Technical Memorandum NOS CS 47" (the agency and the number in capitals and digits)
     r"((?-i:[A-Z][A-Z.&-]+)\s+){1,2}(technical|reference|contractor|special|conference|research|internal)\s+"
     r"(memorandum|publication|report|paper|note)s?(\s+(?-i:[A-Z0-9][A-Z0-9./-]*))*\W*$|"
-    r"(journal of|proceedings|©|\(c\) \d|doi|(issn|isbn)(-1[03])?[\s:]*\d+|in press|available online|"
+    r"©|(journal of|proceedings|\(c\) \d|doi|(issn|isbn)(-1[03])?[\s:]*\d+|in press|available online|"
     r"contents lists|to appear|tech\. rep|department of|school of|faculty of)\b|"
     r"(vol\.|volume)\s*([\dIVXLC]+|one|two|three|four|five|six)\b|"
     # Words that also begin titles ("Draft genome sequence of …", "Volume rendering …", "Copyright
@@ -52,11 +52,19 @@ NOISE = re.compile(
     r"\bvol(ume)?\.?\s*\d+\b.{0,30}?\b(no|nr|issue|iss|number)\.?\s*\d+",  # a journal issue: "Volume 0 (9999), No. 0"
     re.IGNORECASE,
 )
+# A document's kind alone on its row, as a manual's cover sets it under (or over) its product's
+# name: "Reference Manual", "User's Guide", "Documentation and user's manual".
+_KIND_WORD = (
+    r"((reference|users?['’]?s?|programmers?['’]?s?|developers?['’]?s?|installation|administrators?['’]?s?|"
+    r"technical|design|implementation|programming|language|library|quick|getting started)\s+)?"
+    r"(manual|guide|handbook|reference|documentation|tutorial|specification|primer)"
+)
+DOCUMENT_KIND = re.compile(rf"^(the\s+)?{_KIND_WORD}(\s+(and|&)\s+{_KIND_WORD})?$", re.IGNORECASE)
 VERSION = re.compile(r"^(version|release|revision|rev\.|v\.?)\s*\d+(\.\d+)*[a-z]?\b[\s,;:—–-]*", re.IGNORECASE)
 VERSION_IN = re.compile(r"\b(version|release|revision)\s*\d|\bv\d+\.\d", re.IGNORECASE)
 # The document's state on a cover, in several languages, letter-spaced or not ("S E C O N D E D I T I O N").
 EDITION = re.compile(
-    r"\b(version[e]?|versión|fassung|release|revision|révision)\s*\d|\bv\d+\.\d|"
+    r"\b(version[e]?|versión|fassung|release|revision|révision)\s*:?\s*[^\s\d]*\d|\bv\d+\.\d|"
     r"\b(edition|édition|edición|edizione|auflage|ausgabe)\b|^(\w )+\w$",
     re.IGNORECASE,
 )

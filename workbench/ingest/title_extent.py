@@ -14,7 +14,16 @@ from dataclasses import replace
 
 from workbench.ingest.name_lists import AFFILIATION, is_byline, is_name_list
 from workbench.ingest.prose_names import is_group_name
-from workbench.ingest.title_classes import BANNER, EDITION, NOISE, VERSION, VERSION_IN, full_line, letter_words
+from workbench.ingest.title_classes import (
+    BANNER,
+    DOCUMENT_KIND,
+    EDITION,
+    NOISE,
+    VERSION,
+    VERSION_IN,
+    full_line,
+    letter_words,
+)
 from workbench.ingest.title_lines import is_section_heading
 from workbench.ingest.title_rows import Row, column_after, plain, row_above, same_block
 from workbench.ingest.title_text import DASHED
@@ -33,11 +42,61 @@ _COVER_SUBTITLE_ROWS = 3  # a cover's subtitle wraps over at most this many rows
 _TRANSLATED_WORDS = 4  # a title and its translation below it: each of at least this many words ...
 _LANGUAGE_SHARE = 0.6  # ... this share of them common words of its language, the translation set
 _TRANSLATION_SHARE = 0.95  # smaller than the title
+_PRODUCT_WORDS = 4  # a manual's product named over its kind: at most this many words ...
+_KIND_REACH = 4.0  # ... at most this many of its sizes above the kind's row
 
 
 def with_subtitle(rows: Sequence[Row], block: list[int], body: float) -> tuple[list[int], list[int]]:
     """The title's rows with the word that opens it set alone above it and the subtitle right
-    below it, if any, and the rows of its column below those."""
+    below it, if any, and the rows of its column below those; a manual's product and its kind
+    set on rows of their own are one title (`_with_kind`)."""
+    title, following = _with_subtitle(rows, block, body)
+    return _with_kind(rows, title, following)
+
+
+def _with_kind(rows: Sequence[Row], title: list[int], following: list[int]) -> tuple[list[int], list[int]]:
+    """A manual's cover names its product and its kind on rows of their own, often a version
+    between them ("EusLisp" / "version 9.31" / "Reference Manual"; "GNU Scientific Library" /
+    "Reference Manual"; "The OCaml system" / "release 4.02" / "Documentation and user's
+    manual"): the title is both, without the version. The kind's row is `DOCUMENT_KIND` alone;
+    the product's is a short name (`_PRODUCT_WORDS`), no kind itself, as large as the kind or
+    larger, each within `_KIND_REACH` of the product's size of the other."""
+    text = _text(rows, title)
+    if DOCUMENT_KIND.match(text):
+        product = _kind_neighbour(rows, title[0], -1)
+        if product is not None and _product(rows[product], rows[title[0]]):
+            return [product, *title], following
+        return title, following
+    kind = _kind_neighbour(rows, title[-1], 1)
+    if kind is None or not DOCUMENT_KIND.match(plain(rows[kind])) or not _product(rows[title[0]], rows[kind]):
+        return title, following
+    if letter_words(text) > _PRODUCT_WORDS:
+        return title, following
+    return [*title, kind], [i for i in following if i != kind]
+
+
+def _kind_neighbour(rows: Sequence[Row], index: int, step: int) -> int | None:
+    """The row next to `index` (above for -1, below for 1), past one version row between."""
+    nxt = index + step
+    if 0 <= nxt < len(rows) and (VERSION.match(plain(rows[nxt])) or EDITION.search(plain(rows[nxt]))):
+        nxt += step
+    return nxt if 0 <= nxt < len(rows) else None
+
+
+def _product(product: Row, kind: Row) -> bool:
+    text = plain(product)
+    return (
+        1 <= letter_words(text) <= _PRODUCT_WORDS
+        and not DOCUMENT_KIND.match(text)
+        and not VERSION.match(text)
+        and product.size >= kind.size
+        and product.top - kind.top <= _KIND_REACH * product.size
+        and not is_name_list(text)
+        and not BANNER.match(text)
+    )
+
+
+def _with_subtitle(rows: Sequence[Row], block: list[int], body: float) -> tuple[list[int], list[int]]:
     following = column_after(rows, block)
     block = _opening_row(rows, block, body) + list(block)
     if (

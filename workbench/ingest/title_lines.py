@@ -23,6 +23,7 @@ import unicodedata
 from collections import Counter
 
 from workbench.text.junk_authors import DRAFT_STAMP
+from workbench.text.ligatures import common_word
 
 _NOTICE = re.compile(
     r"do not (quote|cite|copy|distribute|circulate|reproduce)|without (the )?(prior )?(written )?permission|"
@@ -124,6 +125,7 @@ _DISPLAY_WORDS = 40  # a title set for display may run longer (a trial's name af
 # "goseq:", "dimRed", "word2vec", "iPhone", a file ("glossaries-extra.sty"), a function ("svm()")
 _NAME_FIRST = re.compile(r"^\S+:$|^\S*[a-z][A-Z0-9]|^\S+\.[a-z]{1,4}:?$|^\S+\(\)")
 _GENE_LIKE = re.compile(r"^[^\W\d_]{1,8}(\d|-+[^\W_])")  # "p53", "c-Src", "mir-1-mediated", "gamma-tocopherol"
+_EDGE_PUNCTUATION = "\"'“”‘’([{.,;:!?)]}"
 _JOINED_NAME = re.compile(r"^[a-z][a-z0-9]*[-_][a-z0-9][\w-]*$")  # "jobname-suffix", "hep_paper"
 # Words a title in capitals keeps in lower case once title-cased (after its first word).
 TITLE_CONNECTORS = frozenset(
@@ -210,7 +212,9 @@ def reads_as_prose(text: str, display: bool = False) -> bool:
     it ends in a colon or stands before a dash, holds a digit or a hyphen, a capital or a digit
     follows its lower-case letters, or it is not a Latin letter.
 
-    `display`: the text is set larger than the body, as titles are. A title may then run to 40
+    `display`: the text is set larger than the body, as titles are. Its lower-case first word is
+    then a name unless it is a common English word (a program's: "nauty and Traces User's Guide
+    (Version 2.6)"); a sentence begins with one. A title may then run to 40
     words and hold one full stop, as journals that title in two sentences print them ("p53
     mutation in breast cancer. Correlation with cell kinetics").
     """
@@ -223,6 +227,7 @@ def reads_as_prose(text: str, display: bool = False) -> bool:
         or _GENE_LIKE.match(words[0])
         or (len(words) > 1 and words[1] in ("-", "--", "–", "—"))
         or (len(words) > 1 and _JOINED_NAME.match(words[0]) and words[1][:1].isupper())  # "jobname-suffix Compile …"
+        or (display and not common_word(words[0].strip(_EDGE_PUNCTUATION)))  # "nauty and Traces User's Guide"
     )
     if _latin_lower(text[:1]) and len(words) > 6 and not named:
         return True

@@ -71,6 +71,7 @@ _DISPLAY_LABEL = 1.3  # a "Name:⇥…" row this share of the body's size or lar
 _NAME_SHARE = 0.7  # a title this share of one person's name's size beside it is still the title
 _PARALLEL_SHARE = 0.6  # a title in another script is set at least this share of the title's size
 _OUTRANKING_SHARE = 1.5  # a block this many times larger outranks one in the top third
+_MATH_LETTER, _MATH_LETTER_END = "\U0001d400", "\U0001d7ff"  # Mathematical Alphanumeric Symbols: a formula's
 _COLUMN_GAP = 4.0  # a space this many times a row's size parts two columns (a word space is under one)
 
 # A table of contents' entry set without leader dots: a wide gap, then its page number ("2 Usage\t2").
@@ -213,7 +214,7 @@ def _parallel_block(rows: Sequence[Row], block: list[int], others: list[list[int
 
 def _is_candidate(row: Row, floor: float, body: float) -> bool:
     text = plain(row)
-    letters = sum(c.isalpha() for c in text)
+    letters = sum(c.isalpha() and not _MATH_LETTER <= c <= _MATH_LETTER_END for c in text)  # "𝑠 Γ𝑎1 𝑅" is a formula
     if letters < 3 or letters < 0.5 * len(text.replace(" ", "")):
         return False
     if row.top < floor or (row.running and row.size <= 1.1 * body):

@@ -10,6 +10,7 @@ import re
 from collections.abc import Sequence
 
 from workbench.ingest.source_lines import join_lines
+from workbench.ingest.title_classes import DOCUMENT_KIND
 from workbench.ingest.title_lines import TITLE_CONNECTORS, strip_numbering, title_case, unspaced
 from workbench.ingest.title_rows import Row, plain, row_above, same_block
 
@@ -55,6 +56,8 @@ def join_title(rows: Sequence[Row]) -> str:
         above = rows[index - 1].size if index else row.size  # a smaller row opens the subtitle, once
         # a joining word set smaller ("… Scientists" / "on" / …), or a row that ends on one ("Security Review of")
         joining = text.lower() in TITLE_CONNECTORS or bool(parts and _last_word(parts[-1]) in TITLE_CONNECTORS)
+        # a manual's kind after its product: "GNU Scientific Library" / "Reference Manual"
+        joining = joining or bool(DOCUMENT_KIND.match(text))
         if parts and above - row.size > 0.05 * above and not joining and not parts[-1].endswith((":", "-", "—", "–")):
             parts[-1] += ":"
             text = DASHED.sub("", text, count=1)

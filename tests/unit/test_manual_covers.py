@@ -1,0 +1,111 @@
+"""Title pages of manuals and guides, as three sets of package documentation read at first
+contact set them (old Ubuntu and Debian packages, Debian experimental, Ubuntu multiverse): the
+product and the document's kind on rows of their own, a program's name in lower case opening a
+title, a possessive read as a name, a version field, a copyright line in display type."""
+
+from __future__ import annotations
+
+from workbench.ingest.name_lists import is_name_list
+from workbench.ingest.pdf_layout import LayoutLine, PageLayout
+from workbench.ingest.title_lines import reads_as_prose
+from workbench.ingest.title_page import read_title_page
+
+
+def _line(text: str, size: float, top: float, left: float = 91.0, right: float | None = None) -> LayoutLine:
+    width = 0.5 * size * len(text)
+    return LayoutLine(text, text, size, top, top - size, left, right if right is not None else left + width)
+
+
+def _cover(*lines: LayoutLine) -> PageLayout:
+    return PageLayout(lines, 612.0, 792.0)
+
+
+def test_a_manuals_product_and_kind_on_rows_of_their_own_are_one_title() -> None:
+    gsl = _cover(
+        _line("GNU Scientific Library", 20.7, 626.0),
+        _line("Reference Manual", 10.9, 596.0, 437.0, 522.0),
+        _line("Edition 1.16, for GSL Version 1.16", 10.9, 583.0, 357.0, 521.0),
+        _line("17 July 2013", 10.9, 570.0, 462.0, 521.0),
+        _line("Mark Galassi", 14.3, 547.0),
+        _line("Los Alamos National Laboratory", 10.9, 528.0),
+        _line("Jim Davies", 14.3, 501.0),
+    )
+    assert read_title_page(gsl).title == "GNU Scientific Library Reference Manual"
+    euslisp = _cover(  # the product over a version over the kind: the version is no part of it
+        _line("EusLisp", 24.8, 721.0, 273.0),
+        _line("version 9.31", 14.3, 692.0, 278.0),
+        _line("Reference Manual", 17.2, 672.0, 244.0),
+        _line("ETL-TR-95-2", 12.0, 596.0, 285.0),
+        _line("January, 1995", 12.0, 574.0, 285.0),
+        _line("Toshihiro Matsui", 12.0, 545.0, 277.0),
+    )
+    assert read_title_page(euslisp).title == "EusLisp Reference Manual"
+    kokkos = _cover(
+        _line("Kokkos", 24.8, 556.0, 146.0),
+        _line("The Programming Guide", 24.8, 475.0, 191.0),
+        _line("Version 1.0 May 2015", 10.9, 426.0, 368.0),
+    )
+    assert read_title_page(kokkos).title == "Kokkos The Programming Guide"
+    # a paper's title with a report's kind under it stays the paper's: the kind names no manual
+    paper = _cover(
+        _line("Scaling Laws for Sparse Retrieval Models Trained on Synthetic Queries", 17.2, 680.0),
+        _line("Technical Report", 12.0, 655.0),
+        _line("Ada Lovelace", 12.0, 620.0),
+    )
+    assert read_title_page(paper).title == "Scaling Laws for Sparse Retrieval Models Trained on Synthetic Queries"
+
+
+def test_a_programs_name_in_lower_case_opens_a_display_title() -> None:
+    # "nauty and Traces User's Guide (Version 2.6)" read as a sentence and lost to a contents entry
+    assert not reads_as_prose("nauty and Traces User’s Guide (Version 2.6)", display=True)
+    assert reads_as_prose("and the results of this study show that the method works", display=True)
+    assert reads_as_prose("nauty and Traces User’s Guide (Version 2.6) is a long manual.", display=False)
+    layout = _cover(
+        _line("nauty and Traces User’s Guide (Version 2.6)", 20.7, 675.0, 104.0),
+        _line("Brendan D. McKay\tAdolfo Piperno", 14.3, 630.0, 153.0),
+        _line("August 19, 2016", 14.3, 538.0, 249.0),
+        _line("Contents", 14.3, 489.0, 73.0),
+        *(_line(f"{n}. {entry}.", 12.0, 454.0 - 14.5 * n, 77.0) for n, entry in enumerate(_ENTRIES)),
+    )
+    assert read_title_page(layout).title == "nauty and Traces User’s Guide (Version 2.6)"
+
+
+_ENTRIES = ("How to use this Guide", "Introduction", "The dreadnaut program", "Data structures", "Size limits")
+
+
+def test_a_possessive_is_no_name() -> None:
+    # "COMMON AUTHENTICATION LIBRARY – / DEVELOPER'S GUIDE": "Developer'S Guide" was its author
+    assert not is_name_list("DEVELOPER’S GUIDE")
+    assert not is_name_list("Developer's Guide")
+    assert is_name_list("Brendan D. McKay and Adolfo Piperno")
+    assert is_name_list("Sean O'Brien")
+
+
+def test_a_version_field_and_a_copyright_line_are_no_title() -> None:
+    isl = _cover(
+        _line("Integer Set Library: Manual", 17.2, 470.0, 209.0, 402.0),
+        _line("Version: isl-0.23", 9.0, 454.0, 275.0, 334.0),  # centred under it
+        _line("Sven Verdoolaege", 12.0, 412.0, 263.0),
+        _line("November 11, 2020", 12.0, 383.0, 258.0),
+    )
+    assert read_title_page(isl).title == "Integer Set Library: Manual"
+    sentence = "SnpEff annotates variants by their effects on genes and proteins in any genome."
+    body = [_line(sentence, 9.0, 400.0 - 11 * i, 50.0) for i in range(12)]
+    article = _cover(
+        _line("Fly 6:2, 1-13; April/May/June 2012; © 2012 Landes Bioscience", 8.0, 756.0, 49.0),
+        _line("A program for annotating and predicting the effects", 24.0, 731.0, 75.0),
+        _line("of single nucleotide polymorphisms, SnpEff", 24.0, 705.0, 81.0),
+        _line("Pablo Cingolani, Adrian Platts and Xiangyi Lu", 10.0, 615.0, 87.0),
+        _line("© 2012 Landes Bioscience.", 45.0, 492.0, 45.0, 567.0),  # a watermark across the page
+        *body,
+    )
+    assert read_title_page(article).title == (
+        "A program for annotating and predicting the effects of single nucleotide polymorphisms, SnpEff"
+    )
+
+
+def test_a_row_of_mathematical_letters_is_a_formula_no_title() -> None:
+    # a figure's labels in math italic ("𝑠 Γ𝑎1 𝑅"), split from the row they were read with
+    figure = _cover(_line("𝑠\tΓ𝑎1\t𝑅", 9.0, 122.0, 60.0), _line("𝜃 = 1 Γℎ\tn𝑒", 9.0, 92.0, 20.0))
+    assert read_title_page(figure).title == ""
+    assert read_title_page(_cover(_line("Ελληνικά κείμενα και λεξικά", 14.0, 700.0))).title
