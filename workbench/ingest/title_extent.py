@@ -42,6 +42,9 @@ _COVER_SUBTITLE_ROWS = 3  # a cover's subtitle wraps over at most this many rows
 _TRANSLATED_WORDS = 4  # a title and its translation below it: each of at least this many words ...
 _LANGUAGE_SHARE = 0.6  # ... this share of them common words of its language, the translation set
 _TRANSLATION_SHARE = 0.95  # smaller than the title
+_VERSION_WORD = re.compile(r"^\s*(version|release|revision)\b|_v\d", re.IGNORECASE)  # "version (unreleased)"
+_FINITE_VERB = re.compile(r"\b(is|are|was|were|has|have|had|can|will|does|do)\b", re.IGNORECASE)
+_BYLINE = re.compile(r"^\s*by\s+\S", re.IGNORECASE)
 _PRODUCT_WORDS = 4  # a manual's product named over its kind: at most this many words ...
 _KIND_REACH = 4.0  # ... at most this many of its sizes above the kind's row
 
@@ -76,11 +79,17 @@ def _with_kind(rows: Sequence[Row], title: list[int], following: list[int]) -> t
 
 
 def _kind_neighbour(rows: Sequence[Row], index: int, step: int) -> int | None:
-    """The row next to `index` (above for -1, below for 1), past one version row between."""
+    """The row next to `index` (above for -1, below for 1), past one row of its version or date."""
     nxt = index + step
-    if 0 <= nxt < len(rows) and (VERSION.match(plain(rows[nxt])) or EDITION.search(plain(rows[nxt]))):
+    if 0 <= nxt < len(rows) and _state_row(plain(rows[nxt])):
         nxt += step
     return nxt if 0 <= nxt < len(rows) else None
+
+
+def _state_row(text: str) -> bool:
+    """A row that gives the document's version or date ("version 9.31", "DA-05679-001 _v10.1 |
+    July 2019")."""
+    return bool(VERSION.match(text) or EDITION.search(text) or is_date_line(text) or _VERSION_WORD.search(text))
 
 
 def _product(product: Row, kind: Row) -> bool:
@@ -196,8 +205,12 @@ def _is_subtitle(last: Row, nxt: Row, body: float, share: float = _SUBTITLE_SHAR
         return False
     if "\t" in nxt.text or re.search(r"[∗*†‡§¶]", text) or BANNER.match(text) or NOISE.search(text):
         return False
-    if VERSION.match(text) or is_date_line(text):
-        return False  # "Revision 2025.8.0", "Version 2 — May 2001"
+    if VERSION.match(text) or _VERSION_WORD.search(text) or is_date_line(text):
+        return False  # "Revision 2025.8.0", "Version 2 — May 2001", "version (unreleased)"
+    if _BYLINE.match(text):
+        return False  # "by David Troidl": the authors of the title above
+    if text.endswith(".") and full_line(text) and _FINITE_VERB.search(text):
+        return False  # a sentence that says what the page is: "This benchmark test is to calculate …."
     if is_section_heading(text) and not text[:1].isdigit():
         return False  # "Status of this Memo": no subtitle
     unmarked = " ".join(t for t in text.replace(",", " , ").split() if not re.fullmatch(r"[a-z]", t))
