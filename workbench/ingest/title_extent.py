@@ -21,6 +21,7 @@ from workbench.ingest.title_classes import (
     NOISE,
     VERSION,
     VERSION_IN,
+    VERSION_ROW,
     full_line,
     letter_words,
 )
@@ -42,7 +43,6 @@ _COVER_SUBTITLE_ROWS = 3  # a cover's subtitle wraps over at most this many rows
 _TRANSLATED_WORDS = 4  # a title and its translation below it: each of at least this many words ...
 _LANGUAGE_SHARE = 0.6  # ... this share of them common words of its language, the translation set
 _TRANSLATION_SHARE = 0.95  # smaller than the title
-_VERSION_WORD = re.compile(r"^\s*(version|release|revision)\b|_v\d", re.IGNORECASE)  # "version (unreleased)"
 _FINITE_VERB = re.compile(r"\b(is|are|was|were|has|have|had|can|will|does|do)\b", re.IGNORECASE)
 _BYLINE = re.compile(r"^\s*by\s+\S", re.IGNORECASE)
 _PRODUCT_WORDS = 4  # a manual's product named over its kind: at most this many words ...
@@ -89,7 +89,7 @@ def _kind_neighbour(rows: Sequence[Row], index: int, step: int) -> int | None:
 def _state_row(text: str) -> bool:
     """A row that gives the document's version or date ("version 9.31", "DA-05679-001 _v10.1 |
     July 2019")."""
-    return bool(VERSION.match(text) or EDITION.search(text) or is_date_line(text) or _VERSION_WORD.search(text))
+    return bool(VERSION.match(text) or EDITION.search(text) or is_date_line(text) or VERSION_ROW.search(text))
 
 
 def _product(product: Row, kind: Row) -> bool:
@@ -205,7 +205,7 @@ def _is_subtitle(last: Row, nxt: Row, body: float, share: float = _SUBTITLE_SHAR
         return False
     if "\t" in nxt.text or re.search(r"[∗*†‡§¶]", text) or BANNER.match(text) or NOISE.search(text):
         return False
-    if VERSION.match(text) or _VERSION_WORD.search(text) or is_date_line(text):
+    if VERSION.match(text) or VERSION_ROW.search(text) or is_date_line(text):
         return False  # "Revision 2025.8.0", "Version 2 — May 2001", "version (unreleased)"
     if _BYLINE.match(text):
         return False  # "by David Troidl": the authors of the title above

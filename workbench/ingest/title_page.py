@@ -30,6 +30,7 @@ from workbench.ingest.title_classes import (
     DOCUMENT_NUMBER,
     NOISE,
     VERSION,
+    VERSION_ROW,
     cjk_chars,
     full_line,
     letter_words,
@@ -65,7 +66,6 @@ from workbench.ingest.title_venues import VENUE_LINE, cites_itself, masthead, na
 from workbench.text.dates import is_date_line
 
 _BYLINE = re.compile(r"^\s*by\s+\S", re.IGNORECASE)
-_VERSION_ROW = re.compile(r"^\s*(version|release|revision|v\d)", re.IGNORECASE)
 _ONE_WORD_SIZE = 1.5  # a one-word title is set at least this many times the body size
 _DISPLAY_SHARE = 1.1  # a block this share of the body's size or larger is set for display
 _DISPLAY_LABEL = 1.3  # a "Name:⇥…" row this share of the body's size or larger is a title's, no form's
@@ -408,7 +408,7 @@ def _one_word_title(rows: Sequence[Row], block: list[int], body: float) -> bool:
     right below it, or below its version; a lone word elsewhere is a label, a logo or a
     journal's name."""
     nxt = next_in_column(rows, block[-1])
-    if nxt is not None and _VERSION_ROW.search(plain(rows[nxt])):
+    if nxt is not None and VERSION_ROW.search(plain(rows[nxt])):
         reach = 2.6 * rows[block[0]].size / max(rows[nxt].size, 1.0)  # as far as from the title
         nxt = next_in_column(rows, nxt, reach)  # "Visitors" / "version (unreleased)" / "François Pottier"
     if nxt is None or rows[nxt].size >= rows[block[0]].size or not row_names(rows[nxt].text):
