@@ -1,7 +1,8 @@
 """Title pages of manuals and guides, as three sets of package documentation read at first
 contact set them (old Ubuntu and Debian packages, Debian experimental, Ubuntu multiverse): the
 product and the document's kind on rows of their own, a program's name in lower case opening a
-title, a possessive read as a name, a version field, a copyright line in display type."""
+title, a possessive read as a name, a version field, a copyright line in display type, a row of
+mathematical letters, a lone word over its version, and a byline under a title."""
 
 from __future__ import annotations
 
