@@ -6,6 +6,7 @@ mathematical letters, a lone word over its version, and a byline under a title."
 
 from __future__ import annotations
 
+from tests.layout_lines import line_at
 from workbench.ingest.name_lists import is_name_list
 from workbench.ingest.pdf_layout import LayoutLine, PageLayout
 from workbench.ingest.title_lines import reads_as_prose
@@ -13,8 +14,8 @@ from workbench.ingest.title_page import read_title_page
 
 
 def _line(text: str, size: float, top: float, left: float = 91.0, right: float | None = None) -> LayoutLine:
-    width = 0.5 * size * len(text)
-    return LayoutLine(text, text, size, top, top - size, left, right if right is not None else left + width)
+    """A line at `left`, as wide as its letters at half its size each where no `right` is given."""
+    return line_at(text, size, top, left, right if right is not None else left + 0.5 * size * len(text))
 
 
 def _cover(*lines: LayoutLine) -> PageLayout:

@@ -5,15 +5,12 @@ minus sign, a name with its e-mail in brackets before an institution that names 
 
 from __future__ import annotations
 
+from tests.layout_lines import line_at as _at
 from tests.unit.test_title_page import _row
 from workbench.ingest.name_lists import row_names
 from workbench.ingest.pdf_layout import LayoutLine, PageLayout
 from workbench.ingest.title_page import read_title_page
 from workbench.ingest.title_rows import page_rows
-
-
-def _at(text: str, size: float, top: float, left: float, right: float) -> LayoutLine:
-    return LayoutLine(text, text, size, top, top - size, left, right)
 
 
 def _lncs_page() -> PageLayout:

@@ -7,9 +7,10 @@ and metadata that lists the byline's authors in another order.
 
 from __future__ import annotations
 
+from tests.layout_lines import line_at as _at
 from tests.unit.test_title_page import _row
 from workbench.ingest.name_lists import AFFILIATION, row_names
-from workbench.ingest.pdf_layout import LayoutLine, PageLayout
+from workbench.ingest.pdf_layout import PageLayout
 from workbench.ingest.pdf_metadata import _choose_authors, _running_heads
 from workbench.ingest.source_lines import clean_text
 from workbench.ingest.title_lines import is_banner
@@ -125,10 +126,6 @@ def test_a_cover_whose_text_all_lies_at_its_foot_has_its_title_there() -> None:
     assert read_title_page(layout).title == "Secure Code Review Report"
     # With text higher up, the same line at the foot is a footnote's or an imprint's, no title.
     assert read_title_page(_page(("Secure Code Review Report", 16.0, 150.0))).title != "Secure Code Review Report"
-
-
-def _at(text: str, size: float, top: float, left: float, right: float) -> LayoutLine:
-    return LayoutLine(text, text, size, top, top - size, left, right)
 
 
 def test_an_author_in_a_side_column_level_with_the_title_is_found_by_the_affiliation_under_it() -> None:

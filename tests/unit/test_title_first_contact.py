@@ -10,16 +10,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tests.layout_lines import line_at as _at
 from tests.minimal_pdf import assemble
 from workbench.ingest.name_lists import AFFILIATION, is_name_list
 from workbench.ingest.pdf import parse_pdf
 from workbench.ingest.pdf_layout import LayoutLine, PageLayout, _Char, _close_line
 from workbench.ingest.title_page import read_title_page
 from workbench.ingest.title_rows import running_key
-
-
-def _at(text: str, size: float, top: float, left: float, right: float, gap: float = 0.0) -> LayoutLine:
-    return LayoutLine(text, text, size, top, top - size, left, right, gap=gap)
 
 
 def _body(size: float = 10.0, top: float = 480.0) -> tuple[LayoutLine, ...]:
@@ -128,10 +125,10 @@ def test_an_rfcs_header_in_two_columns_is_no_title() -> None:
     wide = 150.0
     rfc = PageLayout(
         (
-            _at("Internet Engineering Task Force (IETF)\tM. Garcia-Martin", 10.6, 675.8, 76.0, 529.0, wide),
-            _at("Request for Comments: 7006\tEricsson", 10.6, 663.9, 76.0, 528.0, wide),
-            _at("Category: Standards Track\tS. Veikkolainen", 10.6, 651.9, 76.0, 528.0, wide),
-            _at("ISSN: 2070-1721\tNokia", 10.6, 640.0, 76.0, 529.0, wide),
+            _at("Internet Engineering Task Force (IETF)\tM. Garcia-Martin", 10.6, 675.8, 76.0, 529.0, gap=wide),
+            _at("Request for Comments: 7006\tEricsson", 10.6, 663.9, 76.0, 528.0, gap=wide),
+            _at("Category: Standards Track\tS. Veikkolainen", 10.6, 651.9, 76.0, 528.0, gap=wide),
+            _at("ISSN: 2070-1721\tNokia", 10.6, 640.0, 76.0, 529.0, gap=wide),
             _at("R. Gilman", 10.6, 628.1, 473.0, 529.0),
             _at("September 2013", 10.6, 616.2, 442.0, 528.0),
             _at("Miscellaneous Capabilities Negotiation in the", 10.6, 580.6, 157.0, 440.0),
@@ -151,9 +148,9 @@ def test_a_scanned_titles_wide_word_spaces_do_not_make_it_two_columns() -> None:
     # an OCR'd 1979 article: its title's words are separate lines with spaces a little wide
     scan = PageLayout(
         (
-            _at("The Primary\tStructure\tof a Glyceraldehyde-3-phosphate", 12.7, 706.7, 36.0, 386.0, 6.0),
-            _at("Dehydrogenase\tGene from Saccharomyces\tcerevisiae", 12.7, 690.9, 37.0, 395.0, 6.0),
-            _at("Janice\tP. Holland\tand Michael\tJ. Holland", 7.8, 638.0, 84.0, 261.0, 4.0),
+            _at("The Primary\tStructure\tof a Glyceraldehyde-3-phosphate", 12.7, 706.7, 36.0, 386.0, gap=6.0),
+            _at("Dehydrogenase\tGene from Saccharomyces\tcerevisiae", 12.7, 690.9, 37.0, 395.0, gap=6.0),
+            _at("Janice\tP. Holland\tand Michael\tJ. Holland", 7.8, 638.0, 84.0, 261.0, gap=4.0),
             *_body(7.8, 590.0),
         ),
         577.0,

@@ -6,12 +6,9 @@ from its words in display type is no form's label."""
 
 from __future__ import annotations
 
+from tests.layout_lines import line_at as _at
 from workbench.ingest.pdf_layout import LayoutLine, PageLayout
 from workbench.ingest.title_page import read_title_page
-
-
-def _at(text: str, size: float, top: float, left: float, right: float, bold: bool = False) -> LayoutLine:
-    return LayoutLine(text, text, size, top, top - size, left, right, bold=bold)
 
 
 def _body(top: float, size: float = 11.0) -> tuple[LayoutLine, ...]:

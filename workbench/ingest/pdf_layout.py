@@ -168,20 +168,10 @@ def _upright_dropped(lines: list[LayoutLine]) -> list[LayoutLine]:
     return [line for line in lines if not line.upright]
 
 
-def _slanted(letters: list[_Char], size: float) -> bool:
-    """Whether a line's letters climb across the page at a slant: their baselines and their left
-    edges both spread over more than `_LINE_JUMP` sizes (a line set upright, as arXiv's stamp or a
-    landscape page's text, moves along one of them only)."""
+def _spread(letters: list[_Char]) -> tuple[float, float]:
+    """How far a line's letters climb the page (their baselines) and run across it (their left edges)."""
     rise = max(c.bottom for c in letters) - min(c.bottom for c in letters)
-    run = max(c.left for c in letters) - min(c.left for c in letters)
-    return min(rise, run) > _LINE_JUMP * size
-
-
-def _upright(letters: list[_Char], size: float) -> bool:
-    """Whether a line's letters climb the page more than `_LINE_JUMP` sizes, and more than they run
-    across it."""
-    rise = max(c.bottom for c in letters) - min(c.bottom for c in letters)
-    return rise > _LINE_JUMP * size and rise > max(c.left for c in letters) - min(c.left for c in letters)
+    return rise, max(c.left for c in letters) - min(c.left for c in letters)
 
 
 def _line_size(letters: list[_Char]) -> float:
@@ -322,8 +312,12 @@ def _close_line(chars: list[_Char], lines: list[LayoutLine], repair: Callable[[s
     text = " ".join(clean_text(repair("".join(c.ch for c in chars))).split())
     if not text:
         return
-    if _slanted(letters, size):
-        return  # a watermark set across the page ("Unpublished working draft"): no line of its text
+    # Letters that climb more than `_LINE_JUMP` sizes: at a slant where they also run that far (a
+    # watermark set across the page, "Unpublished working draft": no line of its text), upright
+    # where they climb more than they run (arXiv's stamp, a landscape page's text).
+    rise, run = _spread(letters)
+    if min(rise, run) > _LINE_JUMP * size:
+        return
     baseline = statistics.median(c.bottom for c in letters)
     clean: list[str] = []
     previous: _Char | None = None
@@ -370,6 +364,6 @@ def _close_line(chars: list[_Char], lines: list[LayoutLine], repair: Callable[[s
             right=max(c.right for c in inked),
             bold=sum(w >= _BOLD_WEIGHT for w in weights) > len(weights) / 2,
             gap=widest,
-            upright=_upright(letters, size),
+            upright=rise > _LINE_JUMP * size and rise > run,
         )
     )
