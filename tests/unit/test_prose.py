@@ -99,6 +99,14 @@ def test_leaders_collapse_to_one_ellipsis_and_keep_the_lines() -> None:
     assert collapse_leaders(page) == "摘要 … I\nAbstract … II\n1 Introduction … 1\nx · y... z"
 
 
+def test_leaders_of_any_dot_a_font_draws_them_with_collapse() -> None:
+    # A Chinese thesis class sets its leaders with the sinological dot (a letter to Unicode), which
+    # made its contents pages read as "letters without words"; others use the one-dot leader.
+    page = "1 简介 ꞏ ꞏ ꞏ ꞏ ꞏ ꞏ ꞏ ꞏ 1\n1.1 一级节标题 ꞏ ꞏ ꞏ ꞏ ꞏ ꞏ 3\nMethods ․․․․․․․ 7\nジョン・スミス"
+    assert collapse_leaders(page) == "1 简介 … 1\n1.1 一级节标题 … 3\nMethods … 7\nジョン・スミス"
+    assert is_contents_run(page)
+
+
 @pytest.mark.skipif(not CONTENTS_THESIS.is_file(), reason="needs ../shared/data/zotero-real")
 def test_a_thesis_contents_pages_are_read_without_their_leaders() -> None:
     # Its two contents pages (4 and 5) held leaders of ~100 dots per entry: each dot a token to the

@@ -22,6 +22,7 @@ from typing import Any
 
 from workbench.ingest.cover_pages import is_cover_sheet
 from workbench.ingest.glyph_names import NumberedGlyphs, code_remap, remapped_text
+from workbench.ingest.letter_spacing import rejoin_letter_spacing
 from workbench.ingest.page_quality import (
     decode_symbol_ascii,
     drop_figure_marks,
@@ -290,7 +291,7 @@ def _page_text(pdf: Any, index: int) -> str:
     try:
         textpage = page.get_textpage()
         try:
-            return LOST_RETURN.sub(LOST_GLYPH, str(textpage.get_text_bounded()))
+            return LOST_RETURN.sub(LOST_GLYPH, rejoin_letter_spacing(textpage, str(textpage.get_text_bounded())))
         finally:
             textpage.close()
     finally:

@@ -34,11 +34,14 @@ LOWER_SHARE = 0.2
 
 # A leader: four or more dots, ellipses or middle dots, single spaces allowed between them
 # ("........", ". . . .", "……"). Three dots are an ellipsis; one middle dot is a product or a
-# derivative ("θ ·").
-_LEADER = re.compile(r"[ \t]*(?:[.…⋯·•][ \t]?){4,}[ \t]*")
+# derivative ("θ ·"). The dots are any of the characters fonts draw leaders with: the full stop
+# and its one- and two-dot leader forms, middle dots (Latin, Greek, katakana, hyphenation point,
+# operators) and the sinological dot "ꞏ" that Chinese thesis classes set (a letter to Unicode).
+_DOTS = ".․‥…⋯·•‧∙⋅・ꞏ．"
+_LEADER = re.compile(rf"[ \t]*(?:[{_DOTS}][ \t]?){{4,}}[ \t]*")
 # A contents entry's end: a leader (collapsed or not) and a page number, Arabic or Roman.
 _ROMAN = r"(?=[ivx])x{0,3}(?:ix|iv|v?i{0,3})|(?=[IVX])X{0,3}(?:IX|IV|V?I{0,3})"
-_ENTRY_END = re.compile(rf"(?:…|⋯|(?:[.·•][ \t]?){{4,}})[ \t]*(?:\d{{1,4}}|{_ROMAN})\b")
+_ENTRY_END = re.compile(rf"(?:…|⋯|(?:[{_DOTS}][ \t]?){{4,}})[ \t]*(?:\d{{1,4}}|{_ROMAN})\b")
 
 
 def collapse_leaders(text: str) -> str:

@@ -1,0 +1,168 @@
+"""Letter-spaced text read back as words.
+
+Code listings are often set with the letters spread apart (LaTeX's listings package, a
+word processor's tracking), and PDFium, which writes a space wherever glyphs stand apart,
+then gives "s w i t c h c o n t r o l" for "switch control". Such a page reads as lone letters
+and would be dropped as garbled ("letters without words") with the prose around it.
+
+The glyphs' boxes still tell the words apart: in a letter-spaced line the gaps PDFium filled
+with spaces fall in two groups, the tracking between letters (a tenth or a fifth of the font
+size) and the word spaces (several times wider). `spurious_spaces` finds that split within one
+line and drops the spaces of the narrow group; a line whose gaps are all alike (a spaced
+heading, a formula's variables, music glyphs) is left as it is, as is a line of ordinary words.
+`rejoin_letter_spacing` applies it to a page that shows runs of lone letters, reading the
+glyph boxes from PDFium only there.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import statistics
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import regex
+
+# A run of four or more lone letters ("s w i t c h"); a page needs MIN_SPACED_RUNS of them to be read
+# glyph by glyph.
+_SPACED_RUN = regex.compile(r"(?<!\S)\p{L}(?: \p{L}){3,}(?!\S)")
+MIN_SPACED_RUNS = 2
+# Gaps up to this, in font sizes, may be tracking; a line's tracking is their median, which is at
+# most MAX_TRACKING (listings' is 0.1-0.25; a word space is at least 0.22).
+MAX_LETTER_GAP = 0.45
+MAX_TRACKING = 0.26
+# A gap wider than the tracking by this much, in font sizes, is a word space (the space's own
+# advance is a quarter of the size or more), and a line's word spaces are at least this many
+# times its tracking.
+MIN_WORD_GAP_EXCESS = 0.25
+MIN_WORD_GAP_RATIO = 2.0
+MIN_TRACKED_GAPS = 3  # fewer spaced letters than this make no letter-spaced line
+_NEAR_ZERO = 0.05  # tracking this small, in font sizes, counts as this for the ratio
+_MIN_KERN = -0.3  # glyphs overlapping more than this (in font sizes) are not neighbours in a word
+
+
+@dataclass(frozen=True)
+class Glyph:
+    """One character of a text line with its advance box and font size (points)."""
+
+    ch: str
+    left: float
+    right: float
+    bottom: float
+    size: float
+
+
+def spurious_spaces(line: Sequence[Glyph], limit: float | None = None) -> set[int]:
+    """Indices into `line` of the spaces that stand between the letters of one word.
+
+    A line qualifies when most of its tokens are lone characters. Its spaced gaps up to
+    `limit` (font sizes) are tracking, where `limit` is the line's own (`tracking_limit`) or,
+    for a line too short to show both tracking and word spaces, the one measured on its page.
+    """
+    spaced = _spaced_gaps(line) if _mostly_lone(line) else []
+    threshold = tracking_limit([gap for gap, _ in spaced]) or limit
+    if threshold is None:
+        return set()
+    found = {i for gap, spaces in spaced if _MIN_KERN < gap <= threshold for i in spaces}
+    return found if _reads_as_words(line, found) else set()
+
+
+def line_limit(line: Sequence[Glyph]) -> float | None:
+    """The widest gap that is tracking on a letter-spaced line (None on any other line)."""
+    return tracking_limit([gap for gap, _ in _spaced_gaps(line)]) if _mostly_lone(line) else None
+
+
+def _mostly_lone(line: Sequence[Glyph]) -> bool:
+    tokens = "".join(g.ch for g in line).split()
+    return len(tokens) > MIN_TRACKED_GAPS and 2 * sum(1 for t in tokens if len(t) == 1) >= len(tokens)
+
+
+def _spaced_gaps(line: Sequence[Glyph]) -> list[tuple[float, list[int]]]:
+    """Each gap with spaces in it beside a lone character, between two glyphs of one baseline:
+    its width in font sizes and the indices of its spaces. A space between two longer tokens
+    separates words whatever its width ("capital phi" in a glyph table's row of lone "Φ")."""
+    tokens = "".join(g.ch for g in line).split()
+    lone = [len(token) == 1 for token in tokens]
+    out: list[tuple[float, list[int]]] = []
+    previous: Glyph | None = None
+    spaces: list[int] = []
+    token = -1
+    for index, glyph in enumerate(line):
+        if glyph.ch.isspace():
+            spaces.append(index)
+            continue
+        if previous is None or spaces:
+            token += 1
+        if previous is not None and spaces and (lone[token - 1] or lone[token]):
+            size = max(previous.size, glyph.size, 1.0)
+            if abs(glyph.bottom - previous.bottom) <= 0.5 * size:
+                out.append(((glyph.left - previous.right) / size, spaces))
+        previous, spaces = glyph, []
+    return out
+
+
+def tracking_limit(gaps: Sequence[float]) -> float | None:
+    """The widest gap that is tracking, where a line's spaced `gaps` (font sizes) fall into
+    tracking and word spaces; None when they do not (all alike, or too wide to be tracking)."""
+    tracking = [g for g in gaps if g <= MAX_LETTER_GAP]
+    if len(tracking) < MIN_TRACKED_GAPS:
+        return None
+    typical = statistics.median(tracking)
+    if typical > MAX_TRACKING:
+        return None
+    limit = typical + MIN_WORD_GAP_EXCESS
+    words = [g for g in gaps if g > limit]
+    return limit if words and min(words) >= MIN_WORD_GAP_RATIO * max(typical, _NEAR_ZERO) else None
+
+
+def _reads_as_words(line: Sequence[Glyph], dropped: set[int]) -> bool:
+    """Whether the words the dropped spaces make are more than one glyph repeated ("œœœ" is
+    a row of music notes, not a word)."""
+    words = "".join(g.ch for i, g in enumerate(line) if i not in dropped).split()
+    joined = [w for w in words if len(w) >= 3]
+    repeated = sum(1 for w in joined if len(set(w)) == 1)
+    return bool(joined) and 2 * repeated < len(joined)
+
+
+def rejoin_letter_spacing(textpage: Any, text: str) -> str:
+    """The page's text (`text`, as PDFium's bounded text gave it) with the spaces inside
+    letter-spaced words left out; unchanged on a page without runs of lone letters, or where
+    PDFium's characters do not spell `text`."""
+    if len(_SPACED_RUN.findall(text)) < MIN_SPACED_RUNS:
+        return text
+    chars = _glyphs(textpage)
+    if "".join(g.ch for g in chars) != text:
+        return text
+    breaks = [i for i, g in enumerate(chars) if g.ch in "\r\n"]
+    lines = [chars[start + 1 : end] for start, end in zip([-1, *breaks], [*breaks, len(chars)], strict=True)]
+    limits = [limit for line in lines if (limit := line_limit(line)) is not None]
+    page_limit = statistics.median(limits) if limits else None
+    dropped: set[int] = set()
+    offset = 0
+    for line in lines:
+        dropped.update(offset + i for i in spurious_spaces(line, page_limit))
+        offset += len(line) + 1
+    return "".join(g.ch for i, g in enumerate(chars) if i not in dropped) if dropped else text
+
+
+def _glyphs(textpage: Any) -> list[Glyph]:
+    """Every character of the page with its loose (advance) box and its size as drawn."""
+    import pypdfium2.raw as pdfium_c
+
+    raw = textpage.raw
+    rect = pdfium_c.FS_RECTF()
+    matrix = pdfium_c.FS_MATRIX()
+    out: list[Glyph] = []
+    for index in range(int(textpage.count_chars())):
+        code = int(pdfium_c.FPDFText_GetUnicode(raw, index))
+        ch = chr(code) if 0 <= code < 0x110000 else "\ufffd"
+        if ch in "\r\n":
+            out.append(Glyph(ch, 0.0, 0.0, 0.0, 0.0))
+            continue
+        pdfium_c.FPDFText_GetLooseCharBox(raw, index, ctypes.byref(rect))
+        size = float(pdfium_c.FPDFText_GetFontSize(raw, index))
+        if pdfium_c.FPDFText_GetMatrix(raw, index, matrix):
+            size *= abs(matrix.a * matrix.d - matrix.b * matrix.c) ** 0.5
+        out.append(Glyph(ch, rect.left, rect.right, rect.bottom, size))
+    return out
