@@ -22,7 +22,6 @@ from typing import Any
 
 from workbench.ingest.cover_pages import is_cover_sheet
 from workbench.ingest.glyph_names import NumberedGlyphs, code_remap, remapped_text
-from workbench.ingest.letter_spacing import rejoin_letter_spacing
 from workbench.ingest.page_quality import (
     decode_symbol_ascii,
     drop_figure_marks,
@@ -36,6 +35,7 @@ from workbench.ingest.pdf_metadata import PdfContent, candidates_of, derive_meta
 from workbench.ingest.sections import abstract_text, split_sections
 from workbench.ingest.source_lines import SourceLine, pdf_lines
 from workbench.ingest.title_page import TitleCandidate, title_candidates
+from workbench.ingest.word_spaces import drop_spaces_inside_words
 from workbench.records import ParsedDocument, Section
 from workbench.text.arabic_ligatures import find_arabic_repair
 from workbench.text.ligatures import LOST_GLYPH, LOST_RETURN, find_glyph_repair
@@ -291,7 +291,7 @@ def _page_text(pdf: Any, index: int) -> str:
     try:
         textpage = page.get_textpage()
         try:
-            return LOST_RETURN.sub(LOST_GLYPH, rejoin_letter_spacing(textpage, str(textpage.get_text_bounded())))
+            return LOST_RETURN.sub(LOST_GLYPH, drop_spaces_inside_words(textpage, str(textpage.get_text_bounded())))
         finally:
             textpage.close()
     finally:

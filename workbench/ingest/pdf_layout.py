@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from workbench.ingest.source_lines import clean_text
+from workbench.ingest.word_spaces import Glyph, accent_spaces
 from workbench.text.ligatures import LOST_GLYPH, LOST_RETURN
 
 MAX_LAYOUT_CHARS = 5_000  # the title, authors and abstract come well within this ...
@@ -248,6 +249,13 @@ def _spaces_put_back(chars: list[_Char]) -> list[_Char]:
     return out
 
 
+def _accent_spaces_dropped(chars: list[_Char]) -> list[_Char]:
+    """The line without the spaces PDFium wrote before accents TeX drew apart from their letters
+    ("gy ˝ujtemény": `word_spaces.accent_spaces`)."""
+    dropped = accent_spaces([Glyph(c.ch, c.left, c.right, c.bottom, c.size) for c in chars])
+    return [c for i, c in enumerate(chars) if i not in dropped] if dropped else chars
+
+
 def _spaced_run(run: list[_Char]) -> list[_Char]:
     pairs = [(a, b) for a, b in itertools.pairwise(run) if _spaced_script(a.ch) and _spaced_script(b.ch)]
     if len(pairs) < _UNSPACED_LETTERS - 1:
@@ -303,7 +311,7 @@ def _wide_gap(chars: list[_Char], size: float) -> float:
 
 
 def _close_line(chars: list[_Char], lines: list[LayoutLine], repair: Callable[[str], str]) -> None:
-    chars = _spaces_put_back(_overprint_dropped(chars))
+    chars = _accent_spaces_dropped(_spaces_put_back(_overprint_dropped(chars)))
     inked = [c for c in chars if c.ch != " "]
     if not inked:
         return

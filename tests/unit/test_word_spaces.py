@@ -1,14 +1,18 @@
-"""Letter-spaced code listings read as words: PDFium writes a space between every letter a
-listing sets apart ("s w i t c h c o n t r o l"), and such a page was dropped as garbled
-("letters without words") with the prose around it (ngspice's manual lost 8 pages so)."""
+"""Spaces PDFium writes inside words, taken out by the glyphs' boxes (`ingest/word_spaces`).
+
+Letter-spaced code listings: PDFium writes a space between every letter a listing sets apart
+("s w i t c h c o n t r o l"), and such a page was dropped as garbled ("letters without words")
+with the prose around it (ngspice's manual lost 8 pages so). Accents TeX drew apart from their
+letters: "najcz ˛e´sciej", "gy ˝ujtemény", in page text and in a title."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from tests.minimal_pdf import helvetica_page
-from workbench.ingest.letter_spacing import Glyph, spurious_spaces
 from workbench.ingest.pdf import parse_pdf
+from workbench.ingest.word_spaces import Glyph, accent_spaces, spurious_spaces
+from workbench.text.accents import SPACING_ACCENTS
 
 LISTING = [
     "* switch control voltage",
@@ -95,3 +99,66 @@ def test_lines_that_are_not_letter_spaced_are_left_alone() -> None:
 def test_a_row_of_one_repeated_glyph_is_no_word() -> None:
     notes = _tracked("œœœ œœœœ œœ", 0.15, 0.8)  # music notes drawn in a text font
     assert _joined(notes) == "œ œ œ œ œ œ œ œ œ"
+
+
+def _accented(text: str, gap_before_letter: float, size: float = 10.0) -> list[Glyph]:
+    """`text` ("najcz ˛eściej") as TeX's OT1 sets it: each spacing accent a glyph of its own drawn
+    over or under the letter after it, the letter `gap_before_letter` sizes from the glyph before
+    the space (0 inside a word, a word space where the accented letter begins one)."""
+    out: list[Glyph] = []
+    x = 0.0
+    for index, ch in enumerate(text):
+        if ch == " " and text[index + 1] in SPACING_ACCENTS:
+            out.append(Glyph(" ", x, x, 0.0, size))
+            mark_left = x + 0.1 * size
+            out.append(Glyph(text[index + 1], mark_left, mark_left + 0.3 * size, 0.0, size))
+            x += gap_before_letter * size
+        elif ch in SPACING_ACCENTS and out and out[-1].ch == ch:
+            continue  # drawn with its space
+        elif ch == " ":
+            out.append(Glyph(" ", x, x, 0.0, size))
+            x += 0.3 * size
+        else:
+            out.append(Glyph(ch, x, x + 0.5 * size, 0.0, size))
+            x += 0.5 * size
+    return out
+
+
+def _without(glyphs: list[Glyph], dropped: set[int]) -> str:
+    return "".join(g.ch for i, g in enumerate(glyphs) if i not in dropped)
+
+
+def test_a_space_before_an_accent_drawn_apart_inside_a_word_is_dropped() -> None:
+    for word in ("najcz ˛eściej", "gy ˝ujtemény", "uživatel ˚u"):
+        glyphs = _accented(word, 0.0)
+        assert _without(glyphs, accent_spaces(glyphs)) == word.replace(" ", "")
+
+
+def test_an_accented_letter_that_begins_a_word_keeps_its_space() -> None:
+    glyphs = _accented("tudo `a Deus", 0.3)  # Portuguese "à", a word of its own
+    assert accent_spaces(glyphs) == set()
+
+
+def test_polish_words_whose_accents_tex_drew_apart_are_indexed_whole(tmp_path: Path) -> None:
+    # "najczęściej" as OT1 sets it: the ogonek a glyph of its own, drawn a little after the "z"
+    # (PDFium writes a space there) and under the "e", which abuts the "z"; "à" begins a word.
+    shown = "[(najcz) -150 (\\316) 483 (esciej stosowan) -278 (\\301) 333 (a teorii)] TJ"
+    path = tmp_path / "polish.pdf"
+    data = helvetica_page(f"BT /F1 10 Tf 72 740 Td {shown} ET")
+    path.write_bytes(data)
+    parsed = parse_pdf(path, data)
+    text = " ".join(section.text for section in parsed.sections)
+    assert "najczęsciej stosowan" in text
+    assert "stosowan `a teorii" in text  # the word space kept (the grave stays a mark: a quotation opens so too)
+
+
+def test_a_title_whose_accent_tex_drew_apart_is_read_whole(tmp_path: Path) -> None:
+    # Hungarian "ű" in OT1: the double acute (StandardEncoding 0315) drawn apart from its "u".
+    body = " ".join(f"0 -14 Td (Line {i} of the body says what the collection holds and how.) Tj" for i in range(12))
+    title = "[(Magyar minta-gy) -150 (\\315) 483 (ujtemeny)] TJ"
+    path = tmp_path / "huhyphn.pdf"
+    data = helvetica_page(f"BT /F1 20 Tf 72 720 Td {title} /F1 11 Tf 0 -30 Td (Nagy Bence) Tj {body} ET")
+    path.write_bytes(data)
+    parsed = parse_pdf(path, data)
+    assert parsed.title == "Magyar minta-gyűjtemeny"
+    assert parsed.authors[:1] == ("Nagy Bence",)

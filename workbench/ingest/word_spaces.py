@@ -1,16 +1,24 @@
-"""Letter-spaced text read back as words.
+"""Spaces PDFium wrote inside words, found by the glyphs' boxes and taken out.
 
-Code listings are often set with the letters spread apart (LaTeX's listings package, a
-word processor's tracking), and PDFium, which writes a space wherever glyphs stand apart,
-then gives "s w i t c h c o n t r o l" for "switch control". Such a page reads as lone letters
-and would be dropped as garbled ("letters without words") with the prose around it.
+PDFium writes a space wherever two glyphs stand apart, which splits words in two layouts:
 
-The glyphs' boxes still tell the words apart: in a letter-spaced line the gaps PDFium filled
-with spaces fall in two groups, the tracking between letters (a tenth or a fifth of the font
-size) and the word spaces (several times wider). `spurious_spaces` finds that split within one
-line and drops the spaces of the narrow group; a line whose gaps are all alike (a spaced
-heading, a formula's variables, music glyphs) is left as it is, as is a line of ordinary words.
-`rejoin_letter_spacing` applies it to a page that shows runs of lone letters, reading the
+- **Letter-spaced text.** Code listings are often set with their letters spread apart (LaTeX's
+  listings package, a word processor's tracking): "s w i t c h c o n t r o l" for "switch
+  control". Such a page reads as lone letters and would be dropped as garbled ("letters without
+  words") with the prose around it. In a letter-spaced line the gaps PDFium filled fall in two
+  groups, the tracking between letters (a tenth or a fifth of the font size) and the word spaces
+  (several times wider). `spurious_spaces` finds that split within one line and drops the
+  spaces of the narrow group; a line whose gaps are all alike (a spaced heading, a formula's
+  variables, music glyphs) is left as it is, as is a line of ordinary words.
+- **Accents TeX drew apart.** A font without "ą", "ű" or "ů" (TeX's OT1) draws the letter and
+  its accent as two glyphs, and the accent's box stands out from the letter before it, so
+  Polish, Hungarian and Czech words come out as "najcz ˛e´sciej", "gy ˝ujtemény", "uživatel ˚u".
+  `accent_spaces` drops a space before such a mark where the letter under the mark abuts the
+  letter before the space (`MAX_ACCENT_GAP`); a word that begins with an accented letter stands
+  a word space away and keeps it (Portuguese "à", set "`a"). The mark itself is then put on its
+  letter with the rest of the page's accents (`workbench.text.accents`).
+
+`drop_spaces_inside_words` applies both to a page whose text shows either pattern, reading the
 glyph boxes from PDFium only there.
 """
 
@@ -20,14 +28,22 @@ import ctypes
 import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Any
 
 import regex
+
+from workbench.text.accents import SPACING_ACCENTS
 
 # A run of four or more lone letters ("s w i t c h"); a page needs MIN_SPACED_RUNS of them to be read
 # glyph by glyph.
 _SPACED_RUN = regex.compile(r"(?<!\S)\p{L}(?: \p{L}){3,}(?!\S)")
 MIN_SPACED_RUNS = 2
+# A space, then a spacing accent and a letter: TeX's accent drawn apart from its letter.
+_SPACED_ACCENT = regex.compile("(?<=\\S) [" + "".join(SPACING_ACCENTS) + "](?=\\S)")
+# The letter under such a mark starts within this many font sizes of the letter before the space
+# (0.0-0.02 in Polish, Hungarian and Czech text), or it begins a word (0.2 and more).
+MAX_ACCENT_GAP = 0.1
 # Gaps up to this, in font sizes, may be tracking; a line's tracking is their median, which is at
 # most MAX_TRACKING (listings' is 0.1-0.25; a word space is at least 0.22).
 MAX_LETTER_GAP = 0.45
@@ -125,25 +141,53 @@ def _reads_as_words(line: Sequence[Glyph], dropped: set[int]) -> bool:
     return bool(joined) and 2 * repeated < len(joined)
 
 
-def rejoin_letter_spacing(textpage: Any, text: str) -> str:
-    """The page's text (`text`, as PDFium's bounded text gave it) with the spaces inside
-    letter-spaced words left out; unchanged on a page without runs of lone letters, or where
-    PDFium's characters do not spell `text`."""
-    if len(_SPACED_RUN.findall(text)) < MIN_SPACED_RUNS:
+def drop_spaces_inside_words(textpage: Any, text: str) -> str:
+    """The page's text (`text`, as PDFium's bounded text gave it) without the spaces inside
+    letter-spaced words and before accents drawn apart from their letters; unchanged on a page
+    without either, or where PDFium's characters do not spell `text`."""
+    spaced = len(_SPACED_RUN.findall(text)) >= MIN_SPACED_RUNS
+    if not spaced and not _SPACED_ACCENT.search(text):
         return text
     chars = _glyphs(textpage)
     if "".join(g.ch for g in chars) != text:
         return text
-    breaks = [i for i, g in enumerate(chars) if g.ch in "\r\n"]
-    lines = [chars[start + 1 : end] for start, end in zip([-1, *breaks], [*breaks, len(chars)], strict=True)]
-    limits = [limit for line in lines if (limit := line_limit(line)) is not None]
-    page_limit = statistics.median(limits) if limits else None
-    dropped: set[int] = set()
-    offset = 0
-    for line in lines:
-        dropped.update(offset + i for i in spurious_spaces(line, page_limit))
-        offset += len(line) + 1
+    dropped = accent_spaces(chars)
+    if spaced:
+        breaks = [i for i, g in enumerate(chars) if g.ch in "\r\n"]
+        lines = [chars[start + 1 : end] for start, end in zip([-1, *breaks], [*breaks, len(chars)], strict=True)]
+        limits = [limit for line in lines if (limit := line_limit(line)) is not None]
+        page_limit = statistics.median(limits) if limits else None
+        offset = 0
+        for line in lines:
+            dropped.update(offset + i for i in spurious_spaces(line, page_limit))
+            offset += len(line) + 1
     return "".join(g.ch for i, g in enumerate(chars) if i not in dropped) if dropped else text
+
+
+def accent_spaces(chars: Sequence[Glyph]) -> set[int]:
+    """Indices of the spaces before a spacing accent whose letter abuts the letter before the
+    space ("najcz ˛e´sciej"), on one baseline, in a line set straight (the letters of the word
+    before abut: text set along a curve puts every glyph at odd gaps)."""
+    found: set[int] = set()
+    for index in range(1, len(chars) - 2):
+        before, space, mark, letter = chars[index - 1 : index + 3]
+        if space.ch != " " or mark.ch not in SPACING_ACCENTS or not before.ch.strip() or not letter.ch.strip():
+            continue
+        size = max(before.size, letter.size, 1.0)
+        gap = (letter.left - before.right) / size
+        if abs(letter.bottom - before.bottom) <= 0.5 * size and _MIN_KERN < gap <= MAX_ACCENT_GAP:
+            found.update([index] if _set_straight(chars, index - 1) else [])
+    return found
+
+
+def _set_straight(chars: Sequence[Glyph], end: int) -> bool:
+    """Whether the letters of the word that ends at `end` abut one another (the median gap between
+    them, in font sizes, within `MAX_ACCENT_GAP`); a one-letter word shows nothing against."""
+    start = end
+    while start > 0 and chars[start - 1].ch.strip() and chars[start - 1].ch not in SPACING_ACCENTS:
+        start -= 1
+    gaps = [abs(b.left - a.right) / max(a.size, b.size, 1.0) for a, b in pairwise(chars[start : end + 1])]
+    return not gaps or statistics.median(gaps) <= MAX_ACCENT_GAP
 
 
 def _glyphs(textpage: Any) -> list[Glyph]:
