@@ -77,7 +77,8 @@ def spurious_spaces(line: Sequence[Glyph], limit: float | None = None) -> set[in
     for a line too short to show both tracking and word spaces, the one measured on its page.
     """
     spaced = _spaced_gaps(line) if _mostly_lone(line) else []
-    threshold = tracking_limit([gap for gap, _ in spaced]) or limit
+    own = tracking_limit([gap for gap, _ in spaced])
+    threshold = own if own is not None else limit
     if threshold is None:
         return set()
     found = {i for gap, spaces in spaced if _MIN_KERN < gap <= threshold for i in spaces}
