@@ -130,6 +130,7 @@ _THIRTEENTH = ("residual", "debsource", "stray", "ubuntu", "suites", "versions")
 _FOURTEENTH = ("sid", "noble", "acl2", "trove")
 _FIFTEENTH = ("universe", "fixtures", "upstream")
 _FIFTEENTH_ALL = (*_FIFTEENTH, "leftover", "oldsdist")
+_SIXTEENTH = ("xenial", "experimental", "bullseye")
 
 
 @pytest.mark.parametrize(
@@ -180,6 +181,11 @@ _FIFTEENTH_ALL = (*_FIFTEENTH, "leftover", "oldsdist")
             "bullseye",
             33,
             (*_LATER_SETS, *_NEW_SETS, *_THIRTEENTH, *_FOURTEENTH, *_FIFTEENTH_ALL, "xenial", "experimental"),
+        ),
+        (
+            "parsers",
+            28,
+            (*_LATER_SETS, *_NEW_SETS, *_THIRTEENTH, *_FOURTEENTH, *_FIFTEENTH_ALL, *_SIXTEENTH),
         ),
     ],
 )

@@ -162,3 +162,25 @@ def test_a_title_whose_accent_tex_drew_apart_is_read_whole(tmp_path: Path) -> No
     parsed = parse_pdf(path, data)
     assert parsed.title == "Magyar minta-gyűjtemeny"
     assert parsed.authors[:1] == ("Nagy Bence",)
+
+
+def test_a_letter_spaced_title_is_read_as_its_words(tmp_path: Path) -> None:
+    body = " ".join(f"0 -14 Td (Line {i} of the body says what the chapter shows and how.) Tj" for i in range(12))
+    title = _spaced("GRAPHICAL PRACTICE", 150)
+    path = tmp_path / "part.pdf"
+    data = helvetica_page(f"BT /F1 20 Tf 72 720 Td {title} /F1 11 Tf 0 -30 Td (Edward R. Tufte) Tj {body} ET")
+    path.write_bytes(data)
+    parsed = parse_pdf(path, data)
+    assert parsed.title == "GRAPHICAL PRACTICE"
+
+
+def test_initials_spaced_like_tracking_stay_apart_on_a_title_page(tmp_path: Path) -> None:
+    # IOP sets authors' initials without full stops, a quarter size apart: "C L Farrow, P Juhas".
+    body = " ".join(f"0 -14 Td (Line {i} of the abstract says what the programs compute and how.) Tj" for i in range(12))
+    title = "(PDFfit2 and PDFgui: computer programs for studying nanostructure) Tj"
+    authors = "(C L Farrow, P Juhas, J W Liu, D Bryndin and S J L Billinge) Tj"
+    path = tmp_path / "iop.pdf"
+    data = helvetica_page(f"BT /F1 16 Tf 72 720 Td {title} /F1 10 Tf -0.3 Tw 0 -30 Td {authors} 0 Tw {body} ET")
+    path.write_bytes(data)
+    parsed = parse_pdf(path, data)
+    assert parsed.authors[:2] == ("C L Farrow", "P Juhas")

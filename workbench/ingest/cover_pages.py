@@ -22,7 +22,10 @@ COVER = re.compile(
     r"the mit faculty has made this article openly available|(this|the) (document|file) "
     r"(is|was) downloaded from|deposited in|take down policy|share your story|"
     # a repository's sheet before a working paper: "Suggested Citation: …", "This Version is available at: …"
-    r"make your publications visible|suggested citation:|this version is available at|provided in cooperation with",
+    r"make your publications visible|suggested citation:|this version is available at|provided in cooperation with|"
+    # an agency's notice before a document it withdrew or replaced: "The attached publication has been
+    # withdrawn (archived) … superseded by …"
+    r"the attached (?:publication|document|report|paper)s? (?:has|have) been|(?:has|have) been superseded by",
     re.IGNORECASE,
 )
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from workbench.ingest.source_lines import clean_text
-from workbench.ingest.word_spaces import Glyph, accent_spaces
+from workbench.ingest.word_spaces import Glyph, accent_spaces, spurious_spaces
 from workbench.text.ligatures import LOST_GLYPH, LOST_RETURN
 
 MAX_LAYOUT_CHARS = 5_000  # the title, authors and abstract come well within this ...
@@ -93,6 +93,7 @@ class _Char:
     top: float
     weight: int
     measured: bool = False  # the size is the glyph's height: the font reported none
+    advance: tuple[float, float] = (0.0, 0.0)  # left and right of its advance box (`word_spaces`)
 
 
 def page_layout(
@@ -111,6 +112,7 @@ def page_layout(
     width, height = (float(v) for v in page.get_size())
     matrix = pdfium_c.FS_MATRIX()
     left, bottom, right, top = (ctypes.c_double() for _ in range(4))
+    loose = pdfium_c.FS_RECTF()
     lines: list[LayoutLine] = []
     chars: list[_Char] = []
     count = min(int(textpage.count_chars()), _LATE_LAYOUT_CHARS)
@@ -143,7 +145,9 @@ def page_layout(
             size = (top.value - bottom.value) * 1.4
         # The weight only breaks ties between title candidates: sample a line's first letters.
         weight = int(pdfium_c.FPDFText_GetFontWeight(raw, index)) if len(chars) < 4 else -1
-        char = _Char(ch, size, left.value, bottom.value, right.value, top.value, weight, measured)
+        pdfium_c.FPDFText_GetLooseCharBox(raw, index, loose)
+        advance = (float(loose.left), float(loose.right))
+        char = _Char(ch, size, left.value, bottom.value, right.value, top.value, weight, measured, advance)
         if _new_line(chars, char):
             _close_line(chars, lines, repair)
             chars = []
@@ -249,10 +253,14 @@ def _spaces_put_back(chars: list[_Char]) -> list[_Char]:
     return out
 
 
-def _accent_spaces_dropped(chars: list[_Char]) -> list[_Char]:
-    """The line without the spaces PDFium wrote before accents TeX drew apart from their letters
-    ("gy ˝ujtemény": `word_spaces.accent_spaces`)."""
-    dropped = accent_spaces([Glyph(c.ch, c.left, c.right, c.bottom, c.size) for c in chars])
+def _word_spaces_dropped(chars: list[_Char]) -> list[_Char]:
+    """The line without the spaces PDFium wrote inside words (`word_spaces`): before accents TeX
+    drew apart from their letters ("gy ˝ujtemény"), and between the letters of a letter-spaced
+    line whose tracking and word spaces the line itself tells apart ("P a R T I G R a P H I C a L").
+    A line of lone letters with no wider gap stays as it is: its gaps may be word spaces between
+    initials ("C L Farrow"), which a title page's author line is full of."""
+    glyphs = [Glyph(c.ch, *c.advance, c.bottom, c.size) for c in chars]
+    dropped = accent_spaces(glyphs) | spurious_spaces(glyphs)
     return [c for i, c in enumerate(chars) if i not in dropped] if dropped else chars
 
 
@@ -311,7 +319,7 @@ def _wide_gap(chars: list[_Char], size: float) -> float:
 
 
 def _close_line(chars: list[_Char], lines: list[LayoutLine], repair: Callable[[str], str]) -> None:
-    chars = _accent_spaces_dropped(_spaces_put_back(_overprint_dropped(chars)))
+    chars = _word_spaces_dropped(_spaces_put_back(_overprint_dropped(chars)))
     inked = [c for c in chars if c.ch != " "]
     if not inked:
         return

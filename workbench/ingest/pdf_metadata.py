@@ -196,6 +196,8 @@ def _choose_title(meta_title: str, page: TitlePage, page_text: str, path: Path) 
             return page.title, "page"  # the metadata names the title, the page prints its subtitle too
         if agree and not _reworded(plausible_meta, page.title, page_text):
             return plausible_meta, "page"  # the same title; the metadata keeps symbols text loses
+        if plausible_meta and _cut_short(plausible_meta, page.title):
+            return page.title, "page"
         if plausible_meta and not page.distinct_size and _printed_on(plausible_meta, page_text, page.title):
             return plausible_meta, "page"
         whole = _VERSION_AFTER.sub("", plausible_meta)
@@ -212,6 +214,15 @@ def _goes_on(meta: str, page_title: str) -> bool:
     "…研究: 以抖音平台为例")."""
     wanted = letters_only(meta)
     return any(letters_only(page_title[: m.start()]) == wanted for m in re.finditer(": ", page_title))
+
+
+def _cut_short(meta: str, page_title: str) -> bool:
+    """Whether the metadata's title is the page's first words, three or more, and the page's goes
+    on: a word processor's Title field holding the title's first line ("Protecting Controlled
+    Unclassified Information in Nonfederal Systems" of a title set on three rows at one size, the
+    last "and Organizations")."""
+    meta_words, page_words = words(meta), words(page_title)
+    return len(page_words) > len(meta_words) >= 3 and page_words[: len(meta_words)] == meta_words
 
 
 def _reworded(meta: str, page_title: str, page_text: str) -> bool:

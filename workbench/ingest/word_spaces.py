@@ -38,7 +38,7 @@ from workbench.text.accents import SPACING_ACCENTS
 # A run of four or more lone letters ("s w i t c h"); a page needs MIN_SPACED_RUNS of them to be read
 # glyph by glyph.
 _SPACED_RUN = regex.compile(r"(?<!\S)\p{L}(?: \p{L}){3,}(?!\S)")
-MIN_SPACED_RUNS = 2
+MIN_SPACED_RUNS = 1
 # A space, then a spacing accent and a letter: TeX's accent drawn apart from its letter.
 _SPACED_ACCENT = regex.compile("(?<=\\S) [" + "".join(SPACING_ACCENTS) + "](?=\\S)")
 # The letter under such a mark starts within this many font sizes of the letter before the space
