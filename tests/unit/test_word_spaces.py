@@ -176,7 +176,7 @@ def test_a_letter_spaced_title_is_read_as_its_words(tmp_path: Path) -> None:
 
 def test_initials_spaced_like_tracking_stay_apart_on_a_title_page(tmp_path: Path) -> None:
     # IOP sets authors' initials without full stops, a quarter size apart: "C L Farrow, P Juhas".
-    body = " ".join(f"0 -14 Td (Line {i} of the abstract says what the programs compute and how.) Tj" for i in range(12))
+    body = " ".join(f"0 -14 Td (Line {i} of the abstract says what the programs compute.) Tj" for i in range(12))
     title = "(PDFfit2 and PDFgui: computer programs for studying nanostructure) Tj"
     authors = "(C L Farrow, P Juhas, J W Liu, D Bryndin and S J L Billinge) Tj"
     path = tmp_path / "iop.pdf"
