@@ -1,14 +1,17 @@
 """From the document-tools set read at first contact in the seventeenth session (its tune part):
-an agency's notice sheet before a document it withdrew, and a Title field that holds only the
-first of the title's rows. Each test fails before its fix."""
+an agency's notice sheet before a document it withdrew, a Title field that holds only the first
+of the title's rows, a Recommendation's kind and number over its title, and a Title field that
+puts the document's number first. Each test fails before its fix."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from tests.unit.test_title_subtitles import _at
 from workbench.ingest.cover_pages import is_cover_sheet
+from workbench.ingest.pdf_layout import PageLayout
 from workbench.ingest.pdf_metadata import _choose_title
-from workbench.ingest.title_page import TitlePage
+from workbench.ingest.title_page import TitlePage, read_title_page
 
 WITHDRAWN = """Date updated: May 14, 2024
 Withdrawn NIST Technical Series Publication
@@ -47,3 +50,30 @@ def test_a_title_field_with_the_first_row_of_a_longer_printed_title_gives_way_to
     assert _choose_title("Protecting Controlled", short, "Protecting Controlled Assets Abroad", Path("x.pdf"))[0] == (
         short.title
     )
+
+
+def test_a_recommendations_kind_and_number_over_its_title_are_not_its_title() -> None:
+    # ITU-T's cover: "Recommendation" / "ITU-T P.58 (03/2023)" at the top, the series and its
+    # subject smaller, then the title as large as the kind, lower down.
+    lines = (
+        _at("ITUPublications International Telecommunication Union", 11.88, 807.0, 32.0, 330.0),
+        _at("Recommendations Standardization Sector", 11.88, 788.0, 32.0, 260.0),
+        _at("Recommendation", 21.96, 714.0, 73.0, 240.0),
+        _at("ITU-T P.58 (03/2023)", 21.96, 683.0, 72.0, 290.0),
+        _at("SERIES P: Telephone transmission quality, telephone", 18.0, 633.0, 73.0, 520.0),
+        _at("installations, local line networks", 18.0, 612.0, 73.0, 360.0),
+        _at("Objective measuring apparatus", 18.0, 577.0, 72.0, 330.0),
+        _at("Head and torso simulator for telephonometry", 21.96, 509.0, 73.0, 520.0),
+    )
+    page = PageLayout(lines, 595.0, 842.0)
+    assert read_title_page(page).title == "Head and torso simulator for telephonometry"
+
+
+def test_a_title_field_that_puts_the_documents_number_first_gives_way_to_the_page() -> None:
+    title = "Head and torso simulator for telephonometry"
+    page = TitlePage(title=title, authors=(), distinct_size=True)
+    cover = f"Recommendation\nITU-T P.58 (03/2023)\nSERIES P: Telephone transmission quality\n{title}"
+    assert _choose_title(f"ITU-T P.58 (03/2023) {title} ", page, cover, Path("x.pdf")) == (title, "page")
+    # a Title field that adds words which are no document number is left to the other rules
+    other = "Head and torso simulator for telephonometry: a review"
+    assert _choose_title(other, page, f"{cover}\n{other}", Path("x.pdf"))[0] == other

@@ -48,6 +48,7 @@ from workbench.ingest.prose_names import without_prose_names
 from workbench.ingest.restated_titles import restated_authors
 from workbench.ingest.signatures import signed_authors
 from workbench.ingest.source_lines import clean_text
+from workbench.ingest.title_classes import DOCUMENT_NUMBER
 from workbench.ingest.title_lines import title_case
 from workbench.ingest.title_page import TitleCandidate, TitlePage, read_title_page, title_candidates
 from workbench.ingest.title_rows import letters_only, running_key
@@ -191,6 +192,8 @@ def _choose_title(meta_title: str, page: TitlePage, page_text: str, path: Path) 
     """The title and its source: the page, the metadata when it agrees, else the file name."""
     plausible_meta = meta_title if meta_title and not is_junk_title(meta_title) else ""
     if page.title:
+        if plausible_meta and _numbered(plausible_meta, page.title):
+            return page.title, "page"
         agree = plausible_meta and overlap(plausible_meta, page.title) >= AGREE
         if agree and _goes_on(plausible_meta, page.title):
             return page.title, "page"  # the metadata names the title, the page prints its subtitle too
@@ -223,6 +226,15 @@ def _cut_short(meta: str, page_title: str) -> bool:
     last "and Organizations")."""
     meta_words, page_words = words(meta), words(page_title)
     return len(page_words) > len(meta_words) >= 3 and page_words[: len(meta_words)] == meta_words
+
+
+def _numbered(meta: str, page_title: str) -> bool:
+    """Whether the metadata's title is the page's after the document's number ("ITU-T P.58
+    (03/2023) Head and torso simulator for telephonometry"), which the cover sets apart."""
+    flat, title = " ".join(meta.split()), " ".join(page_title.split())
+    if len(flat) <= len(title) or not flat.casefold().endswith(title.casefold()):
+        return False
+    return bool(DOCUMENT_NUMBER.match(flat[: -len(title)].strip(" -–—:")))
 
 
 def _reworded(meta: str, page_title: str, page_text: str) -> bool:

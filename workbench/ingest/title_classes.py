@@ -38,12 +38,12 @@ BANNER = re.compile(
     re.IGNORECASE,
 )
 # A standard's or a report's number alone: its body's name, kind and number ("ECMA TR/104",
-# "INTERNATIONAL ISO/IEC 30112 WD10 STANDARD", "RFC 8655", "ISO 12647-3:2013"), which a cover sets
-# as large as the title it numbers.
+# "INTERNATIONAL ISO/IEC 30112 WD10 STANDARD", "RFC 8655", "ISO 12647-3:2013", "ITU-T P.58
+# (03/2023)"), which a cover sets as large as the title it numbers.
 DOCUMENT_NUMBER = re.compile(
     r"^((?i:international)\s+)?(ISO|IEC|ECMA|ANSI|DIN|EN|BS|ITU|IEEE|RFC|NIST|ETSI|JIS|ASTM|IETF|W3C|CEN)"
-    r"([/-](ISO|IEC|ANSI|ASTM|[TR]))?(\s+(TR|TS|IS|PAS|Std|SP))?[\s/-]*\d[\w.:/-]*(\s+[A-Z]{1,4}\d*)*"
-    r"(\s+(?i:standard))?$"
+    r"([/-](ISO|IEC|ANSI|ASTM|[TR]))?(\s+(TR|TS|IS|PAS|Std|SP|[A-Z]\.))?[\s/-]*\d[\w.:/-]*(\s+[A-Z]{1,4}\d*)*"
+    r"(\s+(?i:standard))?(\s*\(\d{2}/\d{4}\))?$"
 )
 NOISE = re.compile(
     r"@|https?://|www\.|arXiv:|\bdoi\b|"
@@ -60,7 +60,7 @@ NOISE = re.compile(
 _KIND_WORD = (
     r"((reference|users?['’]?s?|programmers?['’]?s?|developers?['’]?s?|installation|administrators?['’]?s?|"
     r"technical|design|implementation|programming|language|library|quick|getting started)\s+)?"
-    r"(manual|guide|handbook|reference|documentation|tutorial|specification|primer)"
+    r"(manual|guide|handbook|reference|documentation|tutorial|specification|primer|recommendation)"
 )
 DOCUMENT_KIND = re.compile(rf"^(the\s+)?{_KIND_WORD}(\s+(and|&)\s+{_KIND_WORD})?$", re.IGNORECASE)
 VERSION = re.compile(r"^(version|release|revision|rev\.|v\.?)\s*\d+(\.\d+)*[a-z]?\b[\s,;:—–-]*", re.IGNORECASE)

@@ -27,6 +27,7 @@ from workbench.ingest.prose_names import is_distinct_name_word
 from workbench.ingest.title_authors import authors_near, names_beside
 from workbench.ingest.title_classes import (
     BANNER,
+    DOCUMENT_KIND,
     DOCUMENT_NUMBER,
     NOISE,
     VERSION,
@@ -356,6 +357,8 @@ def _plausible_title(rows: Sequence[Row], block: list[int], body: float) -> bool
         return False  # a banner set over two rows: "Late Breaking Demo" / "Paper"
     if DOCUMENT_NUMBER.match(text):
         return False  # a standard's number over its title: "ECMA TR/104"
+    if DOCUMENT_KIND.match(text) and _numbered_below(rows, block):
+        return False  # the document's kind over its number ("Recommendation" / "ITU-T P.58"): its title is elsewhere
     if len(block) > 1 and all(rows[i].gap > _COLUMN_GAP * rows[i].size for i in block):
         return False  # two columns side by side, row by row: an RFC's header ("Network Working Group⇥R. Woodburn")
     if labelled_as_title(rows, block):
@@ -367,6 +370,12 @@ def _plausible_title(rows: Sequence[Row], block: list[int], body: float) -> bool
     if len(block) == 1 and _one_person(text) and _words_beside(rows, block):
         return False  # a thesis cover's author, set larger than its title
     return not (is_name_list(text) and len(block) == 1 and _has_bigger_or_equal_other(rows, block))
+
+
+def _numbered_below(rows: Sequence[Row], block: list[int]) -> bool:
+    """Whether the row right below a block is a document's number ("ITU-T P.58 (03/2023)")."""
+    nxt = next_in_column(rows, block[-1])
+    return nxt is not None and bool(DOCUMENT_NUMBER.match(plain(rows[nxt])))
 
 
 def _one_person(text: str) -> bool:
