@@ -1,14 +1,17 @@
 """From the document-tools set read at first contact in the seventeenth session (its tune part):
 an agency's notice sheet before a document it withdrew, a Title field that holds only the first
 of the title's rows, a Recommendation's kind and number over its title, and a Title field that
-puts the document's number first. Each test fails before its fix."""
+puts the document's number first; and a clinical guideline's cover, a page of notices that sets
+its title in display type. Each test fails before its fix."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from tests.unit.test_cover_pages import _pdf
 from tests.unit.test_title_subtitles import _at
 from workbench.ingest.cover_pages import is_cover_sheet
+from workbench.ingest.pdf import parse_pdf
 from workbench.ingest.pdf_layout import PageLayout
 from workbench.ingest.pdf_metadata import _choose_title
 from workbench.ingest.title_page import TitlePage, read_title_page
@@ -77,3 +80,26 @@ def test_a_title_field_that_puts_the_documents_number_first_gives_way_to_the_pag
     # a Title field that adds words which are no document number is left to the other rules
     other = "Head and torso simulator for telephonometry: a review"
     assert _choose_title(other, page, f"{cover}\n{other}", Path("x.pdf"))[0] == other
+
+
+def test_a_page_of_notices_with_a_display_title_is_the_title_page(tmp_path: Path) -> None:
+    # A clinical guideline's cover: the rights notice in 6-point type at the foot, the title at 52
+    # points; the next page repeats the title in its running head over the panel's list.
+    rights = (
+        "Version 2.2020, 07/15/20 \\251 2020 National Comprehensive Cancer Network (NCCN), All rights reserved. "
+        "NCCN Guidelines and this illustration may not be reproduced in any form without the express "
+        "written permission of NCCN."
+    )
+    cover = [
+        (6, rights),
+        (18, "NCCN Clinical Practice Guidelines in Oncology (NCCN Guidelines)"),
+        (52, "Thyroid Carcinoma"),
+        (18, "Version 2.2020 - July 15, 2020"),
+    ]
+    panel = [(11, "NCCN Guidelines Version 2.2020"), (11, "Thyroid Carcinoma"), (6, rights)] + [
+        (9, f"Panel member {n}, MD, PhD, Department of Medicine, University Hospital {n}") for n in range(12)
+    ]
+    path = tmp_path / "guideline.pdf"
+    data = _pdf([cover, panel])
+    path.write_bytes(data)
+    assert parse_pdf(path, data).title == "Thyroid Carcinoma"

@@ -31,17 +31,20 @@ COVER = re.compile(
 
 
 def is_cover_sheet(text: str, following: str = "") -> bool:
-    """Whether a page is a repository's or publisher's cover sheet rather than the paper.
+    """Whether a page is a repository's or publisher's cover sheet rather than the paper: one
+    that names its repository or publisher (`names_repository`), or a short page of notices (an
+    offprint's terms of use). The parser asks the two apart, since a page of notices that sets
+    its title in display type is the title page after all (`pdf._cover`)."""
+    return names_repository(text, following) or is_notice_page(text)
 
-    A cover names its repository or publisher ("Brought to you by", "See discussions, stats,
-    and author profiles"), unless the same words recur on the next page (a footer stamped on
-    every page, not a cover), or it is a short page of notices (an offprint's terms of use).
-    Words after the paper's own abstract or introduction are its text, not a cover's ("the
-    strains were deposited in GenBank").
-    """
+
+def names_repository(text: str, following: str = "") -> bool:
+    """Whether a page names the repository or publisher that put it before the paper ("Brought to
+    you by", "See discussions, stats, and author profiles"), unless the same words recur on the
+    next page (a footer stamped on every page, not a cover). Words after the paper's own
+    abstract or introduction are its text, not a cover's ("the strains were deposited in
+    GenBank")."""
     start = paper_start(text)
     flat = " ".join(text[:start].split())
     marker = COVER.search(flat)
-    if marker and marker.group(0).lower() not in " ".join(following.split()).lower():
-        return True
-    return is_notice_page(text)
+    return marker is not None and marker.group(0).lower() not in " ".join(following.split()).lower()

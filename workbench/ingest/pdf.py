@@ -20,7 +20,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from workbench.ingest.cover_pages import is_cover_sheet
+from workbench.ingest.cover_pages import names_repository
 from workbench.ingest.glyph_names import NumberedGlyphs, code_remap, remapped_text
 from workbench.ingest.page_quality import (
     decode_symbol_ascii,
@@ -34,6 +34,7 @@ from workbench.ingest.pdf_layout import PageLayout, page_layout
 from workbench.ingest.pdf_metadata import PdfContent, candidates_of, derive_metadata
 from workbench.ingest.sections import abstract_text, split_sections
 from workbench.ingest.source_lines import SourceLine, pdf_lines
+from workbench.ingest.title_lines import is_notice_page
 from workbench.ingest.title_page import TitleCandidate, title_candidates
 from workbench.ingest.word_spaces import drop_spaces_inside_words
 from workbench.records import ParsedDocument, Section
@@ -45,6 +46,8 @@ from workbench.text.prose import collapse_leaders
 MIN_TEXT_CHARS_PER_PAGE = 20
 # Cover sheets skipped at most before the paper's own title page.
 MAX_COVER_PAGES = 2
+# A notice page's line this many times the size of most of its text is a display title.
+DISPLAY_OVER_TEXT = 2.0
 
 # A control character other than a line break: a font's raw code where PDFium found no Unicode.
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
@@ -211,8 +214,8 @@ def _extract_pdf(data: bytes) -> tuple[PdfContent, dict[int, str]]:
                     dropped.setdefault(number, NO_TEXT_LAYER)
                 texts.append(text)
             title_page = 0
-            while title_page < min(MAX_COVER_PAGES, page_count - 1) and is_cover_sheet(
-                texts[title_page], texts[title_page + 1]
+            while title_page < min(MAX_COVER_PAGES, page_count - 1) and _cover(
+                pdf, texts, title_page, repair, numbered
             ):
                 title_page += 1
             layout = _page_layout(pdf, texts, title_page, repair, numbered)
@@ -225,6 +228,36 @@ def _extract_pdf(data: bytes) -> tuple[PdfContent, dict[int, str]]:
             return PdfContent(texts, metadata, title_page, layout, garbled), dropped
         finally:
             pdf.close()
+
+
+def _cover(
+    pdf: Any, texts: list[str], index: int, repair: Callable[[str], str], numbered: dict[int, dict[str, dict[int, str]]]
+) -> bool:
+    """Whether page `index` is a cover sheet to pass over (`cover_pages`). A short page of notices
+    that sets a line in display type, twice its text's size or more, and holds a title candidate
+    is the title page with its copyright notice at the foot (a clinical guideline's cover:
+    "Thyroid Carcinoma" at 52 points over a 6-point rights line), not an offprint's terms (whose
+    publisher's name may be set large: "John Benjamins Publishing Company")."""
+    text, following = texts[index], texts[index + 1]
+    if names_repository(text, following):
+        return True
+    if not is_notice_page(text):
+        return False
+    layout = _page_layout(pdf, texts, index, repair, numbered)
+    return layout is None or not _displays_a_line(layout) or not title_candidates(layout)
+
+
+def _displays_a_line(layout: PageLayout) -> bool:
+    """Whether a page's largest line is twice or more the size most of its letters are set in."""
+    sized = sorted((line.size, len(line.text)) for line in layout.lines)
+    if not sized:
+        return False
+    half, seen = sum(n for _, n in sized) / 2, 0
+    for size, n in sized:
+        seen += n
+        if seen >= half:
+            return sized[-1][0] >= DISPLAY_OVER_TEXT * size
+    return False
 
 
 def _as_written(value: str) -> str:
