@@ -176,8 +176,9 @@ def accent_spaces(chars: Sequence[Glyph]) -> set[int]:
             continue
         size = max(before.size, letter.size, 1.0)
         gap = (letter.left - before.right) / size
-        if abs(letter.bottom - before.bottom) <= 0.5 * size and _MIN_KERN < gap <= MAX_ACCENT_GAP:
-            found.update([index] if _set_straight(chars, index - 1) else [])
+        on_baseline = abs(letter.bottom - before.bottom) <= 0.5 * size
+        if on_baseline and _MIN_KERN < gap <= MAX_ACCENT_GAP and _set_straight(chars, index - 1):
+            found.add(index)
     return found
 
 
