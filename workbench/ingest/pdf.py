@@ -20,7 +20,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from workbench.ingest.cover_pages import names_repository
+from workbench.ingest.cover_pages import is_cover_sheet, names_repository
 from workbench.ingest.glyph_names import NumberedGlyphs, code_remap, remapped_text
 from workbench.ingest.page_quality import (
     decode_symbol_ascii,
@@ -34,7 +34,6 @@ from workbench.ingest.pdf_layout import PageLayout, page_layout
 from workbench.ingest.pdf_metadata import PdfContent, candidates_of, derive_metadata
 from workbench.ingest.sections import abstract_text, split_sections
 from workbench.ingest.source_lines import SourceLine, pdf_lines
-from workbench.ingest.title_lines import is_notice_page
 from workbench.ingest.title_page import TitleCandidate, title_candidates
 from workbench.ingest.word_spaces import drop_spaces_inside_words
 from workbench.records import ParsedDocument, Section
@@ -213,15 +212,20 @@ def _extract_pdf(data: bytes) -> tuple[PdfContent, dict[int, str]]:
                 elif not text.strip():
                     dropped.setdefault(number, NO_TEXT_LAYER)
                 texts.append(text)
+            layouts: dict[int, PageLayout | None] = {}
+
+            def layout_of(index: int) -> PageLayout | None:
+                if index not in layouts:  # each page's layout is read once, whichever rule asks first
+                    layouts[index] = _page_layout(pdf, texts, index, repair, numbered)
+                return layouts[index]
+
             title_page = 0
-            while title_page < min(MAX_COVER_PAGES, page_count - 1) and _cover(
-                pdf, texts, title_page, repair, numbered
-            ):
+            while title_page < min(MAX_COVER_PAGES, page_count - 1) and _cover(texts, title_page, layout_of):
                 title_page += 1
-            layout = _page_layout(pdf, texts, title_page, repair, numbered)
+            layout = layout_of(title_page)
             while title_page > 0 and (layout is None or not title_candidates(layout)):
                 # the page after a "cover" holds no title (a table of contents): the cover was the title page
-                earlier = _page_layout(pdf, texts, title_page - 1, repair, numbered)
+                earlier = layout_of(title_page - 1)
                 if earlier is None or not title_candidates(earlier):
                     break
                 title_page, layout = title_page - 1, earlier
@@ -230,20 +234,18 @@ def _extract_pdf(data: bytes) -> tuple[PdfContent, dict[int, str]]:
             pdf.close()
 
 
-def _cover(
-    pdf: Any, texts: list[str], index: int, repair: Callable[[str], str], numbered: dict[int, dict[str, dict[int, str]]]
-) -> bool:
+def _cover(texts: list[str], index: int, layout_of: Callable[[int], PageLayout | None]) -> bool:
     """Whether page `index` is a cover sheet to pass over (`cover_pages`). A short page of notices
     that sets a line in display type, twice its text's size or more, and holds a title candidate
     is the title page with its copyright notice at the foot (a clinical guideline's cover:
     "Thyroid Carcinoma" at 52 points over a 6-point rights line), not an offprint's terms (whose
     publisher's name may be set large: "John Benjamins Publishing Company")."""
     text, following = texts[index], texts[index + 1]
+    if not is_cover_sheet(text, following):
+        return False
     if names_repository(text, following):
         return True
-    if not is_notice_page(text):
-        return False
-    layout = _page_layout(pdf, texts, index, repair, numbered)
+    layout = layout_of(index)  # a page of notices: is its title set on it after all?
     return layout is None or not _displays_a_line(layout) or not title_candidates(layout)
 
 
