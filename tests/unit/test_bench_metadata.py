@@ -187,6 +187,11 @@ _SIXTEENTH = ("xenial", "experimental", "bullseye")
             28,
             (*_LATER_SETS, *_NEW_SETS, *_THIRTEENTH, *_FOURTEENTH, *_FIFTEENTH_ALL, *_SIXTEENTH),
         ),
+        (
+            "companion",
+            44,
+            (*_LATER_SETS, *_NEW_SETS, *_THIRTEENTH, *_FOURTEENTH, *_FIFTEENTH_ALL, *_SIXTEENTH, "parsers"),
+        ),
     ],
 )
 def test_the_later_paper_sets_name_each_file_in_a_checksummed_archive(

@@ -69,3 +69,19 @@ def test_a_citys_name_is_no_author() -> None:
     # one-word cities may be family names, and people are no places
     for name in ("Florence", "Lincoln", "Maria Santos", "Fabiano C. Botelho", "Paulo Freire"):
         assert junk_author_reason(name) is None, name
+
+
+def test_markup_debris_in_an_author_field_is_no_name_and_no_given_name() -> None:
+    # hyperref wrote the doc package's character table after the author ("Axel Sommerfeldt, ` `%%%`#`…"),
+    # and "Last, First" reading made the debris his given name
+    debris = "` `%%%`#`&12_`__~~~Contents"
+    assert junk_author_reason(debris) == "markup or symbols"
+    assert real_authors(split_authors(f"Axel Sommerfeldt, {debris}")) == ("Axel Sommerfeldt",)
+    assert real_authors(split_authors("Wolfgang Skala <>")) == ("Wolfgang Skala",)
+    assert split_authors("(Wang Yin <wang-y01@mails.tsinghua.edu.cn>)") == ("Wang Yin",)
+    assert split_authors("Lamport, Leslie") == ("Leslie Lamport",)
+
+
+def test_a_quoted_nickname_is_no_part_of_the_name() -> None:
+    assert split_authors("Julien ``_FrnchFrgg_'' Rivaud") == ("Julien Rivaud",)
+    assert split_authors('Robert "Bob" Kahn and Vint Cerf') == ("Robert Kahn", "Vint Cerf")

@@ -137,3 +137,52 @@ def test_a_one_word_title_over_its_version_and_a_byline_under_a_title() -> None:
     page = read_title_page(lexicon)
     assert page.title == "Hebrew Lexicon Documentation"
     assert page.authors == ("David Troidl",)
+
+
+def test_a_texinfo_cover_sets_a_one_word_title_over_its_version_and_its_authors_at_its_foot() -> None:
+    # Texinfo's title page: the title flush left, "for version …" flush right under it, and the
+    # authors at the page's foot, so the names are the page's most common size (FFTW's manual)
+    fftw = _cover(
+        _line("FFTW", 20.66, 576.0, 91.0, 159.0),
+        _line("for version 3.3.8, 24 May 2018", 10.91, 550.0, 379.0, 521.0),
+        _line("Matteo Frigo", 14.35, 135.0, 91.0, 182.0),
+        _line("Steven G. Johnson", 14.35, 119.0, 91.0, 222.0),
+    )
+    page = read_title_page(fftw)
+    assert page.title == "FFTW"
+    # a lone word over a row of other words is no such cover: a label over the text it labels
+    label = _cover(
+        _line("Contents", 20.66, 576.0, 91.0, 190.0),
+        _line("Matteo Frigo", 14.35, 135.0, 91.0, 182.0),
+        _line("1 Introduction to the library and its plans for the year", 14.35, 119.0, 91.0, 500.0),
+        _line("Steven G. Johnson", 22.0, 90.0, 91.0, 222.0),
+    )
+    assert read_title_page(label).title != "Contents"
+
+
+def test_a_magazines_name_over_its_issue_line_and_a_title_low_on_the_cover() -> None:
+    # ConTeXt's magazine (the Debian binaries set, tune): the magazine's name in 117-point type, its
+    # issue line under it, and the issue's own title and author in the page's lowest fifth
+    cover = _cover(
+        _line("This Way", 116.8, 449.0, 62.0, 537.0),
+        _line("ConTEXt magazine #10 MkIV", 24.9, 254.0, 219.0, 535.0),
+        _line("March 2005", 24.9, 223.0, 409.0, 535.0),
+        _line("Good looking shapes", 24.9, 140.0, 303.0, 535.0),
+        _line("Hans Hagen", 24.9, 108.0, 399.0, 535.0),
+        _line("PRAGMA ADE", 24.9, 77.0, 365.0, 535.0),
+        *(_line("The content of this magazine was written to music.", 10.0, -202.0 - 13 * i) for i in range(6)),
+    )
+    page = read_title_page(cover)
+    assert page.title == "Good looking shapes"
+    assert page.authors[:1] == ("Hans Hagen",)
+
+
+def test_a_lone_word_that_names_the_pages_web_address_is_a_brand() -> None:
+    # tkz-tab's cover: the author's site's name as a logo over his name, "http://altermundus.fr" below
+    cover = _cover(
+        _line("AlterMundus", 66.8, 714.0, 172.0, 562.0),
+        _line("Alain Matthes", 16.9, 120.0, 342.0, 441.0),
+        _line("29 avril 2020 Documentation V.2.12c", 10.0, 89.0, 340.0, 495.0),
+        _line("http://altermundus.fr", 9.0, 61.0, 340.0, 439.0),
+    )
+    assert read_title_page(cover).title != "AlterMundus"

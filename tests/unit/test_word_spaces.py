@@ -11,7 +11,7 @@ from pathlib import Path
 
 from tests.minimal_pdf import helvetica_page
 from workbench.ingest.pdf import parse_pdf
-from workbench.ingest.word_spaces import Glyph, accent_spaces, spurious_spaces
+from workbench.ingest.word_spaces import Glyph, accent_spaces, marks_joined, overlaid_marks, spurious_spaces
 from workbench.text.accents import SPACING_ACCENTS
 
 LISTING = [
@@ -149,7 +149,33 @@ def test_polish_words_whose_accents_tex_drew_apart_are_indexed_whole(tmp_path: P
     parsed = parse_pdf(path, data)
     text = " ".join(section.text for section in parsed.sections)
     assert "najczęsciej stosowan" in text
-    assert "stosowan `a teorii" in text  # the word space kept (the grave stays a mark: a quotation opens so too)
+    assert "stosowan à teorii" in text  # the word space kept, the grave drawn over its "a" put on it
+
+
+def test_a_grave_drawn_over_a_words_first_letter_is_its_accent_and_an_opening_quote_is_not(tmp_path: Path) -> None:
+    # TeX sets "\\`a" as the grave (StandardEncoding 0301), then moves back its width and sets the
+    # "a" under it; an opening quote in the same glyph stands before its word ("`all'").
+    shown = "[(Introduction ) (\\301) 333 (a Programmation, not \\301all')] TJ"
+    path = tmp_path / "portuguese.pdf"
+    data = helvetica_page(f"BT /F1 10 Tf 72 740 Td {shown} ET")
+    path.write_bytes(data)
+    parsed = parse_pdf(path, data)
+    text = " ".join(section.text for section in parsed.sections)
+    assert "Introduction à Programmation" in text
+    assert "not `all" in text
+
+
+def test_only_a_mark_over_a_letter_that_carries_it_is_joined() -> None:
+    size = 10.0
+    over = [Glyph("`", 0.0, 3.3, 0.0, size), Glyph("a", 0.0, 5.0, 0.0, size)]
+    before = [Glyph("`", 0.0, 3.3, 0.0, size), Glyph("a", 3.3, 8.3, 0.0, size)]
+    half = [Glyph("`", 0.0, 3.3, 0.0, size), Glyph("a", 2.0, 7.0, 0.0, size)]  # 0.39 of the mark over it
+    no_letter = [Glyph("`", 0.0, 3.3, 0.0, size), Glyph("ˇ", 0.0, 3.3, 0.0, size)]  # music: a hook, no letter
+    assert overlaid_marks(over) == {0: "à"}
+    assert overlaid_marks(before) == {}
+    assert overlaid_marks(half) == {}
+    assert overlaid_marks(no_letter) == {}
+    assert [g.ch for g in marks_joined(over, overlaid_marks(over))] == ["à"]
 
 
 def test_a_title_whose_accent_tex_drew_apart_is_read_whole(tmp_path: Path) -> None:

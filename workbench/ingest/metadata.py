@@ -10,6 +10,8 @@ import re
 import unicodedata
 from datetime import date
 
+from workbench.text.junk_authors import NOT_IN_NAMES
+
 _DOI = re.compile(r"\b(10\.\d{4,9}/\S+)")
 _ARXIV_MARGIN = re.compile(r"arXiv:(\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?\s+\[")
 _ARXIV_ANY = re.compile(r"arXiv:\s?(\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?/\d{7})", re.IGNORECASE)
@@ -75,14 +77,34 @@ def split_authors(raw: str) -> tuple[str, ...]:
         if not all(p.count(",") == 1 for p in parts):
             parts = [q for p in parts for q in p.split(",")]
     names: list[str] = []
-    for part in (p.strip() for p in parts):
+    for part in (_bare(p) for p in parts):
+        pieces = [part]
         if part.count(",") == 1:
             last, first = (s.strip() for s in part.split(","))
-            part = f"{first} {last}".strip()
-        if part and part not in names:
-            names.append(part)
+            # "Last, First" only when both sides are written like names: "Axel Sommerfeldt, ` `%%%`#`"
+            # is a name and debris, never one person
+            pieces = [f"{first} {last}".strip()] if _name_like(last) and _name_like(first) else [last, first]
+        names.extend(p for p in pieces if p and p not in names)
     usernames = all(" " not in n and (n.islower() or n.lower() in ("admin", "user")) for n in names)
     return () if usernames else tuple(names)
+
+
+# A mail address beside a name, as mail headers write it: "Wolfgang Skala <ws@example.org>".
+_MAILBOX = re.compile(r"<[^<>]*>")
+# A nickname quoted inside a name, which is no part of it: Julien ``_FrnchFrgg_'' Rivaud, Robert "Bob" Kahn.
+_NICKNAME = re.compile(r"(?<=\S)\s+(?:``|“|\")[^`'\"”]{1,40}(?:''|”|\")\s+(?=\S)")
+
+
+def _bare(part: str) -> str:
+    """One name of an author list without a mail address, a quoted nickname or the parentheses
+    around all of it: "(Wang Yin <wang@example.edu>)" is "Wang Yin"."""
+    part = " ".join(_NICKNAME.sub(" ", _MAILBOX.sub(" ", part)).split())
+    return part[1:-1].strip() if part[:1] == "(" and part[-1:] == ")" else part
+
+
+def _name_like(text: str) -> bool:
+    """Whether `text` is written as a part of a name: letters, with no markup or symbols among them."""
+    return any(c.isalpha() for c in text) and not any(c in NOT_IN_NAMES for c in text)
 
 
 _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"

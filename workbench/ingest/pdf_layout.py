@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from workbench.ingest.source_lines import clean_text
-from workbench.ingest.word_spaces import Glyph, accent_spaces, spurious_spaces
+from workbench.ingest.word_spaces import Glyph, accent_spaces, marks_joined, overlaid_marks, spurious_spaces
 from workbench.text.ligatures import LOST_GLYPH, LOST_RETURN
 
 MAX_LAYOUT_CHARS = 5_000  # the title, authors and abstract come well within this ...
@@ -261,7 +261,9 @@ def _word_spaces_dropped(chars: list[_Char]) -> list[_Char]:
     initials ("C L Farrow"), which a title page's author line is full of."""
     glyphs = [Glyph(c.ch, *c.advance, c.bottom, c.size) for c in chars]
     dropped = accent_spaces(glyphs) | spurious_spaces(glyphs)
-    return [c for i, c in enumerate(chars) if i not in dropped] if dropped else chars
+    kept = [c for i, c in enumerate(chars) if i not in dropped]
+    # then a mark drawn over its letter ("`a" for "à" at a word's start) is put on it
+    return marks_joined(kept, overlaid_marks([g for i, g in enumerate(glyphs) if i not in dropped]))
 
 
 def _spaced_run(run: list[_Char]) -> list[_Char]:

@@ -22,7 +22,7 @@ from workbench.ingest.name_lists import (
 from workbench.ingest.prose_names import is_distinct_name_word, is_name_word
 from workbench.ingest.signatures import is_signature
 from workbench.ingest.title_lines import is_banner
-from workbench.ingest.title_rows import Row, plain
+from workbench.ingest.title_rows import Row, plain, row_above
 from workbench.text.dates import is_date_line
 from workbench.text.junk_authors import real_authors
 
@@ -134,8 +134,23 @@ def authors_near(rows: Sequence[Row], block: list[int], following: list[int]) ->
             text = plain(rows[index])
             if not is_signature(text) and not is_banner(text):  # a chapter's signature; a publisher's line
                 names[:0] = row_names(rows[index].text)
+    if not names:
+        names = _author_over_title(rows, block)
     found = names or _beside(rows, block) or _header_column(rows, block) or _offset_below(rows, block)
     return real_authors(found or _copyright_holders(rows, following))[:40]
+
+
+def _author_over_title(rows: Sequence[Row], block: list[int]) -> list[str]:
+    """The one person named on the row nearest above the title, however far: a thesis cover set
+    as ABNT's NBR 14724 sets it (institution, author, title, city, year), whose author stands a
+    third of the page above the title."""
+    above = row_above(rows, block[0])
+    if above is None:
+        return []
+    text = plain(rows[above])
+    found = row_names(rows[above].text)
+    one = len(found) == 1 and 2 <= len(text.split()) <= 4 and all(is_distinct_name_word(w) for w in text.split())
+    return found if one and not is_signature(text) else []
 
 
 def _copyright_holders(rows: Sequence[Row], following: list[int]) -> list[str]:

@@ -63,10 +63,13 @@ _KIND_WORD = (
     r"(manual|guide|handbook|reference|documentation|tutorial|specification|primer|recommendation)"
 )
 DOCUMENT_KIND = re.compile(rf"^(the\s+)?{_KIND_WORD}(\s+(and|&)\s+{_KIND_WORD})?$", re.IGNORECASE)
+# A row that names the authors of the title above it: "by David A. Freedman"
+BYLINE = re.compile(r"^\s*by\s+\S", re.IGNORECASE)
 VERSION = re.compile(r"^(version|release|revision|rev\.|v\.?)\s*\d+(\.\d+)*[a-z]?\b[\s,;:—–-]*", re.IGNORECASE)
 # A row that opens with the document's version, with or without its number ("version (unreleased)",
-# "v2.1"), or holds a document number's version ("DA-05679-001 _v10.1 | July 2019").
-VERSION_ROW = re.compile(r"^\s*(version|release|revision)\b|^\s*v\d|_v\d", re.IGNORECASE)
+# "v2.1", Texinfo's "for version 3.3.8, 24 May 2018"), or holds a document number's version
+# ("DA-05679-001 _v10.1 | July 2019").
+VERSION_ROW = re.compile(r"^\s*(for\s+)?(version|release|revision)\b|^\s*v\d|_v\d", re.IGNORECASE)
 VERSION_IN = re.compile(r"\b(version|release|revision)\s*\d|\bv\d+\.\d", re.IGNORECASE)
 # The document's state on a cover, in several languages, letter-spaced or not ("S E C O N D E D I T I O N").
 EDITION = re.compile(

@@ -16,6 +16,7 @@ from workbench.ingest.name_lists import AFFILIATION, is_byline, is_name_list
 from workbench.ingest.prose_names import is_group_name
 from workbench.ingest.title_classes import (
     BANNER,
+    BYLINE,
     DOCUMENT_KIND,
     EDITION,
     NOISE,
@@ -44,7 +45,6 @@ _TRANSLATED_WORDS = 4  # a title and its translation below it: each of at least 
 _LANGUAGE_SHARE = 0.6  # ... this share of them common words of its language, the translation set
 _TRANSLATION_SHARE = 0.95  # smaller than the title
 _FINITE_VERB = re.compile(r"\b(is|are|was|were|has|have|had|can|will|does|do)\b", re.IGNORECASE)
-_BYLINE = re.compile(r"^\s*by\s+\S", re.IGNORECASE)
 _PRODUCT_WORDS = 4  # a manual's product named over its kind: at most this many words ...
 _KIND_REACH = 4.0  # ... at most this many of its sizes above the kind's row
 
@@ -207,7 +207,7 @@ def _is_subtitle(last: Row, nxt: Row, body: float, share: float = _SUBTITLE_SHAR
         return False
     if VERSION.match(text) or VERSION_ROW.search(text) or is_date_line(text):
         return False  # "Revision 2025.8.0", "Version 2 — May 2001", "version (unreleased)"
-    if _BYLINE.match(text):
+    if BYLINE.match(text):
         return False  # "by David Troidl": the authors of the title above
     if text.endswith(".") and full_line(text) and _FINITE_VERB.search(text):
         return False  # a sentence that says what the page is: "This benchmark test is to calculate …."

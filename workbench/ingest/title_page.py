@@ -27,11 +27,11 @@ from workbench.ingest.prose_names import is_distinct_name_word
 from workbench.ingest.title_authors import authors_near, names_beside
 from workbench.ingest.title_classes import (
     BANNER,
+    BYLINE,
     DOCUMENT_KIND,
     DOCUMENT_NUMBER,
     NOISE,
     VERSION,
-    VERSION_ROW,
     cjk_chars,
     full_line,
     letter_words,
@@ -48,6 +48,7 @@ from workbench.ingest.title_lines import (
     script_shares,
     unspaced,
 )
+from workbench.ingest.title_one_word import DISPLAY_SHARE, one_word_title
 from workbench.ingest.title_ranker import shipped_ranker
 from workbench.ingest.title_rows import (
     Row,
@@ -66,9 +67,6 @@ from workbench.ingest.title_text import TITLE_FIELD, join_title, labelled_as_tit
 from workbench.ingest.title_venues import VENUE_LINE, cites_itself, masthead, names_institution
 from workbench.text.dates import is_date_line
 
-_BYLINE = re.compile(r"^\s*by\s+\S", re.IGNORECASE)
-_ONE_WORD_SIZE = 1.5  # a one-word title is set at least this many times the body size
-_DISPLAY_SHARE = 1.1  # a block this share of the body's size or larger is set for display
 _DISPLAY_LABEL = 1.3  # a "Name:⇥…" row this share of the body's size or larger is a title's, no form's
 _NAME_SHARE = 0.7  # a title this share of one person's name's size beside it is still the title
 _PARALLEL_SHARE = 0.6  # a title in another script is set at least this share of the title's size
@@ -123,7 +121,7 @@ def read_title_page(layout: PageLayout, running: frozenset[str] = frozenset()) -
     labelled += [b for b in plausible if labelled_as_title(rows, b)]
     if labelled and chosen not in labelled:
         size, value = rows[chosen[0]].size, labelled[0]
-        if size <= _DISPLAY_SHARE * body or size < _OUTRANKING_SHARE * rows[value[0]].size:
+        if size <= DISPLAY_SHARE * body or size < _OUTRANKING_SHARE * rows[value[0]].size:
             chosen = value
     block, following = with_subtitle(rows, chosen, body)
     rows, beside = names_beside(rows, block[-1])
@@ -250,12 +248,19 @@ def _display_label(row: Row, body: float) -> bool:
     )
 
 
-def _footer_line(rows: Sequence[Row], height: float) -> float:
+def _footer_line(rows: Sequence[Row], height: float, body: float) -> float:
     """The height under which rows are a page's foot (notes, imprint, page number): its lowest
     fifth, unless all of the page's text lies there (a cover whose title is set at its foot,
-    below a picture), when nothing is."""
+    below a picture), when nothing is; or down to a row set for display over a byline there (a
+    magazine's cover: the issue's title and author under the magazine's name)."""
     floor = 0.2 * height
-    return floor if any(row.top >= floor and not row.running for row in rows) else 0.0
+    if not any(row.top >= floor and not row.running for row in rows):
+        return 0.0
+    for index, row in enumerate(rows):
+        nxt = next_in_column(rows, index) if row.top < floor and row.size > DISPLAY_SHARE * body else None
+        if nxt is not None and is_name_list(plain(rows[nxt])) and rows[nxt].size <= row.size:
+            return min(floor, row.top)
+    return floor
 
 
 def _title_blocks(rows: Sequence[Row], height: float, body: float) -> tuple[list[list[int]], list[list[int]]]:
@@ -263,7 +268,7 @@ def _title_blocks(rows: Sequence[Row], height: float, body: float) -> tuple[list
     skipped), and those the rules find plausible, best first (the rules' choice first)."""
     blocks: list[list[int]] = []
     used = masthead(rows)  # the journal's name in a masthead is no title
-    floor = _footer_line(rows, height)
+    floor = _footer_line(rows, height, body)
     for index, row in enumerate(rows):
         if index in used or not _is_candidate(row, floor, body):
             continue
@@ -347,11 +352,11 @@ def _plausible_title(rows: Sequence[Row], block: list[int], body: float) -> bool
     text = " ".join(plain(rows[i]) for i in block)
     words = text.split()
     if len(words) < 2 and sum(c.isalpha() for c in text) < 12 and cjk_chars(text) < 4:
-        return _one_word_title(rows, block, body)
-    display = rows[block[0]].size > _DISPLAY_SHARE * body
+        return one_word_title(rows, block, body)
+    display = rows[block[0]].size > DISPLAY_SHARE * body
     if len(words) > 40 or rows[block[0]].size < 0.95 * body or reads_as_prose(text, display):
         return False
-    if _BYLINE.match(text) and row_names(text):
+    if BYLINE.match(text) and row_names(text):
         return False  # "by David A. Freedman": the byline of the title above
     if len(block) > 1 and BANNER.match(text):
         return False  # a banner set over two rows: "Late Breaking Demo" / "Paper"
@@ -367,9 +372,18 @@ def _plausible_title(rows: Sequence[Row], block: list[int], body: float) -> bool
         return False
     if len(words) <= 10 and (VENUE_LINE.search(text) or names_institution(text)) and not _has_title_shape(text):
         return False
+    if len(block) > 1 and _institution_rows(rows, block):
+        return False  # a cover's head: "Fundação Universidade Federal …" / "Núcleo de …" / "Departamento …"
     if len(block) == 1 and _one_person(text) and _words_beside(rows, block):
         return False  # a thesis cover's author, set larger than its title
     return not (is_name_list(text) and len(block) == 1 and _has_bigger_or_equal_other(rows, block))
+
+
+def _institution_rows(rows: Sequence[Row], block: list[int]) -> bool:
+    """Whether a block's rows name an institution and its parts, as a thesis cover's head does:
+    its first row and at least half of them name one, each alone."""
+    named = [names_institution(plain(rows[i])) and len(plain(rows[i]).split()) <= 10 for i in block]
+    return named[0] and 2 * sum(named) >= len(named)
 
 
 def _numbered_below(rows: Sequence[Row], block: list[int]) -> bool:
@@ -410,21 +424,6 @@ def _opens_paragraph(rows: Sequence[Row], block: list[int], body: float, text: s
     if not full_line(following, words=6):
         return False
     return following[:1].islower() or reads_as_prose(f"{text} {following}")
-
-
-def _one_word_title(rows: Sequence[Row], block: list[int], body: float) -> bool:
-    """A one-word title ("Concordance") is set well above the body size with its authors' names
-    right below it, or below its version; a lone word elsewhere is a label, a logo or a
-    journal's name."""
-    nxt = next_in_column(rows, block[-1])
-    if nxt is not None and VERSION_ROW.search(plain(rows[nxt])):
-        reach = 2.6 * rows[block[0]].size / max(rows[nxt].size, 1.0)  # as far as from the title
-        nxt = next_in_column(rows, nxt, reach)  # "Visitors" / "version (unreleased)" / "François Pottier"
-    if nxt is None or rows[nxt].size >= rows[block[0]].size or not row_names(rows[nxt].text):
-        return False
-    # "by" names the author of the work above it, so a display-size word over "by …" is a title
-    byline = bool(_BYLINE.match(plain(rows[nxt])))
-    return rows[block[0]].size >= (_DISPLAY_SHARE if byline else _ONE_WORD_SIZE) * body
 
 
 def _has_title_shape(text: str) -> bool:

@@ -61,12 +61,14 @@ def masthead(rows: Sequence[Row]) -> set[int]:
 
 
 def _over_issue_line(rows: Sequence[Row]) -> set[int]:
-    """The short rows set larger right above a row that opens with an issue's number ("National
-    Vital" / "Statistics Reports" over "Volume 69, Number 2 January 30, 2020"): a series' name."""
+    """A row that opens with an issue's number ("Volume 69, Number 2 January 30, 2020", "ConTEXt
+    magazine #10"), and the short rows set larger right above it ("National Vital" / "Statistics
+    Reports", "This Way"): a series' name."""
     found: set[int] = set()
     for index, row in enumerate(rows):
         if not _ISSUE_OPENS.match(plain(row)):
             continue
+        found.add(index)
         above = index - 1
         while (
             above >= 0
@@ -83,7 +85,11 @@ def _over_issue_line(rows: Sequence[Row]) -> set[int]:
 
 # an issue's number opening a row: "Volume 69, Number 2", "Vol. 12, No. 3", "Volume 0 (9999), No. 0"
 _ISSUE_OPENS = re.compile(
-    r"^(vol(ume)?\.?|bd\.|tome|band)\s*\d+\s*[,(/]?\s*(\(\d{4}\)\s*,?\s*)?(no|nr|number|issue|heft)\.?\s*\d+", re.I
+    r"^(vol(ume)?\.?|bd\.|tome|band)\s*\d+\s*[,(/]?\s*(\(\d{4}\)\s*,?\s*)?(no|nr|number|issue|heft)\.?\s*\d+|"
+    # a periodical's kind and the issue's number: "ConTEXt magazine #10 MkIV", "TUGboat newsletter no. 3"
+    r"^(\S+\s+){0,3}(magazine|newsletter|bulletin|journal|quarterly|gazette|zeitschrift|revista|revue)\s*"
+    r"(#|no\.?|nr\.?|number|issue|heft|n[°º])\s*\d+",
+    re.I,
 )
 _CITATION_HEAD = re.compile(r"^(\D{4,80}?)\W+(\d{1,4}\s*)?\(?(1[89]|20)\d\d\b")
 _JOURNAL_ADDRESS = re.compile(r"/journals?/([^\W_]{4,})\b")

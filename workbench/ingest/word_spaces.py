@@ -26,14 +26,18 @@ from __future__ import annotations
 
 import ctypes
 import statistics
+import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import pairwise
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import regex
 
 from workbench.text.accents import SPACING_ACCENTS
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 # A run of four or more lone letters ("s w i t c h"); a page needs MIN_SPACED_RUNS of them to be read
 # glyph by glyph.
@@ -41,6 +45,12 @@ _SPACED_RUN = regex.compile(r"(?<!\S)\p{L}(?: \p{L}){3,}(?!\S)")
 MIN_SPACED_RUNS = 1
 # A space, then a spacing accent and a letter: TeX's accent drawn apart from its letter.
 _SPACED_ACCENT = regex.compile("(?<=\\S) [" + "".join(SPACING_ACCENTS) + "](?=\\S)")
+# A spacing accent that begins a word, before a letter: TeX's "\\`a", or an opening quote ("`all'").
+_LEADING_MARK = regex.compile("(?<!\\S)[" + "".join(SPACING_ACCENTS) + "](?=\\p{L})")
+# A mark drawn over its letter covers at least this share of its own width of the letter (TeX sets the
+# accent, then the letter from the accent's left edge: about all of it); an opening quote stands
+# before its letter and covers none.
+MIN_MARK_OVERLAP = 0.5
 # The letter under such a mark starts within this many font sizes of the letter before the space
 # (0.0-0.02 in Polish, Hungarian and Czech text), or it begins a word (0.2 and more).
 MAX_ACCENT_GAP = 0.1
@@ -56,6 +66,9 @@ MIN_WORD_GAP_RATIO = 2.0
 MIN_TRACKED_GAPS = 3  # fewer spaced letters than this make no letter-spaced line
 _NEAR_ZERO = 0.05  # tracking this small, in font sizes, counts as this for the ratio
 _MIN_KERN = -0.3  # glyphs overlapping more than this (in font sizes) are not neighbours in a word
+
+
+_Item = TypeVar("_Item", bound="DataclassInstance")
 
 
 @dataclass(frozen=True)
@@ -144,10 +157,11 @@ def _reads_as_words(line: Sequence[Glyph], dropped: set[int]) -> bool:
 
 def drop_spaces_inside_words(textpage: Any, text: str) -> str:
     """The page's text (`text`, as PDFium's bounded text gave it) without the spaces inside
-    letter-spaced words and before accents drawn apart from their letters; unchanged on a page
-    without either, or where PDFium's characters do not spell `text`."""
+    letter-spaced words and before accents drawn apart from their letters, and with the accents
+    drawn over a word's first letter put on it; unchanged on a page without any of these, or where
+    PDFium's characters do not spell `text`."""
     spaced = len(_SPACED_RUN.findall(text)) >= MIN_SPACED_RUNS
-    if not spaced and not _SPACED_ACCENT.search(text):
+    if not spaced and not _SPACED_ACCENT.search(text) and not _LEADING_MARK.search(text):
         return text
     chars = _glyphs(textpage)
     if "".join(g.ch for g in chars) != text:
@@ -162,7 +176,34 @@ def drop_spaces_inside_words(textpage: Any, text: str) -> str:
         for line in lines:
             dropped.update(offset + i for i in spurious_spaces(line, page_limit))
             offset += len(line) + 1
-    return "".join(g.ch for i, g in enumerate(chars) if i not in dropped) if dropped else text
+    kept = [g for i, g in enumerate(chars) if i not in dropped]
+    return "".join(g.ch for g in marks_joined(kept, overlaid_marks(kept)))
+
+
+def overlaid_marks(chars: Sequence[Glyph]) -> dict[int, str]:
+    """For each spacing accent drawn over the letter after it (covering at least `MIN_MARK_OVERLAP`
+    of its own width of that letter, which must carry it in Unicode), its index and the accented
+    letter that the two glyphs make: TeX's "`a" for "à" at a word's start, which text alone cannot
+    tell from an opening quote ("`all'")."""
+    found: dict[int, str] = {}
+    for index, (mark, letter) in enumerate(pairwise(chars)):
+        width = mark.right - mark.left
+        if mark.ch not in SPACING_ACCENTS or not letter.ch.isalpha() or width <= 0:
+            continue
+        if mark.right - max(letter.left, mark.left) < MIN_MARK_OVERLAP * width:
+            continue
+        joined = unicodedata.normalize("NFC", letter.ch + SPACING_ACCENTS[mark.ch])
+        if len(joined) == 1:
+            found[index] = joined
+    return found
+
+
+def marks_joined(chars: list[_Item], joined: dict[int, str]) -> list[_Item]:
+    """`chars` (glyphs, or any dataclass with a `ch`) with each mark in `joined` (`overlaid_marks`)
+    dropped and the letter after it made the accented letter."""
+    if not joined:
+        return chars
+    return [replace(c, ch=joined[i - 1]) if i - 1 in joined else c for i, c in enumerate(chars) if i not in joined]
 
 
 def accent_spaces(chars: Sequence[Glyph]) -> set[int]:

@@ -34,6 +34,8 @@ _PLACEHOLDERS = frozenset(
         "unknown",
         "anonymous",
         "anon",
+        "unnamed",
+        "un-named",
         "guest",
         "default",
         "root",
@@ -123,8 +125,15 @@ DRAFT_STAMP = (
 )
 _STAMP = re.compile(rf"^({DRAFT_STAMP}|draft)$", re.IGNORECASE)
 _ET_AL = re.compile(r"(^|\s)(et\.?\s*al\.?|al\.)$|^et\b", re.IGNORECASE)
+# Words that open an addressee, never a name ("À Comissão Científica", "Ao Professor"), and words
+# no name ends with, left by a line cut mid-phrase ("Comissão Científica do")
+_ADDRESSED_TO = frozenset({"à", "às", "ao", "aos", "attn", "attn:", "c/o"})
+_ENDS_NO_NAME = frozenset({"do", "da", "dos", "das", "de", "del", "of", "the", "and", "und", "for", "to"})
 _INITIAL_TOKEN = re.compile(r"^(?:[^\W\d_]\.?-?){1,3}$")
 _ADDRESS = re.compile(r"@|https?://|www\.|\.(com|org|edu|net)\b", re.IGNORECASE)
+# Characters no person's or institution's name is written with: TeX's and markup's specials, which
+# reach an Author field as debris ("` `%%%`#`&12_`__~~~", the doc package's character table).
+NOT_IN_NAMES = frozenset("`%#_~^{}<>|\\=+$")
 
 
 def junk_author_reason(raw: str) -> str | None:
@@ -135,6 +144,8 @@ def junk_author_reason(raw: str) -> str | None:
         return "no name"
     if _ADDRESS.search(text):
         return "an address"
+    if any(c in NOT_IN_NAMES for c in text):
+        return "markup or symbols"
     if _ET_AL.search(text):
         return "et al."
     if _STAMP.match(text):
@@ -158,6 +169,8 @@ def junk_author_reason(raw: str) -> str | None:
         return "not a name"
     if len(tokens) > 8 or len(text) > 80:
         return "not a name"
+    if len(tokens) >= 2 and (lowered[0] in _ADDRESSED_TO or lowered[-1] in _ENDS_NO_NAME):
+        return "not a name"  # a letter's addressee ("À Comissão Científica do …"), a phrase cut off
     if len(tokens) >= 2 and " ".join(fold_accents(text).lower().split()) in _place_names():
         return "a place"
     return None

@@ -1,0 +1,57 @@
+"""A title of one word ("Concordance", "FFTW", "Visitors"), told from a lone word that is a label,
+a logo, a brand or a journal's name by what stands below it: its authors' names, right below it,
+below its version, or at the cover's foot (Texinfo's title page)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from workbench.ingest.name_lists import row_names
+from workbench.ingest.title_classes import BYLINE, VERSION_ROW
+from workbench.ingest.title_rows import Row, letters_only, next_in_column, plain
+
+ONE_WORD_SIZE = 1.5  # a one-word title is set at least this many times the body size ...
+DISPLAY_SHARE = 1.1  # ... or this share (a block this share of the body's size or larger is set for display)
+# The name in a web address ("altermundus" in "http://altermundus.fr", "www.example.org/x")
+_SITE = re.compile(r"(?:https?://|www\.)(?:www\.)?([^\W_][\w-]*)\.[a-z]{2,}", re.IGNORECASE)
+
+
+def one_word_title(rows: Sequence[Row], block: list[int], body: float) -> bool:
+    """A one-word title ("Concordance") is set well above the body size with its authors' names
+    right below it, or below its version; a lone word elsewhere is a label, a logo or a
+    journal's name."""
+    nxt = next_in_column(rows, block[-1])
+    if nxt is not None and VERSION_ROW.search(plain(rows[nxt])):
+        reach = 2.6 * rows[block[0]].size / max(rows[nxt].size, 1.0)  # as far as from the title
+        nxt = next_in_column(rows, nxt, reach)  # "Visitors" / "version (unreleased)" / "François Pottier"
+    if _names_the_site(rows, block):
+        return False  # "AlterMundus" over "http://altermundus.fr": the publisher's brand
+    foot = nxt is None
+    if foot:
+        nxt = _first_below_versions(rows, block)  # a cover's foot: "FFTW" / "for version 3.3.8" ... "Matteo Frigo"
+    if nxt is None or rows[nxt].size >= rows[block[0]].size or not row_names(rows[nxt].text):
+        return False
+    # "by" names the author of the work above it, so a display-size word over "by …" is a title; so
+    # does a cover's foot under the largest word on the page (the names are the cover's body there)
+    byline = bool(BYLINE.match(plain(rows[nxt])))
+    largest = foot and all(r.size < rows[block[0]].size for i, r in enumerate(rows) if i not in block)
+    return rows[block[0]].size >= (DISPLAY_SHARE if byline or largest else ONE_WORD_SIZE) * body
+
+
+def _names_the_site(rows: Sequence[Row], block: list[int]) -> bool:
+    """Whether a one-word block is the name of a web address the page prints: a brand or a logo."""
+    word = letters_only(" ".join(plain(rows[i]) for i in block))
+    return bool(word) and any(word == letters_only(site) for row in rows for site in _SITE.findall(row.text))
+
+
+def _first_below_versions(rows: Sequence[Row], block: list[int]) -> int | None:
+    """The first row below a block, however far, when it is in the block's column and only version
+    rows stand between them: a cover that sets its authors at its foot (Texinfo's title page)."""
+    last = rows[block[-1]]
+    for index in range(block[-1] + 1, len(rows)):
+        row = rows[index]
+        if row.top >= last.top or VERSION_ROW.search(plain(row)):
+            continue
+        return index if row.overlaps(last) else None
+    return None
