@@ -131,9 +131,10 @@ _ADDRESSED_TO = frozenset({"à", "às", "ao", "aos", "attn", "attn:", "c/o"})
 _ENDS_NO_NAME = frozenset({"do", "da", "dos", "das", "de", "del", "of", "the", "and", "und", "for", "to"})
 _INITIAL_TOKEN = re.compile(r"^(?:[^\W\d_]\.?-?){1,3}$")
 _ADDRESS = re.compile(r"@|https?://|www\.|\.(com|org|edu|net)\b", re.IGNORECASE)
-# Characters no person's or institution's name is written with: TeX's and markup's specials, which
-# reach an Author field as debris ("` `%%%`#`&12_`__~~~", the doc package's character table).
-NOT_IN_NAMES = frozenset("`%#_~^{}<>|\\=+$")
+# Characters no person's or institution's name is written with, which reach an Author field as
+# debris ("` `%%%`#`&12_`__~~~", the doc package's character table). TeX's escapes of real names
+# ("Andr{\'e}", "D.~E.~Knuth", "\^{o}") are no debris: a backslash, braces, a tie and a caret pass.
+NOT_IN_NAMES = frozenset("`%#_<>|=+$")
 
 
 def junk_author_reason(raw: str) -> str | None:
