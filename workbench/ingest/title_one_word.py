@@ -19,14 +19,15 @@ _SITE = re.compile(r"(?:https?://|www\.)(?:www\.)?([^\W_][\w-]*)\.[a-z]{2,}", re
 
 def one_word_title(rows: Sequence[Row], block: list[int], body: float) -> bool:
     """A one-word title ("Concordance") is set well above the body size with its authors' names
-    right below it, or below its version; a lone word elsewhere is a label, a logo or a
-    journal's name."""
+    right below it, or below its version, or at the foot of a cover where it is the largest word;
+    a lone word elsewhere is a label, a logo or a journal's name, and one that names the page's
+    web address is a brand."""
+    if _names_the_site(rows, block):
+        return False  # "AlterMundus" over "http://altermundus.fr": the publisher's brand
     nxt = next_in_column(rows, block[-1])
     if nxt is not None and VERSION_ROW.search(plain(rows[nxt])):
         reach = 2.6 * rows[block[0]].size / max(rows[nxt].size, 1.0)  # as far as from the title
         nxt = next_in_column(rows, nxt, reach)  # "Visitors" / "version (unreleased)" / "François Pottier"
-    if _names_the_site(rows, block):
-        return False  # "AlterMundus" over "http://altermundus.fr": the publisher's brand
     foot = nxt is None
     if foot:
         nxt = _first_below_versions(rows, block)  # a cover's foot: "FFTW" / "for version 3.3.8" ... "Matteo Frigo"

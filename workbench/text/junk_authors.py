@@ -125,10 +125,11 @@ DRAFT_STAMP = (
 )
 _STAMP = re.compile(rf"^({DRAFT_STAMP}|draft)$", re.IGNORECASE)
 _ET_AL = re.compile(r"(^|\s)(et\.?\s*al\.?|al\.)$|^et\b", re.IGNORECASE)
-# Words that open an addressee, never a name ("À Comissão Científica", "Ao Professor"), and words
-# no name ends with, left by a line cut mid-phrase ("Comissão Científica do")
-_ADDRESSED_TO = frozenset({"à", "às", "ao", "aos", "attn", "attn:", "c/o"})
-_ENDS_NO_NAME = frozenset({"do", "da", "dos", "das", "de", "del", "of", "the", "and", "und", "for", "to"})
+# Words that open an addressee, never a name ("À Comissão Científica …", "Attn: …"), and words no
+# name ends with, left by a line cut mid-phrase ("… Department of"). Words that are also family
+# names stay out of both: "Ao", "Do", "To", "De", "Das", "Da" (Vietnamese, Chinese, Indian names).
+_ADDRESSED_TO = frozenset({"à", "às", "attn", "attn:", "c/o"})
+_ENDS_NO_NAME = frozenset({"dos", "del", "of", "the", "and", "und", "for"})
 _INITIAL_TOKEN = re.compile(r"^(?:[^\W\d_]\.?-?){1,3}$")
 _ADDRESS = re.compile(r"@|https?://|www\.|\.(com|org|edu|net)\b", re.IGNORECASE)
 # Characters no person's or institution's name is written with, which reach an Author field as
