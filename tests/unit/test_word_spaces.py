@@ -139,28 +139,26 @@ def test_an_accented_letter_that_begins_a_word_keeps_its_space() -> None:
     assert accent_spaces(glyphs) == set()
 
 
+def _indexed_text(tmp_path: Path, shown: str) -> str:
+    """The text indexed from a one-page PDF that draws `shown` (a TJ) in 10-point Helvetica."""
+    path = tmp_path / "accents.pdf"
+    data = helvetica_page(f"BT /F1 10 Tf 72 740 Td {shown} ET")
+    path.write_bytes(data)
+    return " ".join(section.text for section in parse_pdf(path, data).sections)
+
+
 def test_polish_words_whose_accents_tex_drew_apart_are_indexed_whole(tmp_path: Path) -> None:
     # "najczęściej" as OT1 sets it: the ogonek a glyph of its own, drawn a little after the "z"
     # (PDFium writes a space there) and under the "e", which abuts the "z"; "à" begins a word.
-    shown = "[(najcz) -150 (\\316) 483 (esciej stosowan) -278 (\\301) 333 (a teorii)] TJ"
-    path = tmp_path / "polish.pdf"
-    data = helvetica_page(f"BT /F1 10 Tf 72 740 Td {shown} ET")
-    path.write_bytes(data)
-    parsed = parse_pdf(path, data)
-    text = " ".join(section.text for section in parsed.sections)
+    text = _indexed_text(tmp_path, "[(najcz) -150 (\\316) 483 (esciej stosowan) -278 (\\301) 333 (a teorii)] TJ")
     assert "najczęsciej stosowan" in text
     assert "stosowan à teorii" in text  # the word space kept, the grave drawn over its "a" put on it
 
 
 def test_a_grave_drawn_over_a_words_first_letter_is_its_accent_and_an_opening_quote_is_not(tmp_path: Path) -> None:
-    # TeX sets "\\`a" as the grave (StandardEncoding 0301), then moves back its width and sets the
-    # "a" under it; an opening quote in the same glyph stands before its word ("`all'").
-    shown = "[(Introduction ) (\\301) 333 (a Programmation, not \\301all')] TJ"
-    path = tmp_path / "portuguese.pdf"
-    data = helvetica_page(f"BT /F1 10 Tf 72 740 Td {shown} ET")
-    path.write_bytes(data)
-    parsed = parse_pdf(path, data)
-    text = " ".join(section.text for section in parsed.sections)
+    # TeX draws the grave (StandardEncoding 0301), then moves back its width and sets the "a" under
+    # it; an opening quote in the same glyph stands before its word ("`all'").
+    text = _indexed_text(tmp_path, "[(Introduction ) (\\301) 333 (a Programmation, not \\301all')] TJ")
     assert "Introduction à Programmation" in text
     assert "not `all" in text
 

@@ -16,10 +16,12 @@ PDFium writes a space wherever two glyphs stand apart, which splits words in two
   `accent_spaces` drops a space before such a mark where the letter under the mark abuts the
   letter before the space (`MAX_ACCENT_GAP`); a word that begins with an accented letter stands
   a word space away and keeps it (Portuguese "à", set "`a"). The mark itself is then put on its
-  letter with the rest of the page's accents (`workbench.text.accents`).
+  letter with the rest of the page's accents (`workbench.text.accents`), except a mark that
+  opens a word: text alone cannot tell TeX's "`a" from an opening quote ("`all'"), so
+  `overlaid_marks` joins a mark to the letter it is drawn over.
 
-`drop_spaces_inside_words` applies both to a page whose text shows either pattern, reading the
-glyph boxes from PDFium only there.
+`drop_spaces_inside_words` applies these to a page whose text shows any of the patterns, reading
+the glyph boxes from PDFium only there.
 """
 
 from __future__ import annotations
