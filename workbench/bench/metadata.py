@@ -17,7 +17,8 @@ compared; where a label may leave out a subtitle, or the page print one apart, t
 before the colon may match; a label in another script than the title ingest chose, e.g. the
 English title of a Chinese paper, is compared with the title the page prints in the label's
 script, where ingest found one: `ParsedDocument.other_titles`, counted apart as
-`by_title_in_label_script`); the
+`by_title_in_label_script`; of the right titles, `words_in_label_case` counts the shared words
+written in the label's case, which the overlap ignores); the
 first author is right when its family name matches the label's (and, for a label of null,
 when no author was found); the year is scored only where the label has one. Each share is
 reported for the PDFs with a usable text layer and for all, with the list of misses per field.
@@ -25,6 +26,7 @@ reported for the PDFs with a usable text layer and for all, with the list of mis
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import re
 import time
@@ -46,6 +48,7 @@ TITLE_OVERLAP = 0.8
 # ASCII words, each CJK character (no spaces between words there), other scripts' words.
 _CJK = "\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff"
 _WORD = re.compile(rf"[a-z0-9]+|[{_CJK}]|[^\W\d_a-z{_CJK}]+")
+_CASED_WORD = re.compile(r"[^\W_]+")  # a word as written, for comparing case: hyphens and marks split words
 
 
 # Trade marks are no letters of the word they follow (folding would spell "JavaBeans™" "JavaBeansTM").
@@ -90,6 +93,21 @@ def same_start(expected: str, got: str) -> bool:
         return True
     common = next((i for i, (a, b) in enumerate(zip(want, have, strict=False)) if a != b), min(len(want), len(have)))
     return common >= 2
+
+
+def case_agreement(expected: str, got: str) -> tuple[int, int]:
+    """How many of the words two titles share are written in the same case, of how many they share
+    (words matched in order, case folded: "Introducing VocalPy: A Core …" against "Introducing
+    Vocalpy: a Core …" shares 4, 2 of them in another case)."""
+    want, have = _CASED_WORD.findall(expected), _CASED_WORD.findall(got)
+    matcher = difflib.SequenceMatcher(None, [w.casefold() for w in want], [w.casefold() for w in have], autojunk=False)
+    pairs = [(want[b.a + i], have[b.b + i]) for b in matcher.get_matching_blocks() for i in range(b.size)]
+    return sum(a == b for a, b in pairs), len(pairs)
+
+
+def _case_share(counts: list[tuple[int, int]]) -> dict[str, Any]:
+    same, of = sum(c[0] for c in counts), sum(c[1] for c in counts)
+    return {"same": same, "of": of, "share": round(same / of, 3) if of else None}
 
 
 def _one_edit(a: str, b: str) -> bool:
@@ -147,6 +165,7 @@ def _score(label: MetadataLabel, parsed: ParsedDocument | None) -> dict[str, Any
         and max(overlap, other) < TITLE_OVERLAP
         and same_start(label.title, title),
         "title_overlap": round(max(overlap, other), 3),
+        "title_case": case_agreement(label.title, title) if overlap >= TITLE_OVERLAP else None,
         "author_ok": first_author_matches(label.first_author, authors) if label.author_known else None,
         "year_ok": (year == label.year) if label.year is not None else None,
         "got": {
@@ -172,6 +191,8 @@ def _shares(rows: list[tuple[MetadataLabel, dict[str, Any]]]) -> dict[str, Any]:
             "by_title_in_label_script": sum(1 for _, r in rows if r["title_other_script"]),
             # wrong, but the labelled block ending elsewhere (a subtitle kept or left out), not another line
             "wrong_extent_only": sum(1 for _, r in rows if r["title_extent_only"]),
+            # of the right titles' words, those written in the label's case ("IEEE", "of", "VocalPy")
+            "words_in_label_case": _case_share([r["title_case"] for _, r in rows if r["title_case"]]),
         },
         "first_author": share("author_ok"),
         "year": share("year_ok"),

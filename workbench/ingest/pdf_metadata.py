@@ -48,6 +48,7 @@ from workbench.ingest.prose_names import without_prose_names
 from workbench.ingest.restated_titles import restated_authors
 from workbench.ingest.signatures import signed_authors
 from workbench.ingest.source_lines import clean_text
+from workbench.ingest.title_casing import cased_title, word_usage
 from workbench.ingest.title_classes import DOCUMENT_NUMBER
 from workbench.ingest.title_lines import title_case
 from workbench.ingest.title_page import TitleCandidate, TitlePage, read_title_page, title_candidates
@@ -119,6 +120,8 @@ def derive_metadata(path: Path, content: PdfContent, has_text: bool) -> DerivedM
             warnings.append(f"title page not read: {type(exc).__name__}")
     meta_title = " ".join(meta.get("Title", "").split())
     title, source = _choose_title(meta_title, page, page_text, path)
+    if page.in_capitals and title == page.title:  # "QWEN2 TECHNICAL REPORT": cased as its text writes it
+        title = cased_title(page.in_capitals, word_usage(content.page_texts))
     try:
         excerpt = excerpt_chapter(content.page_texts) if has_text else None
     except Exception as exc:  # as above: a heuristic's bug costs the chapter's title, never the document

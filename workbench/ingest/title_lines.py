@@ -155,6 +155,7 @@ TITLE_CONNECTORS = frozenset(
         "through",
     ]
 )
+SHORT_TITLE_WORDS = 4  # a title of fewer words printed in capitals may be an acronym or a code: kept so
 _KNOWN_ZIPF = 3.0  # wordfreq's Zipf frequency of a common word (a cut-off word is rarer)
 
 
@@ -296,6 +297,11 @@ def complete_cut_word(title: str, page_lines: list[str]) -> str:
 
 
 def title_case(text: str) -> str:
-    """ "ON THE MEANINGS OF THE LOGICAL LAWS" → "On the Meanings of the Logical Laws"."""
-    words = text.lower().split()
-    return " ".join(w if (i and w in TITLE_CONNECTORS) else w[:1].upper() + w[1:] for i, w in enumerate(words))
+    """ "ON THE MEANINGS OF THE LOGICAL LAWS" → "On the Meanings of the Logical Laws"; a subtitle
+    opens with a capital too ("Fact, Fetch, and Reason: A Unified …")."""
+    out: list[str] = []
+    opens = True
+    for word in text.lower().split():
+        out.append(word if not opens and word in TITLE_CONNECTORS else word[:1].upper() + word[1:])
+        opens = word.endswith((":", "?", "!")) or word in {"-", "–", "—"}
+    return " ".join(out)

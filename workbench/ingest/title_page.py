@@ -25,6 +25,7 @@ from workbench.ingest.name_lists import AFFILIATION, is_name_list, is_role_field
 from workbench.ingest.pdf_layout import PageLayout
 from workbench.ingest.prose_names import is_distinct_name_word
 from workbench.ingest.title_authors import authors_near, names_beside
+from workbench.ingest.title_casing import in_capitals
 from workbench.ingest.title_classes import (
     BANNER,
     BYLINE,
@@ -101,6 +102,7 @@ class TitlePage:
     authors: tuple[str, ...]
     distinct_size: bool  # the title's font is larger than the body text's
     parallel_title: str = ""  # the same title printed in another script ("基于…" and "Perspective …")
+    in_capitals: str = ""  # the title as printed, where that is in capitals (`title_casing` cases it)
 
 
 def read_title_page(layout: PageLayout, running: frozenset[str] = frozenset()) -> TitlePage:
@@ -126,13 +128,15 @@ def read_title_page(layout: PageLayout, running: frozenset[str] = frozenset()) -
     block, following = with_subtitle(rows, chosen, body)
     rows, beside = names_beside(rows, block[-1])
     title = TITLE_FIELD.sub("", _title_text(rows, block, layout), count=1)
+    printed = TITLE_FIELD.sub("", _title_text(rows, block, layout, title_cased=False), count=1)
     authors = beside + authors_near(rows, block, following)
     parallel = _parallel_block(rows, block, [b for b in plausible if b is not chosen], body)
     if parallel:  # the names under a title in another script, where those under the title lost some
         others = authors_near(rows, parallel, column_after(rows, parallel))
         authors = others if len(others) > len(authors) else authors
     parallel_title = join_title([rows[i] for i in parallel]) if parallel else ""
-    return TitlePage(title, authors, rows[block[0]].size > 1.1 * body, parallel_title)
+    capitals = printed if in_capitals(printed) else ""
+    return TitlePage(title, authors, rows[block[0]].size > 1.1 * body, parallel_title, capitals)
 
 
 def title_candidates(layout: PageLayout, running: frozenset[str] = frozenset()) -> list[TitleCandidate]:
@@ -188,9 +192,9 @@ def _words_of(rows: Sequence[Row], block: list[int]) -> str:
     return " ".join(plain(rows[i]) for i in block)
 
 
-def _title_text(rows: Sequence[Row], block: list[int], layout: PageLayout) -> str:
+def _title_text(rows: Sequence[Row], block: list[int], layout: PageLayout, title_cased: bool = True) -> str:
     """The title a block's rows give, a word the text layer cut short completed from the page."""
-    return complete_cut_word(join_title([rows[i] for i in block]), [line.text for line in layout.lines])
+    return complete_cut_word(join_title([rows[i] for i in block], title_cased), [line.text for line in layout.lines])
 
 
 def _parallel_block(rows: Sequence[Row], block: list[int], others: list[list[int]], body: float) -> list[int]:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from workbench.ingest.source_lines import join_lines
 from workbench.ingest.title_classes import DOCUMENT_KIND
-from workbench.ingest.title_lines import TITLE_CONNECTORS, strip_numbering, title_case, unspaced
+from workbench.ingest.title_lines import SHORT_TITLE_WORDS, TITLE_CONNECTORS, strip_numbering, title_case, unspaced
 from workbench.ingest.title_rows import Row, plain, row_above, same_block
 
 MAX_TITLE_CHARS = 300
@@ -47,7 +47,9 @@ def is_junk_title(title: str) -> bool:
 _SET_APART_NUMBER = re.compile(r"^\d{1,2}(\.\d{1,2})*\.?\t(?=[^\W\d_])")
 
 
-def join_title(rows: Sequence[Row]) -> str:
+def join_title(rows: Sequence[Row], title_cased: bool = True) -> str:
+    """The title the rows give; one of `SHORT_TITLE_WORDS` words or more printed in capitals is
+    set in title case unless `title_cased` is false (`title_casing` cases it by its document)."""
     parts: list[str] = []
     for index, row in enumerate(rows):
         text = plain(row)
@@ -69,7 +71,7 @@ def join_title(rows: Sequence[Row]) -> str:
     # a footnote mark after the last word ("… Generator†", "… Feb. 2005∗"), not a star that names ("A∗")
     title = re.sub(r"(?<=[^\W\d_]{2})\s*[†‡§¶]+$|(?<=[\da-z.])\s*[∗*†‡§¶]+$", "", title)
     title = re.sub(r"\s+([:,;])", r"\1", title).lstrip(" :;,.")  # a name the text layer lost before ": A Protocol …"
-    if title.upper() == title and len(title.split()) >= 4:
+    if title_cased and title.upper() == title and len(title.split()) >= SHORT_TITLE_WORDS:
         title = title_case(title)
     return title[:MAX_TITLE_CHARS].strip()
 

@@ -347,6 +347,11 @@ def common_word(word: str) -> bool:
     return word.lower() in _words("en")
 
 
+def known_words(lang: str) -> frozenset[str]:
+    """Common words of a language (wordfreq's small list, Zipf 3 or more), in lower case."""
+    return _words(lang)
+
+
 @cache
 def _known(lang: str) -> frozenset[str]:
     """Common words of English and of the document's language."""
