@@ -106,3 +106,22 @@ def test_without_evidence_a_long_title_is_title_cased_and_its_subtitle_opens_wit
     assert cased_title("FACT, FETCH, AND REASON: A UNIFIED EVALUATION OF RETRIEVAL", usage) == (
         "Fact, Fetch, and Reason: A Unified Evaluation of Retrieval"
     )
+
+
+def test_a_text_in_a_language_wordfreq_does_not_cover_gets_title_case() -> None:
+    usage = word_usage(
+        [
+            "Mali je dečak stajao na ulici i gledao u prozore, a tamo je bila velika jelka sa\n"
+            "svećama i darovima koje su deca dobila od roditelja, i mali je dečak gledao jelki.\n"
+        ]
+    )
+    assert usage.language == ""
+    # "jelki", written in lower case and unknown to English, is no name written so here
+    assert cased_title("MALIŠAN KOD HRISTA NA BOŽIĆNOJ JELKI", usage) == "Mališan Kod Hrista Na Božićnoj Jelki"
+
+
+def test_a_sentence_s_full_stop_opens_the_next_word_and_an_abbreviation_s_does_not() -> None:
+    usage = word_usage(["the lectus and the bibendum of the object catalogs in the space frames"])
+    assert cased_title("FUSCE MAURIS. A BIBENDUM OF THE U.S. THE SPACE OBJECT CATALOGS", usage) == (
+        "Fusce Mauris. A Bibendum of the U.S. the Space Object Catalogs"
+    )

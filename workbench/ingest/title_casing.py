@@ -8,11 +8,14 @@ are neither set in capitals nor headings in title case, before the references). 
 then follow the conventions of the title's language: English title case (every word
 capitalised but articles, short prepositions and conjunctions, each part of a hyphenated word
 apart: "Large-Scale"; a word wordfreq does not know and the text writes in lower case is a name
-so written: "ijmart"), and sentence case in other languages (the first word and those the text
-capitalises: names, German nouns; "Desenvolvimento de uma biblioteca Python para …"). A word
+so written: "ijmart"), and sentence case in German, French, Spanish, Portuguese, Italian and
+Dutch (the first word and those the text capitalises: names, German nouns; "Desenvolvimento de
+uma biblioteca Python para …"); a text in none of those languages (none stands out by
+wordfreq's common words, and English ones are under half of its words) gets title case. A word
 the text never writes inside a sentence is capitalised, unless it is a common word of French,
 Spanish, Portuguese, Italian or Dutch; a word with a digit or a mark keeps its capitals
-("AUTO-07P", "R&D"). The first word, and the first after a colon or a dash, opens with a capital.
+("AUTO-07P", "R&D"). The first word, and the first after a colon, a dash or a sentence's full
+stop, opens with a capital.
 
 A title of fewer than `SHORT_TITLE_WORDS` words ("SDPB 1.0", "BODILY RELATIVITY") is re-cased
 only where the text writes every one of its words; otherwise it stays as printed.
@@ -32,6 +35,7 @@ from workbench.text.ligatures import known_words, language_of
 
 _USAGE_CHARS = 400_000  # how much of a document is read for how it writes its words
 _CAPITALS_SHARE = 0.6  # a line with this share of its letters in capitals is a heading or a banner
+_ENGLISH_SHARE = 0.5  # a text is English when English common words are at least this share of its words
 _TITLE_CASE_SHARE = 0.75  # a line of three words or more, this share of them capitalised, is a heading
 _WORD = regex.compile(r"[\p{L}\p{N}](?:[\p{L}\p{N}'’.&\-/+]*[\p{L}\p{N}+])?")
 # what stands between a sentence's last word and the next one's first
@@ -51,7 +55,7 @@ class WordUsage:
     takes most often there, ties going to lower case."""
 
     forms: dict[str, str]
-    language: str  # the document's language by its common words ("en" where none stands out)
+    language: str  # the document's language by its common words; "" where they cover too little of it
 
     def form(self, word: str) -> str | None:
         return self.forms.get(word.casefold())
@@ -76,7 +80,9 @@ def word_usage(page_texts: Sequence[str]) -> WordUsage:
             if any(c.isalpha() for c in word):
                 counts[word.casefold()][word] += 1
     forms = {key: _dominant(forms) for key, forms in counts.items()}
-    return WordUsage(forms, language_of(text[:20_000])[0])
+    language, share = language_of(text[:20_000])
+    # English is language_of's default: a text it names otherwise stands out from English
+    return WordUsage(forms, language if language != "en" or share >= _ENGLISH_SHARE else "")
 
 
 def _dominant(forms: Counter[str]) -> str:
@@ -117,16 +123,23 @@ def cased_title(printed: str, usage: WordUsage) -> str:
         return printed
     if not any(_known_form(c, usage) for c in written):
         return title_case(printed) if len(tokens) >= SHORT_TITLE_WORDS else printed
-    language = language_of(printed)[0] if usage.language == "en" else usage.language
     out: list[str] = []
     opens = True  # the next word opens the title or a part of it
     for token in tokens:
         lead, core, trail = _split(token)
         if core:
-            core = _cased_word(core, usage, language, opens)
+            core = _cased_word(core, usage, opens)
         out.append(lead + core + trail)
-        opens = bool(re.search(r"[:?!—–]$", token)) or token in {"-", "—", "–"}
+        opens = _opens_next(token, core)
     return " ".join(out)
+
+
+def _opens_next(token: str, core: str) -> bool:
+    """Whether the word after this one opens a part of the title: after a colon, a question, a
+    dash, or a sentence's full stop (not an abbreviation's: "U.S.", "Dr.")."""
+    if re.search(r"[:?!—–]$", token) or token in {"-", "—", "–"}:
+        return True
+    return token.endswith(".") and len(core) >= 3 and core.isalpha()
 
 
 def _core(token: str) -> str:
@@ -148,7 +161,7 @@ def _known_form(core: str, usage: WordUsage) -> bool:
     return len(parts) > 1 and all(usage.form(p) is not None or not _has_letters(p) for p in parts)
 
 
-def _cased_word(core: str, usage: WordUsage, language: str, opens: bool) -> str:
+def _cased_word(core: str, usage: WordUsage, opens: bool) -> str:
     """One word of the title; a hyphenated one part by part, unless the text writes it whole with
     capitals ("L-BFGS-B")."""
     form = usage.form(core)
@@ -159,34 +172,36 @@ def _cased_word(core: str, usage: WordUsage, language: str, opens: bool) -> str:
     if _PARTS.search(core):
         pieces = _PARTS.split(core)
         return "".join(
-            piece if _PARTS.fullmatch(piece) or not piece else _one_word(piece, usage, language, opens and not i)
+            piece if _PARTS.fullmatch(piece) or not piece else _one_word(piece, usage, opens and not i)
             for i, piece in enumerate(pieces)
         )
-    return _one_word(core, usage, language, opens)
+    return _one_word(core, usage, opens)
 
 
-def _one_word(word: str, usage: WordUsage, language: str, opens: bool) -> str:
-    form = usage.form(word)
+def _one_word(word: str, usage: WordUsage, opens: bool) -> str:
+    """A word as the document writes it, set in its language's title or sentence case (title case,
+    without a name written in lower case, where the language is not known)."""
+    language, form = usage.language, usage.form(word)
     if form is None:
         if any(c.isdigit() for c in word):
             return word
         lower = word.lower()
-        common = language not in ("en", "de") and lower in known_words(language)
+        common = language not in ("en", "de", "") and lower in known_words(language)
         form = lower if common or lower in TITLE_CONNECTORS else lower[:1].upper() + lower[1:]
     if form != form.lower():
         return form  # an acronym, a name, a word in mixed case
     if opens:
         return form[:1].upper() + form[1:]
-    if language != "en" or form in TITLE_CONNECTORS or not _a_word(form, language):
+    if language not in ("en", "") or form in TITLE_CONNECTORS or (language == "en" and not _a_word(form)):
         return form  # sentence case; a connector; a name written in lower case ("ijmart", "asmeconf.cls")
     return form[:1].upper() + form[1:]
 
 
-def _a_word(word: str, language: str) -> bool:
-    """Whether wordfreq knows the word at all (in English or the title's language)."""
+def _a_word(word: str) -> bool:
+    """Whether wordfreq knows the word at all, in English."""
     from wordfreq import zipf_frequency
 
-    return any(zipf_frequency(word, lang) > 0 for lang in {"en", language})
+    return zipf_frequency(word, "en") > 0
 
 
 def _has_letters(text: str) -> bool:
