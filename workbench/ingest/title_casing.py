@@ -10,8 +10,8 @@ capitalised but articles, short prepositions and conjunctions, each part of a hy
 apart: "Large-Scale"; a word wordfreq does not know and the text writes in lower case is a name
 so written: "ijmart"), and sentence case in German, French, Spanish, Portuguese, Italian and
 Dutch (the first word and those the text capitalises: names, German nouns; "Desenvolvimento de
-uma biblioteca Python para …"); a text in none of those languages (none stands out by
-wordfreq's common words, and English ones are under half of its words) gets title case. A word
+uma biblioteca Python para …"); a text in none of those languages (the common words of none,
+by wordfreq, make half of its words: Serbian, Latin placeholder text) gets title case. A word
 the text never writes inside a sentence is capitalised, unless it is a common word of French,
 Spanish, Portuguese, Italian or Dutch; a word with a digit or a mark keeps its capitals
 ("AUTO-07P", "R&D"). The first word, and the first after a colon, a dash or a sentence's full
@@ -35,7 +35,7 @@ from workbench.text.ligatures import known_words, language_of
 
 _USAGE_CHARS = 400_000  # how much of a document is read for how it writes its words
 _CAPITALS_SHARE = 0.6  # a line with this share of its letters in capitals is a heading or a banner
-_ENGLISH_SHARE = 0.5  # a text is English when English common words are at least this share of its words
+_LANGUAGE_SHARE = 0.5  # a text is in a language whose common words are at least this share of its words
 _TITLE_CASE_SHARE = 0.75  # a line of three words or more, this share of them capitalised, is a heading
 _WORD = regex.compile(r"[\p{L}\p{N}](?:[\p{L}\p{N}'’.&\-/+]*[\p{L}\p{N}+])?")
 # what stands between a sentence's last word and the next one's first
@@ -81,8 +81,7 @@ def word_usage(page_texts: Sequence[str]) -> WordUsage:
                 counts[word.casefold()][word] += 1
     forms = {key: _dominant(forms) for key, forms in counts.items()}
     language, share = language_of(text[:20_000])
-    # English is language_of's default: a text it names otherwise stands out from English
-    return WordUsage(forms, language if language != "en" or share >= _ENGLISH_SHARE else "")
+    return WordUsage(forms, language if share >= _LANGUAGE_SHARE else "")
 
 
 def _dominant(forms: Counter[str]) -> str:
