@@ -33,7 +33,7 @@ import regex
 from workbench.ingest.title_lines import SHORT_TITLE_WORDS, TITLE_CONNECTORS, title_case
 from workbench.text.ligatures import known_words, language_of
 
-_USAGE_CHARS = 400_000  # how much of a document is read for how it writes its words
+_USAGE_CHARS = 150_000  # how much of a document is read for how it writes its words (about 40 pages)
 _CAPITALS_SHARE = 0.6  # a line with this share of its letters in capitals is a heading or a banner
 _LANGUAGE_SHARE = 0.5  # a text is in a language whose common words are at least this share of its words
 _TITLE_CASE_SHARE = 0.75  # a line of three words or more, this share of them capitalised, is a heading
