@@ -114,8 +114,7 @@ def cased_title(printed: str, usage: WordUsage) -> str:
     tokens = printed.split()
     if not tokens:
         return printed
-    cores = [_core(t) for t in tokens]
-    written = [c for c in cores if c and any(ch.isalpha() for ch in c)]
+    written = [core for core in (_split(t)[1] for t in tokens) if _has_letters(core)]
     if len(tokens) < SHORT_TITLE_WORDS and not all(
         c.lower() in TITLE_CONNECTORS or _known_form(c, usage) for c in written
     ):
@@ -139,10 +138,6 @@ def _opens_next(token: str, core: str) -> bool:
     if re.search(r"[:?!—–]$", token) or token in {"-", "—", "–"}:
         return True
     return token.endswith(".") and len(core) >= 3 and core.isalpha()
-
-
-def _core(token: str) -> str:
-    return _split(token)[1]
 
 
 def _split(token: str) -> tuple[str, str, str]:
