@@ -1,6 +1,7 @@
 """Titles printed in capitals are written in the case their documents write their words:
 acronyms and names as the text writes them, English in title case, other languages in
-sentence case; a short title the text says too little about stays as printed."""
+sentence case; a short title the text says too little about stays as printed. A name printed
+in capitals keeps its particles in lower case."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from pathlib import Path
 
 from tests.minimal_pdf import helvetica_page
 from workbench.bench.metadata import case_agreement
+from workbench.ingest.name_lists import row_names
 from workbench.ingest.parse import parse_file
 from workbench.ingest.title_casing import cased_title, in_capitals, word_usage
 
@@ -125,3 +127,9 @@ def test_a_sentence_s_full_stop_opens_the_next_word_and_an_abbreviation_s_does_n
     assert cased_title("FUSCE MAURIS. A BIBENDUM OF THE U.S. THE SPACE OBJECT CATALOGS", usage) == (
         "Fusce Mauris. A Bibendum of the U.S. the Space Object Catalogs"
     )
+
+
+def test_a_name_printed_in_capitals_keeps_its_particles_in_lower_case() -> None:
+    assert row_names("MARIA DOS SANTOS, JEAN DE LA FONTAINE") == ["Maria dos Santos", "Jean de la Fontaine"]
+    assert row_names("LUDWIG VAN BEETHOVEN") == ["Ludwig van Beethoven"]
+    assert row_names("Jean De La Fontaine") == ["Jean De La Fontaine"]  # as printed, in its own style

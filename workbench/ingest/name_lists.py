@@ -385,7 +385,7 @@ def _listed_names(parts: list[str], placed: bool) -> list[str]:
         elif len(tokens) >= 4 and len(tokens) % 2 == 0 and _family_name_first_pairs(tokens):
             names.extend(f"{_titled(tokens[i])} {tokens[i + 1]}" for i in range(0, len(tokens), 2))
         elif 2 <= len(tokens) <= 5 and all(_is_name_token(t) for t in tokens):
-            names.append(" ".join(_titled(t) for t in tokens))
+            names.append(_titled_name(tokens))
         elif len(tokens) == 2 and tokens[0] == "An" and is_name_word(tokens[1]):
             names.append(part)  # "An" is a given name too (安: "An Yang"), before a family name
         else:
@@ -395,6 +395,16 @@ def _listed_names(parts: list[str], placed: bool) -> list[str]:
 
 def _titled(token: str) -> str:
     return token.title() if token.isupper() and len(token) > 2 and "." not in token else token
+
+
+def _titled_name(tokens: list[str]) -> str:
+    """A name's words in title case; in a name printed all in capitals, a particle inside it in
+    lower case ("JOSÉ DA SILVA" is José da Silva, "LUDWIG VAN BEETHOVEN" Ludwig van Beethoven)."""
+    capitals = all(t.isupper() for t in tokens if any(c.isalpha() for c in t))
+    return " ".join(
+        t.lower() if capitals and 0 < i < len(tokens) - 1 and t.lower() in _PARTICLES else _titled(t)
+        for i, t in enumerate(tokens)
+    )
 
 
 def _family_name_first_pairs(tokens: list[str]) -> bool:
