@@ -121,7 +121,10 @@ def derive_metadata(path: Path, content: PdfContent, has_text: bool) -> DerivedM
     meta_title = " ".join(meta.get("Title", "").split())
     title, source = _choose_title(meta_title, page, page_text, path)
     if page.in_capitals and title == page.title:  # "QWEN2 TECHNICAL REPORT": cased as its text writes it
-        title = cased_title(page.in_capitals, word_usage(content.page_texts))
+        try:
+            title = cased_title(page.in_capitals, word_usage(content.page_texts))
+        except Exception as exc:  # as above: a heuristic's bug costs the title's case, never the document
+            warnings.append(f"title case not read: {type(exc).__name__}")
     try:
         excerpt = excerpt_chapter(content.page_texts) if has_text else None
     except Exception as exc:  # as above: a heuristic's bug costs the chapter's title, never the document
