@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 import regex
 
-from workbench.ingest.title_lines import SHORT_TITLE_WORDS, TITLE_CONNECTORS, title_case
+from workbench.ingest.title_lines import SHORT_TITLE_WORDS, TITLE_CONNECTORS, opens_next, title_case
 from workbench.text.ligatures import known_words, language_of
 
 _USAGE_CHARS = 150_000  # how much of a document is read for how it writes its words (about 40 pages)
@@ -128,16 +128,8 @@ def cased_title(printed: str, usage: WordUsage) -> str:
         if core:
             core = _cased_word(core, usage, opens)
         out.append(lead + core + trail)
-        opens = _opens_next(token, core)
+        opens = opens_next(token)
     return " ".join(out)
-
-
-def _opens_next(token: str, core: str) -> bool:
-    """Whether the word after this one opens a part of the title: after a colon, a question, a
-    dash, or a sentence's full stop (not an abbreviation's: "U.S.", "Dr.")."""
-    if re.search(r"[:?!—–]$", token) or token in {"-", "—", "–"}:
-        return True
-    return token.endswith(".") and len(core) >= 3 and core.isalpha()
 
 
 def _split(token: str) -> tuple[str, str, str]:

@@ -303,5 +303,14 @@ def title_case(text: str) -> str:
     opens = True
     for word in text.lower().split():
         out.append(word if not opens and word in TITLE_CONNECTORS else word[:1].upper() + word[1:])
-        opens = word.endswith((":", "?", "!")) or word in {"-", "–", "—"}
+        opens = opens_next(word)
     return " ".join(out)
+
+
+def opens_next(word: str) -> bool:
+    """Whether the word after this one of a title opens a part of it: after a colon, a question,
+    a dash, or a sentence's full stop (not an abbreviation's: "U.S.", "Dr.")."""
+    if word.endswith((":", "?", "!", "—", "–")) or word == "-":
+        return True
+    bare = word.strip("\"'“”‘’()[]").rstrip(".")
+    return word.endswith(".") and len(bare) >= 3 and bare.isalpha()
