@@ -163,6 +163,33 @@ def test_a_japanese_byline_spaces_the_family_name_from_a_one_character_given_nam
     assert row_names("王洪玺 张兰勇") == ["王洪玺", "张兰勇"]  # two three-character names stay two
 
 
+def test_a_japanese_byline_list_spaces_each_name_and_brackets_an_affiliation() -> None:
+    # EusLisp's Japanese manual: "松井 俊浩, 原 功, 中垣 博文 (九州電力)" had given no name at all
+    assert row_names("松井 俊浩, 原 功, 中垣 博文 (九州電力)") == ["松井俊浩", "原功", "中垣博文"]
+    assert row_names("宋珣1, 马智博2") == ["宋珣", "马智博"]  # a Chinese list is read as before
+
+
+def test_a_chinese_name_letter_spaced_alone_on_its_row_is_one_name() -> None:
+    # a journal sets a three-character name to a wider measure under the title: "白 玉 冬"
+    assert row_names("白 玉 冬") == ["白玉冬"]
+    assert row_names("孙 萌") == ["孙萌"]
+    for heading in ("摘 要", "目 录", "前 言", "学 院"):  # spaced headings hold nobody's name
+        assert row_names(heading) == []
+
+
+def test_an_accent_left_at_a_names_end_does_not_join_it_to_the_next_name() -> None:
+    # TeX drew the accent apart: "Matyás´ Sustik" had run on into "MatyásSustik" and been no name
+    assert row_names("Matyás´ Sustik") == ["Matyás Sustik"]
+    assert row_names("Jos´e Garc´ıa") == ["José García"]  # marks inside a name still go on their letters
+
+
+def test_a_bylines_years_or_date_after_its_names_are_no_part_of_them() -> None:
+    # HyRec's readme and surf's manual had given no author
+    assert row_names("By Yacine Ali-Haïmoud and Chris Hirata (2010-17)") == ["Yacine Ali-Haïmoud", "Chris Hirata"]
+    assert row_names("Stephan Endrass <endrass@mathematik.uni-mainz.de>\tMay 28, 2000") == ["Stephan Endrass"]
+    assert row_names("John Smith\tJane Doe") == ["John Smith", "Jane Doe"]  # a second cell of names stays
+
+
 def test_a_date_line_with_an_ordinal_day_dates_the_paper_over_a_year_in_its_prose() -> None:
     page = "High Quality C Preprocessor Mcpp\nKiyoshi Matsui\nNovember 30th, 2008\nV.2.0 and V.2.2 in August 1998 and"
     assert printed_year(page) == 2008

@@ -48,6 +48,24 @@ def test_a_manuals_product_and_kind_on_rows_of_their_own_are_one_title() -> None
         _line("Version 1.0 May 2015", 10.9, 426.0, 368.0),
     )
     assert read_title_page(kokkos).title == "Kokkos The Programming Guide"
+    eusjp = _cover(  # the Japanese edition: the kind is written without spaces
+        _line("EusLisp", 24.8, 720.0, 273.0),
+        _line("version 9.31", 12.0, 686.0, 278.0),
+        _line("リファレンスマニュアル", 16.6, 653.0, 244.0, 410.0),
+        _line("ETL-TR-95-19", 12.0, 583.0, 285.0),
+    )
+    assert read_title_page(eusjp).title == "EusLisp リファレンスマニュアル"
+    audit = _cover(  # an audit's cover: the product over the kind of report
+        _line("etcd", 38.0, 522.0, 73.0),
+        _line("Security Assessment", 22.0, 480.0, 73.0),
+        _line("February 7, 2020", 12.0, 452.0, 73.0),
+    )
+    assert read_title_page(audit).title == "etcd: Security Assessment"  # what was audited, and how
+    german = _cover(
+        _line("Gnumeric", 24.8, 600.0, 200.0),
+        _line("Benutzerhandbuch", 17.2, 560.0, 200.0),
+    )
+    assert read_title_page(german).title == "Gnumeric Benutzerhandbuch"
     # a paper's title with a report's kind under it stays the paper's: the kind names no manual
     paper = _cover(
         _line("Scaling Laws for Sparse Retrieval Models Trained on Synthetic Queries", 17.2, 680.0),
@@ -186,3 +204,15 @@ def test_a_lone_word_that_names_the_pages_web_address_is_a_brand() -> None:
         _line("http://altermundus.fr", 9.0, 61.0, 340.0, 439.0),
     )
     assert read_title_page(cover).title != "AlterMundus"
+
+
+def test_a_covers_names_are_sought_as_far_below_as_its_title_is_large_not_its_subtitle() -> None:
+    # INFERNAL's guide: names 14 of the title's sizes below it, 28 of its subtitle's
+    cover = _cover(
+        _line("INFERNAL User’s Guide", 24.8, 601.0, 180.0),
+        _line("Sequence analysis using profiles of RNA sequence and secondary structure", 12.0, 564.0, 100.0),
+        _line("http://eddylab.org/infernal", 14.3, 411.0, 210.0),
+        _line("Version 1.1.2; July 2016", 14.3, 394.0, 215.0),
+        _line("Eric Nawrocki and Sean Eddy", 14.3, 268.0, 200.0),
+    )
+    assert read_title_page(cover).authors == ("Eric Nawrocki", "Sean Eddy")

@@ -65,6 +65,9 @@ _OBFUSCATED_AT = re.compile(
     r"([\w.+-]+)\s*(?:_AT_|\[at\]|\(at\)|\{at\})\s*([\w-]+(?:\s*(?:_DOT_|\[dot\]|\(dot\)|\.)\s*[\w-]+)+)", re.I
 )
 _NUMERIC_DATE_AFTER = re.compile(r"[,\s]+(\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[./]\d{1,2}[./]\d{2,4})\s*$")
+# the span of years a byline's names worked in, in brackets at its end: "… and Chris Hirata
+# (2010-17)" (one year in brackets is a citation's: "Smith (2019)")
+_YEARS_AFTER = re.compile(r"\s*\(\s*(19|20)\d\d\s*[–-]\s*(\d{2}|\d{4})\s*\)\s*$")
 _FIELD_SEPARATOR = re.compile(r"\s+[–—·|•]\s+")
 _FACT_FIELD = re.compile(r"@|https?://|www\.|^\S+\.(org|com|net|io|edu|gov|de|fr|uk|nl|ch|jp|cn)(/\S*)?$", re.I)
 _FOR_CLIENT = re.compile(r"\s+for\s+(the\s+)?(?-i:[A-Z])[^,;()]*$", re.I)  # the client a byline names last
@@ -79,8 +82,11 @@ _PART_END = re.compile(r"[^,;\t]*$")  # the words after a row's last separator
 _CJK_NAME = re.compile(r"[\u3400-\u9fff\uac00-\ud7af]{2,4}")
 _CJK_SEPARATORS = re.compile(r"[\s,，、;；·\d*∗†‡§¶]+")
 _CJK_LIST_SEPARATORS = re.compile(r"[,，、;；\d*∗†‡§¶]+")
-# A two-character name letter-spaced to the width of three ("蓝 昀" beside "葛畅畅").
-_SPACED_PAIR = re.compile(r"^([\u3400-\u9fff])\s+([\u3400-\u9fff])$")
+# One name in a list with commas, letter-spaced to the width of three ("蓝 昀" beside "葛畅畅") or
+# spaced between family and given name, as Japanese bylines set it ("松井 俊浩, 原 功").
+_SPACED_PAIR = re.compile(r"^([\u3400-\u9fff]{1,3})\s+([\u3400-\u9fff]{1,3})$")
+# An affiliation in brackets after a name in such a list: "中垣 博文 (九州電力)"
+_CJK_BRACKETED = re.compile(r"\s*[(（][^()（）]*[)）]\s*$")
 # A form's field labels on a thesis cover: the author's ("作者姓名 于立强", "Author: ...") and others
 # ("学位类别", "指导教师", "Supervisor:"), whose values are no author.
 # The verbs a report labels its authors' (or its client's) part with: "Prepared by:", "Written for:".
@@ -134,6 +140,9 @@ _ORCID_BRACKETS = re.compile(
     r"\[\s*(?:\d{4}\s*[−–-]\s*){3}\d{3}[\dX]\s*\]|\[\s*\]|\[(?=\s*(?:[,\t]|$))|(?:^|(?<=[\t,]))\s*\]"
 )
 _SPLIT_ACCENT = re.compile(r"([^\W\d_])\s?[" + _SPACING_ACCENTS + r"]\s+([^\W\d_])")  # "Babao ¨ glu"
+# An accent left at a word's end that no letter beside it carries: a name's, drawn apart ("Matyás´ Sustik")
+# before the next name's capital, a comma or the row's end
+_STRAY_ACCENT = re.compile(r"(?<=[^\W\d_])[" + _SPACING_ACCENTS + r"](?=\s+[A-ZÀ-Þ]|\s*[,;]|\s*$)")
 # Words that are never part of a name ("reviewed": "Peer Reviewed", though "Peer" alone is a given
 # name, "Peer F. Bundgaard")
 _NOT_NAMES = frozenset(
@@ -168,10 +177,12 @@ def _cjk_names(text: str, least: int = 2) -> list[str]:
     tokens = [t for t in _CJK_SEPARATORS.split(text.strip()) if t]
     if re.search(r"[,，、;；]", text):
         parts = [p.strip() for p in _CJK_LIST_SEPARATORS.split(text.strip()) if p.strip()]
-        closed = [_SPACED_PAIR.sub(r"\1\2", p) for p in parts]
+        closed = [_SPACED_PAIR.sub(r"\1\2", _CJK_BRACKETED.sub("", p)) for p in parts]
         lead = next((i for i, p in enumerate(closed) if not _CJK_NAME.fullmatch(p)), len(closed))
         if lead >= 2 and not _HAN_CHAR.search(" ".join(closed[lead:])):
             tokens = closed[:lead]  # the names, then their romanised forms: "李大永， 张少睿， LI Dayong， …"
+    if 2 <= len(tokens) <= 3 and all(len(t) == 1 and _HAN_CHAR.match(t) for t in tokens):
+        return ["".join(tokens)] if _holds_person_name("".join(tokens)) else []  # "白 玉 冬": one name spaced out
     tokens = _close_spaced_pairs(tokens)
     if len(tokens) == 2 and sorted(map(len, tokens)) == [1, 2] and all(_HAN_CHAR.fullmatch(c) for c in "".join(tokens)):
         return ["".join(tokens)]  # "松井 潔": a family name and a given name, as Japanese bylines space them
@@ -209,6 +220,14 @@ def _close_spaced_pairs(tokens: list[str]) -> list[str]:
             closed.append(tokens[index])
             index += 1
     return closed
+
+
+def _holds_person_name(text: str) -> bool:
+    """Whether jieba reads a person's name in a few characters ("白玉冬" holds 白玉), where a spaced
+    heading ("摘 要", "目 录", "前 言") holds none."""
+    import rjieba
+
+    return any(tag == "nr" for _, tag in rjieba.tag(text))
 
 
 def _is_person_name(token: str) -> bool:
@@ -287,7 +306,8 @@ def row_names(text: str) -> list[str]:
     cjk = _cjk_names(text)
     if cjk:
         return cjk
-    text = repair_accents(_SPLIT_ACCENT.sub(r"\1\2", _ORCID_ICON.sub("", _ORCID_BRACKETS.sub("", text))))
+    text = _STRAY_ACCENT.sub("", _ORCID_ICON.sub("", _ORCID_BRACKETS.sub("", text)))
+    text = repair_accents(_SPLIT_ACCENT.sub(r"\1\2", text))
     text = _GLUED_INITIAL.sub(r"\1 ", _ID_NUMBER.sub("", _NATIVE_NAME.sub("", text)))
     dated_by = _DATED_BY.match(text)
     if dated_by and is_date_line(dated_by.group(1)):
@@ -301,8 +321,9 @@ def row_names(text: str) -> list[str]:
         text = text[: client.start()]  # "Clifford Wolf for LINBIT", not "Establishing Requirements for …"
     # an affiliation in brackets after each name: "O. Lahav (University College London) and A.R. Liddle"
     text = _BRACKETED.sub(lambda m: "," if _bracketed_affiliation(m.group(1)) else m.group(0), text)
-    text = _NUMERIC_DATE_AFTER.sub("", text)  # "Bo Haglund 2013-03-18"
-    dated = re.match(r"^(.+?)(?:,|\s+on)\s+(\S+\s.*)$", text)  # a whole date, not the year of one
+    text = _YEARS_AFTER.sub("", _NUMERIC_DATE_AFTER.sub("", text))  # "Bo Haglund 2013-03-18"
+    # a whole date (not the year of one) after a comma, "on" or in a cell of its own
+    dated = re.match(r"^(.+?)(?:,\s+|\s+on\s+|\s*\t\s*)(\S+\s.*)$", text)
     if dated and is_date_line(dated.group(2)):
         text = dated.group(1)  # a byline with its date: "By Abraham Loeb on May 14, 2018"
     head, _, last = text.rpartition(",")

@@ -33,6 +33,7 @@ _DANGLING = re.compile(
 )
 
 
+_NAMES_REACH = 24  # a cover's names stand at most this many of the title's sizes below it
 _ROWS_BEFORE_NAMES = 6  # on the tune parts, names start at most 4 rows below a title (subtitle, date, notice)
 _STOP_AUTHORS = re.compile(
     r"^(abstract|summary|introduction|keywords|key words|index terms|1\.?\s+intro|摘\s*要|关键词|關鍵詞|要旨|초록)",
@@ -70,6 +71,7 @@ def authors_near(rows: Sequence[Row], block: list[int], following: list[int]) ->
     reference list, whose publisher lines ("Akademische Verlagsgesellschaft.") read like names.
     """
     title = rows[block[-1]]
+    reach = _NAMES_REACH * max(rows[i].size for i in block)  # the title's size, not its subtitle's
     names: list[str] = []
     misses = before = 0
     carried = ""
@@ -79,7 +81,7 @@ def authors_near(rows: Sequence[Row], block: list[int], following: list[int]) ->
     for position, index in enumerate(following):
         row = rows[index]
         text = plain(row)
-        if _STOP_AUTHORS.match(text) or title.top - row.top > 24 * title.size:
+        if _STOP_AUTHORS.match(text) or title.top - row.top > reach:
             break
         if position == answered:
             continue

@@ -56,13 +56,34 @@ NOISE = re.compile(
     re.IGNORECASE,
 )
 # A document's kind alone on its row, as a manual's cover sets it under (or over) its product's
-# name: "Reference Manual", "User's Guide", "Documentation and user's manual".
+# name: "Reference Manual", "User's Guide", "Documentation and user's manual", an audit's
+# "Security Assessment"; in German, French, Spanish, Portuguese, Italian, Dutch and Russian
+# ("Benutzerhandbuch", "Manuel de l'utilisateur", "Руководство пользователя"), and in Japanese,
+# Chinese and Korean, which write the kind without a space ("リファレンスマニュアル", "用户手册").
+_AUDIT_KIND = r"(security|smart contract|code)\s+(assessment|audit|review)|(security\s+)?audit\s+report"
 _KIND_WORD = (
     r"((reference|users?['’]?s?|programmers?['’]?s?|developers?['’]?s?|installation|administrators?['’]?s?|"
     r"technical|design|implementation|programming|language|library|quick|getting started)\s+)?"
-    r"(manual|guide|handbook|reference|documentation|tutorial|specification|primer|recommendation)"
+    r"(manual|guide|handbook|reference|documentation|tutorial|specification|primer|recommendation)|"
+    rf"{_AUDIT_KIND}|"
+    r"(benutzer|referenz|programmier|installations|entwickler|kurz|bedienungs)?"
+    r"(handbuch|anleitung|dokumentation|leitfaden)|spezifikation|"
+    r"(manuel|guide)(\s+(de\s+l['’]\s?utilisateur|d['’]\s?utilisation|de\s+référence|du\s+développeur|"
+    r"de\s+programmation|d['’]\s?installation))?|tutoriel|mode\s+d['’]\s?emploi|spécifications?|"
+    r"(manual|gu[ií]a)(\s+(del?\s+usuario|do\s+usu[aá]rio|do\s+utilizador|de\s+refer[eê]ncia|de\s+instala[cç][aã]o|"
+    r"de\s+instalaci[oó]n|de\s+programa[cç][aã]o|de\s+programaci[oó]n))?|"
+    r"documentaci[oó]n|documenta[cç][aã]o|especificaci[oó]n|especifica[cç][aã]o|"
+    r"(manuale|guida)(\s+(utente|dell['’]\s?utente|di\s+riferimento|di\s+installazione|di\s+programmazione))?|"
+    r"documentazione|(gebruikers|referentie)?handleiding|documentatie|"
+    r"руководство(\s+(пользователя|программиста|по\s+установке))?|справочник|документация|"
+    r"(リファレンス|ユーザーズ|ユーザー|ユーザ|プログラマーズ|利用者|操作|技術|プログラム|開発者)?\s?"
+    r"(マニュアル|ガイド|ハンドブック|手引き?|説明書|解説書|仕様書|設計書|チュートリアル)|取扱説明書|"
+    r"(用户|使用|参考|编程|开发|安装|技术|程序)?(手册|指南|说明书|教程)|白皮书|"
+    r"(사용자|참조|기술|개발자)?\s?(매뉴얼|설명서|안내서|가이드|지침서|사양서)"
 )
-DOCUMENT_KIND = re.compile(rf"^(the\s+)?{_KIND_WORD}(\s+(and|&)\s+{_KIND_WORD})?$", re.IGNORECASE)
+DOCUMENT_KIND = re.compile(rf"^(the\s+)?({_KIND_WORD})(\s+(and|&)\s+({_KIND_WORD}))?$", re.IGNORECASE)
+# An audit's kind, which reads as the subtitle of what was audited ("Uniswap v4 Core: Security Assessment")
+AUDIT_KIND = re.compile(rf"^({_AUDIT_KIND})$", re.IGNORECASE)
 # A row that names the authors of the title above it: "by David A. Freedman"
 BYLINE = re.compile(r"^\s*by\s+\S", re.IGNORECASE)
 VERSION = re.compile(r"^(version|release|revision|rev\.|v\.?)\s*\d+(\.\d+)*[a-z]?\b[\s,;:—–-]*", re.IGNORECASE)

@@ -10,7 +10,7 @@ import re
 from collections.abc import Sequence
 
 from workbench.ingest.source_lines import join_lines
-from workbench.ingest.title_classes import DOCUMENT_KIND
+from workbench.ingest.title_classes import AUDIT_KIND, DOCUMENT_KIND
 from workbench.ingest.title_lines import SHORT_TITLE_WORDS, TITLE_CONNECTORS, strip_numbering, title_case, unspaced
 from workbench.ingest.title_rows import Row, plain, row_above, same_block
 
@@ -59,7 +59,7 @@ def join_title(rows: Sequence[Row], title_cased: bool = True) -> str:
         # a joining word set smaller ("… Scientists" / "on" / …), or a row that ends on one ("Security Review of")
         joining = text.lower() in TITLE_CONNECTORS or bool(parts and _last_word(parts[-1]) in TITLE_CONNECTORS)
         # a manual's kind after its product: "GNU Scientific Library" / "Reference Manual"
-        joining = joining or bool(DOCUMENT_KIND.match(text))
+        joining = joining or bool(DOCUMENT_KIND.match(text) and not AUDIT_KIND.match(text))
         if parts and above - row.size > 0.05 * above and not joining and not parts[-1].endswith((":", "-", "—", "–")):
             parts[-1] += ":"
             text = DASHED.sub("", text, count=1)
