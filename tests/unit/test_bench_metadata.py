@@ -192,6 +192,20 @@ _SIXTEENTH = ("xenial", "experimental", "bullseye")
             44,
             (*_LATER_SETS, *_NEW_SETS, *_THIRTEENTH, *_FOURTEENTH, *_FIFTEENTH_ALL, *_SIXTEENTH, "parsers"),
         ),
+        (
+            "older",
+            30,
+            (
+                *_LATER_SETS,
+                *_NEW_SETS,
+                *_THIRTEENTH,
+                *_FOURTEENTH,
+                *_FIFTEENTH_ALL,
+                *_SIXTEENTH,
+                "parsers",
+                "companion",
+            ),
+        ),
     ],
 )
 def test_the_later_paper_sets_name_each_file_in_a_checksummed_archive(

@@ -138,7 +138,10 @@ _YEAR_STRONG = re.compile(
 )
 _YEAR_WEAK = re.compile(
     r"\bpp\.|\bpages\b|proceedings|journal|transactions|communications|symposium|conference|workshop|"
-    r"received|technical report|report|\bthesis|press|magazine|letters|review\b",
+    r"received|technical report|report|\bthesis|press|magazine|letters|review\b|"
+    # a meeting's days, as proceedings print them: "October 19-23, 1992" (the volume's year may differ)
+    + _MONTH
+    + r"\s*\d{1,2}(?:st|nd|rd|th)?\s*[-–]\s*\d{1,2}(?:st|nd|rd|th)?,?\s*\d{4}",
     re.IGNORECASE,
 )
 _STAMP_WORDS = (

@@ -499,6 +499,8 @@ def _is_name_token(token: str) -> bool:
     bare = token.strip(_SPACING_ACCENTS).rstrip(".,")
     if re.fullmatch(r"([^\W\d_]\.)+(-[^\W\d_]\.)?,?", token.strip(_SPACING_ACCENTS)):
         return token[0].isupper()  # initials: "D.", "J.-P."
+    if re.fullmatch(r"([^\W\d_]\.)+[^\W\d_],?", token) and token.rstrip(",").replace(".", "").isupper():
+        return True  # initials whose last lost its dot: "J.L Mundy"
     if bare.lower() in _NOT_NAMES and bare.lower() not in NAME_PARTICLES:
         return False
     if token in ("Jr.", "Sr.", "II", "III", "IV") or bare.lower() in NAME_PARTICLES:

@@ -102,11 +102,15 @@ _SECTION_NAMES = (
     r"case study|future work|limitations|contents|table of contents|index|preface|foreword|"
     r"status of (this|the) memo|copyright notice"  # an RFC's first sections
 )
+_CN_NUMERALS = "一二三四五六七八九十"
 _NUMBERED_HEADING = re.compile(
     rf"^(\d{{1,2}}(\.\d{{1,2}})+\.?\s+\S|(\d{{1,2}}|[IVX]{{1,4}})\.?\s+({_SECTION_NAMES})\b|"
     # a number and one word: "1 Documentation", "3 Examples" (Chinese and Japanese set no spaces,
     # so a run of their characters is a whole heading, not one word)
-    r"\d{1,2}\.?\s+(?![^\n]*[\u3040-\u30ff\u3400-\u9fff])[^\W\d_][\w'’-]*$)",
+    r"\d{1,2}\.?\s+(?![^\n]*[\u3040-\u30ff\u3400-\u9fff])[^\W\d_][\w'’-]*$|"
+    # Chinese numbering: "第一章 …", "第2节", "一、…", "（一）…", and a word with its number, "目标一", "附录二"
+    rf"第\s*[{_CN_NUMERALS}\d]+\s*[章节部篇]|[{_CN_NUMERALS}]+\s*[、．]|[（(]\s*[{_CN_NUMERALS}]+\s*[)）]|"
+    rf"[\u4e00-\u9fff]{{2,4}}[{_CN_NUMERALS}]$)",
     re.IGNORECASE,
 )
 # Where a paper begins: an abstract, its keywords or its introduction at the start of a line.

@@ -258,6 +258,8 @@ def byline_under(above: str, below: str) -> bool:
     words = above.lower().split()
     if not words or words[-1] in TITLE_CONNECTORS or above.endswith((":", "-", "—", "–", ",")):
         return False
+    if spells_out(above, below):
+        return False  # "GCTP" / "General Cartographic" / "Transformation Package": the acronym's words
     names = row_names(below)
     initialled = bool(names) and all(re.search(r"(?:^|\s)[A-Z]\.(?:\s|$)", n) for n in names)
     # names alone, or with their affiliation after them: "Donald E. Knuth, Stanford University"
@@ -265,6 +267,15 @@ def byline_under(above: str, below: str) -> bool:
         return True
     # names without initials, each with a word that is somebody's name: "Jin-Hwan Cho" (TUGboat)
     return bool(names) and is_name_list(below) and all(_plain_name(name) for name in names)
+
+
+def spells_out(acronym: str, below: str) -> bool:
+    """Whether a row begins to spell out the acronym alone on the row above it: the initials of
+    its words (two or more) open the acronym ("GCTP" over "General Cartographic")."""
+    if not re.fullmatch(r"[A-Z]{2,8}", acronym.strip()):
+        return False
+    initials = "".join(word[0] for word in below.split() if word[:1].isupper())
+    return len(initials) >= 2 and acronym.strip().startswith(initials)
 
 
 def _plain_name(name: str) -> bool:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from workbench.ingest.source_lines import join_lines
 from workbench.ingest.title_classes import AUDIT_KIND, DOCUMENT_KIND
 from workbench.ingest.title_lines import SHORT_TITLE_WORDS, TITLE_CONNECTORS, strip_numbering, title_case, unspaced
-from workbench.ingest.title_rows import Row, plain, row_above, same_block
+from workbench.ingest.title_rows import Row, plain, row_above, same_block, spells_out
 
 MAX_TITLE_CHARS = 300
 DASHED = re.compile(r"^\s*(——|[—–]{2,}|--)\s*(?=\w)")  # a subtitle's opening dash, as Chinese titles set it
@@ -63,6 +63,8 @@ def join_title(rows: Sequence[Row], title_cased: bool = True) -> str:
         if parts and above - row.size > 0.05 * above and not joining and not parts[-1].endswith((":", "-", "—", "–")):
             parts[-1] += ":"
             text = DASHED.sub("", text, count=1)
+        elif parts and len(parts) == 1 and spells_out(parts[0], text):
+            parts[-1] += ":"  # an acronym over the words it stands for: "GCTP: General Cartographic …"
         if parts and _HAN.match(parts[-1][-1:]) and _HAN.match(text):
             parts[-1] += text  # Chinese and Japanese run on across a line break without a space
             continue
