@@ -1,8 +1,8 @@
 """Title pages of the two sets read at first contact in the twentieth session (papers and reports
 in older upstream tarballs; research fields' PyPI packages), from their tune parts' misses, each
 test failing before its fix: an acronym over the words it stands for, initials whose last lost
-its dot, a Chinese numbered heading under a title, a conference's days in a proceedings footer,
-and a row of Italian words read as names."""
+its dot, a Chinese numbered heading under a title, and a conference's days in a proceedings
+footer."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ from tests.layout_lines import line_at as _at
 from workbench.ingest.metadata import printed_year
 from workbench.ingest.name_lists import is_name_list, row_names
 from workbench.ingest.pdf_layout import PageLayout
-from workbench.ingest.prose_names import is_prose_name
 from workbench.ingest.title_lines import is_section_heading
 from workbench.ingest.title_page import read_title_page
 
@@ -71,11 +70,3 @@ def test_a_conferences_days_date_its_proceedings_footer() -> None:
     # a volume that appeared before its meeting keeps the volume's year (PVLDB)
     vldb = "Very Large Data Bases, September 1st - 5th 2014, Hangzhou, China.\nCopyright 2013 VLDB Endowment"
     assert printed_year(vldb) == 2013
-
-
-def test_a_row_of_another_languages_ordinary_words_is_no_list_of_names() -> None:
-    # an Italian treatise's subtitle: its capitalised words joined by "di" and "e" had read as names
-    assert not is_name_list("Trattato di Analisi Statistica Sperimentale e Architettura del Codice FitPipeline")
-    assert not is_prose_name("H.-Martin Münch", frozenset())  # a German name of two words is not tested so
-    assert is_name_list("Giovanni di Stefano e Maria Rossi")  # Italian names stay names
-    assert is_name_list("Andreas Müller und Peter Schmidt")

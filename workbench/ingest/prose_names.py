@@ -33,7 +33,6 @@ from wordfreq import zipf_frequency
 
 from workbench.text.authors import NAME_PARTICLES
 from workbench.text.lexicon import lexicon_entries
-from workbench.text.ligatures import language_of
 
 _PAGES = 60  # pages read for prose words
 _LEAST_WORDS = 2
@@ -67,19 +66,15 @@ def is_prose_name(name: str, prose: frozenset[str]) -> bool:
     document's prose, or frequent English words when no word is set in a style of its own."""
     tested = _tested_words(name)
     words = [w.lower() for w in tested]
-    lang = language_of(name)[0] if words else "en"
-    ordinary = [_ordinary(w) or (lang != "en" and _ordinary_in(w, lang)) for w in words]
-    if len(words) >= _LONG and 2 * sum(ordinary) > len(words):
+    if len(words) >= _LONG and 2 * sum(_ordinary(w) for w in words) > len(words):
         return True  # "Modular Deutsch Entropic Uncertainty Principle": a name has no room for so many
     # a word that is somebody's name keeps the name, a particle in lower case ("de", "van") aside
     if not words or any(w.lower() in _name_words() for w in tested if not w.islower()):
         return False
     if all(w in prose for w in words):
         return True
-    if len(words) >= 3 and 2 * sum(ordinary) >= len(words):
-        # "Deterministic Networking Architecture", "SPASS Input Syntax": nobody's name, mostly
-        # English; "Trattato di Analisi Statistica Sperimentale", mostly the words of its own language
-        return True
+    if len(words) >= 3 and 2 * sum(_ordinary(w) for w in words) >= len(words):
+        return True  # "Deterministic Networking Architecture", "SPASS Input Syntax": nobody's name, mostly English
     capitals = [w.isupper() for w in tested]
     if any(capitals) and not all(capitals):
         return False  # "OL Say", "KC Border": a family name in capitals, or initials without stops
@@ -114,17 +109,6 @@ def is_ordinary_word(word: str) -> bool:
 def _ordinary(word: str) -> bool:
     """A frequent English word that is nobody's name."""
     return word not in _name_words() and word not in NAME_PARTICLES and zipf_frequency(word, "en") >= _COMMON
-
-
-def _ordinary_in(word: str, lang: str) -> bool:
-    """A frequent word of another language (German, French, Spanish, Portuguese, Italian, Dutch)
-    that is nobody's name."""
-    return (
-        word.isalpha()
-        and word not in _name_words()
-        and word not in NAME_PARTICLES
-        and zipf_frequency(word, lang) >= _COMMON
-    )
 
 
 @cache
