@@ -8,7 +8,8 @@ papers set)."""
 from __future__ import annotations
 
 from tests.unit.test_title_subtitles import _at, _page
-from workbench.ingest.name_lists import cjk_name_above_institution, row_names
+from workbench.ingest.cjk_names import cjk_name_above_institution
+from workbench.ingest.name_lists import row_names
 from workbench.ingest.title_page import read_title_page
 from workbench.ingest.title_rows import byline_under
 

@@ -11,10 +11,10 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
+from workbench.ingest.cjk_names import cjk_name_above_institution
 from workbench.ingest.name_lists import (
     AFFILIATION,
     AUTHORING,
-    cjk_name_above_institution,
     form_columns,
     is_name_list,
     row_names,
