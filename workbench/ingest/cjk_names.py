@@ -26,7 +26,10 @@ def cjk_names(text: str, least: int = 2) -> list[str]:
     """Chinese, Japanese or Korean names side by side ("王洪玺 张兰勇", "宋珣1, 马智博2"): two or more,
     or one alone that jieba knows as a person's name.
 
-    In a list with commas, a name letter-spaced to the width of the others ("蓝 昀") is closed up.
+    In a list with commas, a name letter-spaced to the width of the others ("蓝 昀") or spaced
+    between family and given name ("松井 俊浩, 原 功") is closed up, an affiliation in brackets after
+    it left out; two or three lone characters alone on a row ("白 玉 冬") are one name spaced out
+    where jieba reads a person's name in them.
     """
     tokens = [t for t in _CJK_SEPARATORS.split(text.strip()) if t]
     if re.search(r"[,，、;；]", text):
@@ -79,14 +82,17 @@ def _close_spaced_pairs(tokens: list[str]) -> list[str]:
 def _holds_person_name(text: str) -> bool:
     """Whether jieba reads a person's name in a few characters ("白玉冬" holds 白玉), where a spaced
     heading ("摘 要", "目 录", "前 言") holds none."""
-    import rjieba
-
-    return any(tag == "nr" for _, tag in rjieba.tag(text))
+    return any(tag == "nr" for _, tag in _tags(text))
 
 
 def _is_person_name(token: str) -> bool:
     """Whether a lone Chinese word is a person's name ("李清", "曾祥东"), by jieba's dictionary and
     its part-of-speech tag for names (`nr`): a word such as "简介" or "综述" is not."""
+    return _tags(token) == [(token, "nr")]
+
+
+def _tags(text: str) -> list[tuple[str, str]]:
+    """jieba's words of a text with their part-of-speech tags (imported when first needed)."""
     import rjieba
 
-    return rjieba.tag(token) == [(token, "nr")]
+    return list(rjieba.tag(text))
