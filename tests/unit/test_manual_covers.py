@@ -133,7 +133,7 @@ def test_a_row_of_mathematical_letters_is_a_formula_no_title() -> None:
 
 def test_a_one_word_title_over_its_version_and_a_byline_under_a_title() -> None:
     # read after the held-out part of the old Ubuntu binaries and the older Debian tarballs (the
-    # real "Visitors" is set at 1.43 body sizes, under the 1.5 a lone word needs, and stays unread)
+    # real "Visitors", at 1.43 body sizes, is in test_cover_titles)
     visitors = _cover(
         _line("Visitors", 18.0, 728.0, 271.0, 324.0),
         _line("version (unreleased)", 10.9, 710.0, 254.0, 341.0),

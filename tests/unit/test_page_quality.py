@@ -241,6 +241,20 @@ def test_an_equations_unmapped_delimiters_leave_the_page_and_its_prose_stays() -
     assert drop_unmapped_delimiters(broken) == broken
 
 
+def test_a_lists_bullets_in_a_font_without_a_map_leave_the_page_and_its_items_stay() -> None:
+    """A package's table of characters (TeX Live's commonunicode, in the labelled sets) sets each
+    item after a bullet its font maps to U+0088, a C1 control: 34 of its 35 pages were dropped as
+    garbled, the title page with them, and its title came from the file name."""
+    head = "The commonunicode package\nPablo Pizarro R.\n1 Introduction\nThe package inserts unicode characters.\n"
+    items = "".join(f"\x88 U+00{code:02X}: {chr(code)}\n" for code in range(0xA1, 0xC9))
+    page = head + items
+    assert page_problem(page) == "garbled text layer: control characters"
+    kept = drop_unmapped_delimiters(page)
+    assert page_problem(kept) is None and "\x88" not in kept and "U+00A1" in kept
+    inside = "ver\x88sion \x85ordinary wor\x9cds " * 10  # inside words they are still garbling
+    assert drop_unmapped_delimiters(inside) == inside
+
+
 def test_letters_a_symbol_cmap_copied_into_private_use_are_read_as_ascii() -> None:
     # a thesis chapter's flow chart in a symbol-encoded font (PyPI-summary set): U+F000 + ASCII
     def symbol(text: str) -> str:

@@ -268,14 +268,21 @@ def test_a_widely_leaded_title_goes_on_in_a_bracketed_row() -> None:
     assert page.title == "Predicting Gene Ontology (GO) terms on protein sequences"
 
 
-def test_a_widely_leaded_row_that_could_begin_a_title_stays_apart() -> None:
+def test_a_covers_title_over_two_widely_leaded_rows_is_one_title() -> None:
+    # A thesis cover (the cmph package's): the author and supervisor above, the title's two rows
+    # 2.1 sizes apart, the degree's notice below; the rows say more or less, they are one title.
     lines = [
-        _row("Annual Report", 20.0, 700.0),
-        _row("Ocean Heat Content in the North Atlantic", 20.0, 654.0),
-        _row("Jane Smith", 12.0, 600.0),
+        _row("Fabiano Cupertino Botelho", 14.3, 736.0),
+        _row("Supervisor - Nivio Ziviani", 14.3, 715.0),
+        _row("Near-Optimal Space", 17.2, 546.0),
+        _row("Perfect Hashing Algorithms", 17.2, 510.0),
+        _row("PhD. dissertation presented to the Graduate Program in Computer Science of the", 12.0, 367.0),
+        _row("Federal University of Minas Gerais as a partial requirement to obtain the PhD.", 12.0, 331.0),
+        _row("in Computer Science.", 12.0, 295.0),
+        _row("Belo Horizonte", 14.3, 161.0),
     ]
     page = read_title_page(PageLayout(tuple(lines), 595.0, 842.0))
-    assert "Annual Report Ocean" not in page.title
+    assert page.title == "Near-Optimal Space Perfect Hashing Algorithms"
 
 
 def test_a_papers_kind_in_display_type_is_no_title() -> None:

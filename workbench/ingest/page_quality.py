@@ -13,7 +13,9 @@ of "●" or "−" between the axis labels, beside the prose of the page it is on
 takes out such runs (ten or more lone symbols in a row) before the page is judged and indexed,
 so the prose stays. Nor are TeX's big delimiters in a displayed equation, which a font without a
 Unicode map gives as lone control characters: `drop_unmapped_delimiters` takes them out, and the
-equations' page keeps its prose.
+equations' page keeps its prose. So are a list's bullets in such a font, which extract as lone C1
+control characters (U+0080 to U+009F, a Windows code page's bullet read as Latin-1): the list's
+items stay text.
 
 A word processor that embeds a TrueType font with a symbol cmap writes its letters at U+F020 to
 U+F07E (the private-use copy of ASCII that Windows symbol fonts use: "\\uf053\\uf054\\uf041" for
@@ -58,8 +60,9 @@ _PDFIUM_MARKERS = frozenset("\x02\x03")
 # A word, for the mixed-script test: a run of letters and their marks. Code puts words of two
 # scripts in one token ("\def\figurename{Σχήμα}%"); a broken encoding mixes them inside a run.
 _LETTER_RUN = regex.compile(r"[\p{L}\p{M}]+")
-# One or two control characters standing as a token of their own (PDFium's markers aside).
-_LONE_CONTROLS = regex.compile(r"(?<!\S)[\x00-\x01\x04-\x08\x0b\x0e-\x1f\x7f]{1,2}(?!\S)")
+# One or two control characters standing as a token of their own (PDFium's markers aside), C0 (a
+# delimiter) or C1 (a bullet).
+_LONE_CONTROLS = regex.compile(r"(?<!\S)[\x00-\x01\x04-\x08\x0b\x0e-\x1f\x7f-\x9f]{1,2}(?!\S)")
 MIN_FIGURE_MARKS = 10  # lone symbols in a row: a chart's plotted points, not text
 # A run of whitespace-separated tokens of one to three symbols ("●", "●●", "−", "+", "▲"); "•" and
 # "·" are punctuation to Unicode but serve as plot marks too.
@@ -128,7 +131,8 @@ def _ascii(run: str) -> str:
 def drop_unmapped_delimiters(text: str) -> str:
     """The page without the lone control characters that TeX's extensible delimiters extract as
     (a font without a Unicode map gives the big brackets of a displayed equation as "\\x12" or
-    "\\x13", each a token of its own). Control characters inside words still count as garbling."""
+    "\\x13", each a token of its own), and a list's bullets (U+0088 before each item). Control
+    characters inside words still count as garbling."""
     return _LONE_CONTROLS.sub("", text)
 
 

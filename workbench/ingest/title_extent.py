@@ -63,11 +63,13 @@ def _with_kind(rows: Sequence[Row], title: list[int], following: list[int]) -> t
     "Reference Manual"; "The OCaml system" / "release 4.02" / "Documentation and user's
     manual"): the title is both, without the version. The kind's row is `DOCUMENT_KIND` alone;
     the product's is a short name (`_PRODUCT_WORDS`), no kind itself, as large as the kind or
-    larger, each within `_KIND_REACH` of the product's size of the other."""
+    larger, each within `_KIND_REACH` of the product's size of the other. A title that is its kind
+    alone ("User's Guide") names no document, so there the product above it is taken however far
+    above it stands ("CUPTI" 6 sizes above, a document number between)."""
     text = _text(rows, title)
     if DOCUMENT_KIND.match(text):
         product = _kind_neighbour(rows, title[0], -1)
-        if product is not None and _product(rows[product], rows[title[0]]):
+        if product is not None and _product(rows[product], rows[title[0]], reach=None):
             return [product, *title], following
         return title, following
     kind = _kind_neighbour(rows, title[-1], 1)
@@ -92,14 +94,14 @@ def _state_row(text: str) -> bool:
     return bool(VERSION.match(text) or EDITION.search(text) or is_date_line(text) or VERSION_ROW.search(text))
 
 
-def _product(product: Row, kind: Row) -> bool:
+def _product(product: Row, kind: Row, reach: float | None = _KIND_REACH) -> bool:
     text = plain(product)
     return (
         1 <= letter_words(text) <= _PRODUCT_WORDS
         and not DOCUMENT_KIND.match(text)
         and not VERSION.match(text)
         and product.size >= kind.size
-        and product.top - kind.top <= _KIND_REACH * product.size
+        and (reach is None or product.top - kind.top <= reach * product.size)
         and not is_name_list(text)
         and not BANNER.match(text)
     )
@@ -235,6 +237,11 @@ def _opening_row(rows: Sequence[Row], block: list[int], body: float) -> list[int
     return [above] if _lined_up(first, row) else []
 
 
+def is_cover(rows: Sequence[Row]) -> bool:
+    """Whether a page is a cover: a few rows (`_COVER_ROWS`), none of them a paragraph's."""
+    return len(rows) <= _COVER_ROWS and not _has_paragraph(rows)
+
+
 def _cover_subtitle(rows: Sequence[Row], block: list[int], following: list[int]) -> int:
     """How many rows right below a cover's title continue it as its subtitle, whatever their size
     ("Latin Modern Family of Fonts" / "THE TECHNICAL DOCUMENTATION"; "Uniswap v4 Core" /
@@ -242,7 +249,7 @@ def _cover_subtitle(rows: Sequence[Row], block: list[int], following: list[int])
     says nothing. The subtitle is centred or aligned with the title, set smaller, one row or a
     few set alike; names, groups, dates, versions, banners, sentences and the like are none there
     either."""
-    if not following or len(rows) > _COVER_ROWS or _has_paragraph(rows):
+    if not following or not is_cover(rows):
         return 0
     taken = 1
     while taken < len(following) and same_block(rows[following[taken - 1]], rows[following[taken]]):

@@ -8,7 +8,8 @@ import re
 from collections.abc import Sequence
 
 from workbench.ingest.name_lists import row_names
-from workbench.ingest.title_classes import BYLINE, VERSION_ROW
+from workbench.ingest.title_classes import BYLINE, DOCUMENT_KIND, VERSION_ROW
+from workbench.ingest.title_extent import is_cover
 from workbench.ingest.title_rows import Row, letters_only, next_in_column, plain
 
 ONE_WORD_SIZE = 1.5  # a one-word title is set at least this many times the body size ...
@@ -34,10 +35,14 @@ def one_word_title(rows: Sequence[Row], block: list[int], body: float) -> bool:
     if nxt is None or rows[nxt].size >= rows[block[0]].size or not row_names(rows[nxt].text):
         return False
     # "by" names the author of the work above it, so a display-size word over "by …" is a title; so
-    # does a cover's foot under the largest word on the page (the names are the cover's body there)
+    # is the largest word on the page over its authors' names, at the cover's foot or right below
+    # it on a cover (a page of a few rows, no paragraph: its names and affiliation are much of its
+    # text, "Visitors" at 1.4 times their size), unless it names a kind of document ("Thesis")
     byline = bool(BYLINE.match(plain(rows[nxt])))
-    largest = foot and all(r.size < rows[block[0]].size for i, r in enumerate(rows) if i not in block)
-    return rows[block[0]].size >= (DISPLAY_SHARE if byline or largest else ONE_WORD_SIZE) * body
+    size = rows[block[0]].size
+    largest = all(r.size < size for i, r in enumerate(rows) if i not in block) and (foot or is_cover(rows))
+    largest = largest and not DOCUMENT_KIND.match(" ".join(plain(rows[i]) for i in block))
+    return size >= (DISPLAY_SHARE if byline or largest else ONE_WORD_SIZE) * body
 
 
 def _names_the_site(rows: Sequence[Row], block: list[int]) -> bool:

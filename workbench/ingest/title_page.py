@@ -33,11 +33,12 @@ from workbench.ingest.title_classes import (
     DOCUMENT_NUMBER,
     NOISE,
     VERSION,
+    VERSION_ROW,
     cjk_chars,
     full_line,
     letter_words,
 )
-from workbench.ingest.title_extent import MAX_TITLE_ROWS, with_subtitle
+from workbench.ingest.title_extent import MAX_TITLE_ROWS, is_cover, with_subtitle
 from workbench.ingest.title_lines import (
     TITLE_CONNECTORS,
     complete_cut_word,
@@ -65,7 +66,7 @@ from workbench.ingest.title_rows import (
     spaced_on,
 )
 from workbench.ingest.title_text import TITLE_FIELD, join_title, labelled_as_title
-from workbench.ingest.title_venues import VENUE_LINE, cites_itself, masthead, names_institution
+from workbench.ingest.title_venues import VENUE_LINE, cites_itself, masthead, names_company, names_institution
 from workbench.text.dates import is_date_line
 
 _DISPLAY_LABEL = 1.3  # a "Name:⇥…" row this share of the body's size or larger is a title's, no form's
@@ -73,6 +74,9 @@ _NAME_SHARE = 0.7  # a title this share of one person's name's size beside it is
 _PARALLEL_SHARE = 0.6  # a title in another script is set at least this share of the title's size
 _OUTRANKING_SHARE = 1.5  # a block this many times larger outranks one in the top third
 _MATH_LETTER, _MATH_LETTER_END = "\U0001d400", "\U0001d7ff"  # Mathematical Alphanumeric Symbols: a formula's
+_BETWEEN_WORDS = 2  # a row this short between two rows of a title goes on with it
+SAME_SIZE = 0.97  # a row this share of another's size or more is set in its size
+_COVER_TITLE_SHARE = 1.2  # a cover's title this many times the size of the rest of its letters stands out
 _COLUMN_GAP = 4.0  # a space this many times a row's size parts two columns (a word space is under one)
 
 # A table of contents' entry set without leader dots: a wide gap, then its page number ("2 Usage\t2").
@@ -169,12 +173,25 @@ def _candidate_blocks(layout: PageLayout, running: frozenset[str]) -> _Candidate
     rows = _labelled_kept(page_rows(layout, running))
     if not rows:
         return None
-    body = body_size(rows)
+    body = _body_size(rows)
     blocks, plausible = _title_blocks(rows, layout.height, body)
     if not plausible:
         return None
     features = [_features(rows, blocks, b, layout, body, b is plausible[0]) for b in plausible]
     return _Candidates(rows, body, blocks, plausible, features)
+
+
+def _body_size(rows: Sequence[Row]) -> float:
+    """The body text's size; on a cover whose title has most of its letters (a title over four
+    rows above one author and a date), the size most of the other letters are set in, where the
+    title stands out from it (`_COVER_TITLE_SHARE`; a form's rows of nearly one size do not)."""
+    body = body_size(rows)
+    largest = max(row.size for row in rows)
+    smaller = [row for row in rows if row.size < SAME_SIZE * largest]
+    if body < SAME_SIZE * largest or not smaller or not is_cover(rows):
+        return body
+    rest = body_size(smaller)
+    return rest if largest >= _COVER_TITLE_SHARE * rest else body
 
 
 def _labelled_kept(rows: list[Row]) -> list[Row]:
@@ -291,7 +308,11 @@ def _title_blocks(rows: Sequence[Row], height: float, body: float) -> tuple[list
                 or joined_on(rows[block[-1]], rows[nxt])
             ):
                 break
-            if not (_is_candidate(rows[nxt], floor, body) or _continues(plain(rows[block[-1]]), plain(rows[nxt]))):
+            if not (
+                _is_candidate(rows[nxt], floor, body)
+                or _continues(plain(rows[block[-1]]), plain(rows[nxt]))
+                or _between_rows(rows, nxt, floor, body)
+            ):
                 break
             if byline_under(plain(rows[block[-1]]), plain(rows[nxt])):
                 break
@@ -312,6 +333,24 @@ def _continues(last: str, nxt: str) -> bool:
     if NOISE.search(nxt) or is_notice(nxt) or is_banner(nxt) or not re.search(r"[^\W\d_]", nxt):
         return False
     return last.endswith(("-", "–", "—", ":", "&")) or last.rsplit(" ", 1)[-1].lower() in TITLE_CONNECTORS
+
+
+def _between_rows(rows: Sequence[Row], index: int, floor: float, body: float) -> bool:
+    """Whether a short row that could not begin a title (a word or two: "on", "Manuscript:")
+    stands between two rows of the title's block, set like them: a centred title wrapped with a
+    word alone on its row goes on past it. A version or a date there is the document's state."""
+    after = next_in_column(rows, index)
+    text = plain(rows[index])
+    return (
+        len(text.split()) <= _BETWEEN_WORDS
+        and not NOISE.search(rows[index].text)
+        and not (VERSION.match(text) or VERSION_ROW.search(text) or is_date_line(text))  # "Version 26": its state
+        and text.lower() != "by"
+        and not BYLINE.match(text)  # "by" / "April Rider": the byline under the title
+        and after is not None
+        and same_block(rows[index], rows[after])
+        and _is_candidate(rows[after], floor, body)
+    )
 
 
 def _features(
@@ -376,6 +415,8 @@ def _plausible_title(rows: Sequence[Row], block: list[int], body: float) -> bool
         return False
     if len(words) <= 10 and (VENUE_LINE.search(text) or names_institution(text)) and not _has_title_shape(text):
         return False
+    if names_company(text) and not _has_title_shape(text):
+        return False  # a letterhead's company ("Lime Microsystems Limited"), set over its address
     if len(block) > 1 and _institution_rows(rows, block):
         return False  # a cover's head: "Fundação Universidade Federal …" / "Núcleo de …" / "Departamento …"
     if len(block) == 1 and _one_person(text) and _words_beside(rows, block):

@@ -5,7 +5,8 @@ homepage: …"), as a logo that its citation line names again ("future internet"
 Internet 2014, 6, 61-75; doi:…"), or in a venue line; a thesis or report names its university,
 faculty or department in the language it is written in. `masthead` finds the rows that name the
 journal (a series' name over its issue line, "Volume 69, Number 2", among them),
-`names_institution` the lines that name an institution, `VENUE_LINE` matches a short line that
+`names_institution` the lines that name an institution, `names_company` those that name a
+company by its legal form (a letterhead's "Lime Microsystems Limited"), `VENUE_LINE` matches a short line that
 names a venue or an institution in English. And a page that cites its own paper names its title
 (`cites_itself`: "Herbert Voß: Farbige Mathematik, Die TEXnische Komödie 2/2004, S. 81-87.").
 """
@@ -15,9 +16,12 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from cleanco import basename
+
 from workbench.ingest.title_lines import MASTHEAD
 from workbench.ingest.title_rows import Row, letters_only, plain
 
+_COMPANY_WORDS = (2, 6)  # a company's name on a letterhead: its name and legal form, a few words in all
 # An institution's name in the languages theses and reports are written in ("Universidad
 # Nacional Autónoma de México", "Technische Hochschule …", "Politecnico di Milano"), capitalised
 # as a name is: Spanish and Portuguese titles are in sentence case, so "… na universidade" is a
@@ -112,6 +116,17 @@ def _venue_names(rows: Sequence[Row]) -> set[str]:
 def _folded(text: str) -> str:
     """A venue's name of two words or more folded (`letters_only`)."""
     return letters_only(text) if len(text.split()) >= 2 else ""
+
+
+def names_company(text: str) -> bool:
+    """Whether a short line is a company's name: a few words and a legal form after them, as
+    cleanco knows them for many countries ("Lime Microsystems Limited", "Valkyrie Enterprises,
+    LLC", "Deutsche Bahn AG"), as a letterhead or a contractor's cover sets it."""
+    words = text.split()
+    if not _COMPANY_WORDS[0] <= len(words) <= _COMPANY_WORDS[1] or not words[0][:1].isupper():
+        return False  # "for PARI / GP" is a title's end, not a partnership
+    base = basename(text)
+    return bool(base) and len(base.split()) < len(words) and base[-1:].isalnum()
 
 
 def names_institution(text: str) -> bool:
