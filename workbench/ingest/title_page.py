@@ -42,12 +42,10 @@ from workbench.ingest.title_extent import MAX_TITLE_ROWS, is_cover, with_subtitl
 from workbench.ingest.title_lines import (
     TITLE_CONNECTORS,
     complete_cut_word,
-    dominant_script,
     is_banner,
     is_notice,
     is_section_heading,
     reads_as_prose,
-    script_shares,
     unspaced,
 )
 from workbench.ingest.title_one_word import DISPLAY_SHARE, one_word_title
@@ -65,13 +63,12 @@ from workbench.ingest.title_rows import (
     same_block,
     spaced_on,
 )
-from workbench.ingest.title_text import TITLE_FIELD, join_title, labelled_as_title
+from workbench.ingest.title_text import TITLE_FIELD, join_title, labelled_as_title, parallel_block
 from workbench.ingest.title_venues import VENUE_LINE, cites_itself, masthead, names_company, names_institution
 from workbench.text.dates import is_date_line
 
 _DISPLAY_LABEL = 1.3  # a "Name:⇥…" row this share of the body's size or larger is a title's, no form's
 _NAME_SHARE = 0.7  # a title this share of one person's name's size beside it is still the title
-_PARALLEL_SHARE = 0.6  # a title in another script is set at least this share of the title's size
 _OUTRANKING_SHARE = 1.5  # a block this many times larger outranks one in the top third
 _MATH_LETTER, _MATH_LETTER_END = "\U0001d400", "\U0001d7ff"  # Mathematical Alphanumeric Symbols: a formula's
 _BETWEEN_WORDS = 2  # a row this short between two rows of a title goes on with it
@@ -134,7 +131,7 @@ def read_title_page(layout: PageLayout, running: frozenset[str] = frozenset()) -
     title = TITLE_FIELD.sub("", _title_text(rows, block, layout), count=1)
     printed = TITLE_FIELD.sub("", _title_text(rows, block, layout, title_cased=False), count=1)
     authors = beside + authors_near(rows, block, following)
-    parallel = _parallel_block(rows, block, [b for b in plausible if b is not chosen], body)
+    parallel = parallel_block(rows, block, [b for b in plausible if b is not chosen], body)
     if parallel:  # the names under a title in another script, where those under the title lost some
         others = authors_near(rows, parallel, column_after(rows, parallel))
         authors = others if len(others) > len(authors) else authors
@@ -212,25 +209,6 @@ def _words_of(rows: Sequence[Row], block: list[int]) -> str:
 def _title_text(rows: Sequence[Row], block: list[int], layout: PageLayout, title_cased: bool = True) -> str:
     """The title a block's rows give, a word the text layer cut short completed from the page."""
     return complete_cut_word(join_title([rows[i] for i in block], title_cased), [line.text for line in layout.lines])
-
-
-def _parallel_block(rows: Sequence[Row], block: list[int], others: list[list[int]], body: float) -> list[int]:
-    """The title printed again in another script further down the page, as Chinese, Japanese,
-    Korean and Russian journals print an English title block after the abstract: the largest
-    other candidate block below the title, all in another script, set larger than the body text
-    and not much smaller than the title."""
-    script = dominant_script(join_title([rows[i] for i in block]))
-    size = rows[block[0]].size
-    found: list[tuple[float, float, list[int]]] = []
-    for other in others:
-        first = rows[other[0]]
-        if first.top >= rows[block[-1]].top or first.size < _PARALLEL_SHARE * size or first.size <= 1.1 * body:
-            continue
-        text = join_title([rows[i] for i in other])
-        shares = script_shares(text)
-        if shares.get(script, 0.0) <= 0.1 and max(shares.values(), default=0.0) >= 0.9 and not is_name_list(text):
-            found.append((first.size, first.top, other))
-    return max(found)[2] if found else []
 
 
 def _is_candidate(row: Row, floor: float, body: float) -> bool:

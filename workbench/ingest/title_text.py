@@ -1,7 +1,8 @@
 """A title's text from its rows: rows joined (a smaller row opens a subtitle after a colon, Chinese
 and Japanese run on without a space), numbering and footnote marks dropped, capitals set in title
-case; whether a PDF's Title metadata is a placeholder (`is_junk_title`); and a form's title label
-("Title:", "Thema", "题目"), above its value or before it on its row.
+case; whether a PDF's Title metadata is a placeholder (`is_junk_title`); a form's title label
+("Title:", "Thema", "题目"), above its value or before it on its row; and the title printed
+again in another script further down the page (`parallel_block`).
 """
 
 from __future__ import annotations
@@ -9,12 +10,22 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from workbench.ingest.name_lists import is_name_list
 from workbench.ingest.source_lines import join_lines
 from workbench.ingest.title_classes import AUDIT_KIND, DOCUMENT_KIND
-from workbench.ingest.title_lines import SHORT_TITLE_WORDS, TITLE_CONNECTORS, strip_numbering, title_case, unspaced
+from workbench.ingest.title_lines import (
+    SHORT_TITLE_WORDS,
+    TITLE_CONNECTORS,
+    dominant_script,
+    script_shares,
+    strip_numbering,
+    title_case,
+    unspaced,
+)
 from workbench.ingest.title_rows import Row, plain, row_above, same_block, spells_out
 
 MAX_TITLE_CHARS = 300
+_PARALLEL_SHARE = 0.6  # a title in another script is set at least this share of the title's size
 DASHED = re.compile(r"^\s*(——|[—–]{2,}|--)\s*(?=\w)")  # a subtitle's opening dash, as Chinese titles set it
 TITLE_FIELD = re.compile(  # a form's title label with the title after it on its row: "Title: Host Software"
     r"^(title|titel|t[íi]tulo|titre|titolo|论文题目|题目|題目|标题|標題)\s*[:：]\s*(?=\w)", re.IGNORECASE
@@ -100,3 +111,22 @@ def _wraps_on(rows: Sequence[Row], index: int) -> bool:
     """Whether a row is the last word of the row above it, wrapped ("… optional foreign" / "title")."""
     above = row_above(rows, index)
     return above is not None and same_block(rows[above], rows[index])
+
+
+def parallel_block(rows: Sequence[Row], block: list[int], others: list[list[int]], body: float) -> list[int]:
+    """The title printed again in another script further down the page, as Chinese, Japanese,
+    Korean and Russian journals print an English title block after the abstract: the largest
+    other candidate block below the title, all in another script, set larger than the body text
+    and not much smaller than the title."""
+    script = dominant_script(join_title([rows[i] for i in block]))
+    size = rows[block[0]].size
+    found: list[tuple[float, float, list[int]]] = []
+    for other in others:
+        first = rows[other[0]]
+        if first.top >= rows[block[-1]].top or first.size < _PARALLEL_SHARE * size or first.size <= 1.1 * body:
+            continue
+        text = join_title([rows[i] for i in other])
+        shares = script_shares(text)
+        if shares.get(script, 0.0) <= 0.1 and max(shares.values(), default=0.0) >= 0.9 and not is_name_list(text):
+            found.append((first.size, first.top, other))
+    return max(found)[2] if found else []
