@@ -10,6 +10,7 @@ from __future__ import annotations
 from tests.layout_lines import line_at
 from workbench.ingest.pdf_layout import LayoutLine, PageLayout
 from workbench.ingest.title_page import read_title_page
+from workbench.ingest.title_rows import running_key
 from workbench.ingest.title_venues import names_company
 
 
@@ -101,6 +102,8 @@ def test_a_letterheads_company_over_its_address_is_no_title() -> None:
     assert not names_company("Design of an AG Controller")
     assert not names_company("Stream protocol")
     assert not names_company("Limited")  # the legal form alone names no company
+    assert not names_company("Stores LATEX \ufffd\ufffd\ufffd")  # glyphs a font lost are no legal form
+    assert not names_company("BIBTEXing：BIBTEXの使い方 ,†")
     address = ("Surrey Tech Centre", "Occam Road", "The Surrey Research Park", "Guildford, Surrey GU2 7YG")
     contact = ("Tel:\t+44 (0) 1483 685 063", "Fax:\t+44 (0) 1428 656 662", "e-mail:\tenquiries@limemicro.com")
     letterhead = _page(  # the real page: the company bold at the top left, the title centred at 20 pt
@@ -125,3 +128,16 @@ def test_a_forms_rows_of_nearly_one_size_keep_the_body_size() -> None:
         _line("Date: 9 April 1969", 12.1, 467.0, 138.0, 249.0),
     )
     assert read_title_page(form).title == "Host Software"
+
+
+def test_a_covers_body_size_is_its_own_where_a_running_head_is_set_as_large_as_its_title() -> None:
+    # ScratchX's guide: a head of three cells over every page, in the title's own size
+    head = "LATEX\tThe ScratchX.sty package\t2016–2017"
+    guide = _page(
+        _line(head, 14.3, 749.0, 118.0, 478.0),
+        _line("User guide: package ScratchX.sty", 14.3, 697.0, 176.0, 404.0),
+        _line("Thibault Ralet", 10.9, 659.0, 253.0, 332.0),
+        _line("March 2017", 10.9, 640.0, 253.0, 329.0),
+        _line("1/24", 10.9, 100.0, 287.0, 308.0),
+    )
+    assert read_title_page(guide, frozenset({running_key(head)})).title == "User guide: package ScratchX.sty"

@@ -181,12 +181,16 @@ def _candidate_blocks(layout: PageLayout, running: frozenset[str]) -> _Candidate
 def _body_size(rows: Sequence[Row]) -> float:
     """The body text's size; on a cover whose title has most of its letters (a title over four
     rows above one author and a date), the size most of the other letters are set in, where the
-    title stands out from it (`_COVER_TITLE_SHARE`; a form's rows of nearly one size do not)."""
+    title stands out from it (`_COVER_TITLE_SHARE`; a form's rows of nearly one size do not) and
+    is a title's few rows, none of them a running head."""
     body = body_size(rows)
     largest = max(row.size for row in rows)
     smaller = [row for row in rows if row.size < SAME_SIZE * largest]
-    if body < SAME_SIZE * largest or not smaller or not is_cover(rows):
-        return body
+    title = [row for row in rows if row.size >= SAME_SIZE * largest]
+    if body < SAME_SIZE * largest or not smaller or not is_cover(rows) or len(title) > MAX_TITLE_ROWS:
+        return body  # eight rows of a chess board at the largest size are no title
+    if any(row.running for row in title):
+        return body  # a running head set as large: the page's rows are its text
     rest = body_size(smaller)
     return rest if largest >= _COVER_TITLE_SHARE * rest else body
 

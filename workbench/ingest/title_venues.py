@@ -125,8 +125,9 @@ def names_company(text: str) -> bool:
     words = text.split()
     if not _COMPANY_WORDS[0] <= len(words) <= _COMPANY_WORDS[1] or not words[0][:1].isupper():
         return False  # "for PARI / GP" is a title's end, not a partnership
-    base = basename(text)
-    return bool(base) and len(base.split()) < len(words) and base[-1:].isalnum()
+    base = basename(text)  # also drops what trails the name that is no word ("Stores LATEX ��", "… ,†")
+    legal_form = text[len(base) :] if text.startswith(base) else ""
+    return bool(base) and base[-1:].isalnum() and sum(c.isalpha() for c in legal_form) >= 2
 
 
 def names_institution(text: str) -> bool:
