@@ -72,7 +72,7 @@ _NAME_SHARE = 0.7  # a title this share of one person's name's size beside it is
 _OUTRANKING_SHARE = 1.5  # a block this many times larger outranks one in the top third
 _MATH_LETTER, _MATH_LETTER_END = "\U0001d400", "\U0001d7ff"  # Mathematical Alphanumeric Symbols: a formula's
 _BETWEEN_WORDS = 2  # a row this short between two rows of a title goes on with it
-SAME_SIZE = 0.97  # a row this share of another's size or more is set in its size
+_SAME_SIZE = 0.97  # a row this share of another's size or more is set in its size
 _COVER_TITLE_SHARE = 1.2  # a cover's title this many times the size of the rest of its letters stands out
 _COLUMN_GAP = 4.0  # a space this many times a row's size parts two columns (a word space is under one)
 
@@ -185,12 +185,12 @@ def _body_size(rows: Sequence[Row]) -> float:
     is a title's few rows, none of them a running head."""
     body = body_size(rows)
     largest = max(row.size for row in rows)
-    smaller = [row for row in rows if row.size < SAME_SIZE * largest]
-    title = [row for row in rows if row.size >= SAME_SIZE * largest]
-    if body < SAME_SIZE * largest or not smaller or not is_cover(rows) or len(title) > MAX_TITLE_ROWS:
-        return body  # eight rows of a chess board at the largest size are no title
-    if any(row.running for row in title):
-        return body  # a running head set as large: the page's rows are its text
+    smaller = [row for row in rows if row.size < _SAME_SIZE * largest]
+    title = [row for row in rows if row.size >= _SAME_SIZE * largest]
+    if body < _SAME_SIZE * largest or not smaller or not is_cover(rows):
+        return body
+    if len(title) > MAX_TITLE_ROWS or any(row.running for row in title):
+        return body  # a chess board's eight rows, or a running head as large: no title of a cover
     rest = body_size(smaller)
     return rest if largest >= _COVER_TITLE_SHARE * rest else body
 

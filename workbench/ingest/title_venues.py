@@ -6,9 +6,10 @@ Internet 2014, 6, 61-75; doi:…"), or in a venue line; a thesis or report names
 faculty or department in the language it is written in. `masthead` finds the rows that name the
 journal (a series' name over its issue line, "Volume 69, Number 2", among them),
 `names_institution` the lines that name an institution, `names_company` those that name a
-company by its legal form (a letterhead's "Lime Microsystems Limited"), `VENUE_LINE` matches a short line that
-names a venue or an institution in English. And a page that cites its own paper names its title
-(`cites_itself`: "Herbert Voß: Farbige Mathematik, Die TEXnische Komödie 2/2004, S. 81-87.").
+company by its legal form (a letterhead's "Lime Microsystems Limited"), and `VENUE_LINE`
+matches a short line that names a venue or an institution in English. And a page that cites its
+own paper names its title (`cites_itself`: "Herbert Voß: Farbige Mathematik, Die TEXnische
+Komödie 2/2004, S. 81-87.").
 """
 
 from __future__ import annotations
