@@ -121,9 +121,10 @@ def test_a_forms_rows_of_nearly_one_size_keep_the_body_size() -> None:
     # an RFC's form: its "Title:" field holds the title, its "Author:" row is no subtitle
     form = _page(
         line_at("Title: Host Software", 11.9, 539.0, 137.0, 262.0),
-        line_at("Author: Bill Duvall", 11.6, 515.0, 137.0, 255.0),
+        line_at("Author: Bill Duval1", 11.6, 515.0, 137.0, 255.0),
         line_at("Installation: Stanford Research Institute", 12.9, 491.0, 138.0, 386.0),
         line_at("Date: 9 April 1969", 12.1, 467.0, 138.0, 249.0),
+        line_at("Network Working Group Request for Comment:", 11.05, 443.5, 137.0, 384.0),
     )
     assert read_title_page(form).title == "Host Software"
 
