@@ -37,9 +37,12 @@ _AND_OTHERS = re.compile(r",?\s+(and|&)\s+(others|colleagues)\W*$|,?\s+et\s+al\.
 _PARTICLES = NAME_PARTICLES | frozenset({"vander", "vanden", "vande", "della", "des", "do"})
 _ADDRESS = re.compile(r"\b\d{4,}\b|,\s*[A-Z]{2}(\s+\d{5}\b|\s*$)")  # "Palo Alto, CA 94304", "Ithaca, NY"
 # Marks after names: footnote signs, affiliation numbers (superscript digits too: "Baladi¹*"),
+# the ordinals IEEE's template sets before each name ("1st Christoph Auer\t2nd Michele Dolfi"),
 # "Holland+" (a dagger a scan's OCR read as "+"), and the envelope Springer sets after the
 # corresponding author, which text layers give as "(B)" ("Zehao Lu(B) , Shihan Wang(B) , …").
-_MARKERS = re.compile(r"[∗*†‡§¶#♯⊥✉]|\d+[a-z]?(?![a-z])|[⁰¹²³⁴⁵⁶⁷⁸⁹]+|(?<=[a-z])\+|(?<=[^\W\d_])\s?\((?:B|✉)\)")
+_MARKERS = re.compile(
+    r"[∗*†‡§¶#♯⊥✉]|\b\d+(?:st|nd|rd|th)\b|\d+[a-z]?(?![a-z])|[⁰¹²³⁴⁵⁶⁷⁸⁹]+|(?<=[a-z])\+|(?<=[^\W\d_])\s?\((?:B|✉)\)"
+)
 _INITIAL_IN = re.compile(r"(?:^|\s)[^\W\d_]\.(?:\s|$)")  # a name's initial standing alone: "Janice P. Holland"
 # An initial set without its space: "Ronald A.Hitzeman", "J.K.Rowling"
 _GLUED_INITIAL = re.compile(r"\b([^\W\d_a-z]\.)(?=[^\W\d_a-z][a-z])")

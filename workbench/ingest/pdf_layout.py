@@ -23,7 +23,7 @@ from typing import Any
 
 from workbench.ingest.source_lines import clean_text
 from workbench.ingest.word_spaces import Glyph, accent_spaces, marks_joined, overlaid_marks, spurious_spaces
-from workbench.text.ligatures import LOST_GLYPH, LOST_RETURN
+from workbench.text.ligatures import LOST_GLYPH, LOST_RETURN, common_word
 
 MAX_LAYOUT_CHARS = 5_000  # the title, authors and abstract come well within this ...
 _LATE_LAYOUT_CHARS = 12_000  # ... unless the page draws its title after its body: past the first
@@ -50,6 +50,13 @@ _OVERPRINT = 0.1  # a letter drawn again within this share of its size of itself
 # one line ("Published as a conference paper at ICLR 2015 VERY DEEP CONVOLUTIONAL"). Raised and
 # lowered marks, rotated text and drop caps move their letters less.
 _LINE_JUMP = 2.0
+_RUN_ON_GAP = 0.4  # a letter after a break, this many sizes from the last one and level with it, goes on its line ...
+_WORD_SPACE = 0.15  # ... with a space before it where the gap is this many sizes or more
+_PIECE_CHARS = 40  # how far after a break PDFium wrote its text is read to tell whether a word goes on
+_TOUCHING = 0.08  # a space PDFium wrote between letters this many sizes apart, or closer, is none
+_LONGEST_PIECE = 12  # the most letters before such a space tried as a word's start
+_EDGE_MARKS = ".,;:!?()[]'\"‘’“”"
+_ORDINAL_ENDINGS = frozenset({"st", "nd", "rd", "th", "e", "er", "re", "ème", "eme"})
 _FOOTNOTE_MARK = re.compile(r"[\d*∗†‡§¶⋆★]")  # marks set after a word, never inside one
 
 
@@ -120,13 +127,14 @@ def page_layout(
     raw = textpage.raw
     get_unicode, get_box = pdfium_c.FPDFText_GetUnicode, pdfium_c.FPDFText_GetCharBox
     get_size, get_matrix = pdfium_c.FPDFText_GetFontSize, pdfium_c.FPDFText_GetMatrix
+    # A break PDFium wrote is closed once the next letter shows it ends a line: PDFium also breaks
+    # around a letter raised or lowered in a word ("I\r\n2\r\nC-Master", "2\r\nnd edition").
+    pending = -1
     for index in range(count):
         code = int(get_unicode(raw, index))
         code = remap(index, code) if remap is not None else code
         if code == 10:
-            _close_line(chars, lines, repair)
-            chars = []
-            early = len(lines) if index < MAX_LAYOUT_CHARS else early
+            pending = index if pending < 0 else pending
             continue
         if code == 13 and _lost_as_return(chars, index, count, raw):
             code = ord(LOST_GLYPH)  # a glyph the font maps to a carriage return: "Re\rursive"
@@ -148,9 +156,14 @@ def page_layout(
         pdfium_c.FPDFText_GetLooseCharBox(raw, index, loose)
         advance = (float(loose.left), float(loose.right))
         char = _Char(ch, size, left.value, bottom.value, right.value, top.value, weight, measured, advance)
-        if _new_line(chars, char):
+        broken = pending >= 0 and not (_runs_on(chars, char) and _word_goes_on(raw, index, count))
+        if broken or _new_line(chars, char):
             _close_line(chars, lines, repair)
             chars = []
+            early = len(lines) if 0 <= pending < MAX_LAYOUT_CHARS else early
+        elif pending >= 0 and chars[-1].ch != " " and _spaced(chars[-1], char):
+            chars.append(_Char(" ", 0.0, 0.0, 0.0, 0.0, 0.0, 0))  # "specimen 𝑎𝑏" / "title": the break was a space
+        pending = -1
         chars.append(char)
     _close_line(chars, lines, repair)
     early = len(lines) if count <= MAX_LAYOUT_CHARS else early
@@ -161,6 +174,41 @@ def _new_line(chars: list[_Char], char: _Char) -> bool:
     """Whether `char` begins a new line the text layer did not break (`_LINE_JUMP`)."""
     previous = next((c for c in reversed(chars) if c.ch != " "), None)
     return previous is not None and abs(char.bottom - previous.bottom) > _LINE_JUMP * max(char.size, previous.size)
+
+
+def _runs_on(chars: list[_Char], char: _Char) -> bool:
+    """Whether `char`, after a break PDFium wrote, goes on the line before it: it stands right
+    after that line's last letter (within `_RUN_ON_GAP` sizes, a word space) and level with it."""
+    previous = next((c for c in reversed(chars) if c.ch != " "), None)
+    if previous is None:
+        return False
+    size = max(char.size, previous.size)
+    level = min(char.top, previous.top) > max(char.bottom, previous.bottom)
+    return level and -_RUN_ON_GAP * size <= char.left - previous.right <= _RUN_ON_GAP * size
+
+
+def _word_goes_on(raw: Any, index: int, count: int) -> bool:
+    r"""Whether the text from `index`, after a line break, goes on a word: a word up to a space
+    ("nd edition", "2C-Master"), or a piece that another break ends before a letter or digit ("2"
+    in "I\r\n2\r\nC"), not a mark before the next name ("1" in "Shen\r\n1\r\n(")."""
+    import pypdfium2.raw as pdfium_c
+
+    piece: list[str] = []
+    for at in range(index, min(index + _PIECE_CHARS, count)):
+        ch = chr(int(pdfium_c.FPDFText_GetUnicode(raw, at)) or 32)
+        if ch in "\r\n":
+            after = (chr(int(pdfium_c.FPDFText_GetUnicode(raw, i)) or 32) for i in range(at, min(at + 3, count)))
+            following = next((c for c in after if c not in "\r\n"), " ")
+            return bool(piece) and piece[0].isalnum() and (following.isalnum() or "".join(piece).isalpha())
+        if ch.isspace():
+            break
+        piece.append(ch)
+    return bool(piece) and piece[0].isalnum() and any(c.isalpha() for c in piece)
+
+
+def _spaced(before: _Char, after: _Char) -> bool:
+    """Whether two letters of a line stand a word space apart (`_WORD_SPACE`)."""
+    return after.left - before.right >= _WORD_SPACE * max(before.size, after.size)
 
 
 def _upright_dropped(lines: list[LayoutLine]) -> list[LayoutLine]:
@@ -253,6 +301,39 @@ def _spaces_put_back(chars: list[_Char]) -> list[_Char]:
     return out
 
 
+def _touching_spaces_dropped(chars: list[_Char]) -> list[_Char]:
+    """The line without the spaces PDFium wrote inside a word: between two letters that touch, no
+    further apart than `_TOUCHING` sizes, where the word after the space is no word and ends one
+    with the letters before it ("SoftwareDev elopment", whose real word space `_spaces_put_back`
+    then finds in the run it leaves). A scan's text layer sets its letters touching throughout,
+    so the touch alone does not tell ("SCRIPT OF", "KONRAD TUCHSCHERER")."""
+    out: list[_Char] = []
+    for index, char in enumerate(chars):
+        if char.ch == " " and out and out[-1].ch.isalpha():
+            rest = [c for c in chars[index + 1 :] if c.ch != " "]
+            if rest and rest[0].ch.isalpha() and _touch(out[-1], rest[0]) and _splits_a_word(out, chars[index + 1 :]):
+                continue
+        out.append(char)
+    return out
+
+
+def _splits_a_word(before: list[_Char], after: list[_Char]) -> bool:
+    """Whether the letters after a space are no word but end one with those before it ("Dev" +
+    "elopment")."""
+    head = "".join(c.ch for c in before).rsplit(" ", 1)[-1].strip(_EDGE_MARKS)
+    tail = "".join(c.ch for c in after).lstrip(" ").split(" ", 1)[0].strip(_EDGE_MARKS)
+    if not tail.isalpha() or common_word(tail):
+        return False
+    return any(common_word(head[-cut:] + tail) for cut in range(1, min(len(head), _LONGEST_PIECE) + 1))
+
+
+def _touch(before: _Char, after: _Char) -> bool:
+    """Whether a letter stands against the one before it on the same baseline (`_TOUCHING`)."""
+    size = max(before.size, after.size)
+    level = abs(after.bottom - before.bottom) <= _TOUCHING * size
+    return level and before.left < after.left and after.left - before.right < _TOUCHING * size
+
+
 def _word_spaces_dropped(chars: list[_Char]) -> list[_Char]:
     """The line without the spaces PDFium wrote inside words (`word_spaces`): before accents TeX
     drew apart from their letters ("gy ˝ujtemény"), and between the letters of a letter-spaced
@@ -289,11 +370,26 @@ def _inside_word(chars: list[_Char], index: int, size: float) -> bool:
 
 
 def _exponent(chars: list[_Char], index: int) -> bool:
-    """Whether a raised digit is an exponent of a lone capital letter, as a title writes
-    continuity classes and spaces ("Agnostic G¹ Gregory Surfaces", "L² Estimates"), not a
-    footnote mark after a word."""
+    """Whether a raised digit is an exponent of a lone letter, as a title writes continuity
+    classes, spaces and names ("Agnostic G¹ Gregory Surfaces", "L² Estimates", "g²o", "I²C"), not
+    a footnote mark after a word ("Koller²Tom", even glued to the next name)."""
     before = chars[index - 2].ch if index >= 2 else " "
-    return chars[index].ch.isdigit() and index >= 1 and chars[index - 1].ch.isupper() and before == " "
+    return chars[index].ch.isdigit() and index >= 1 and chars[index - 1].ch.isalpha() and before == " "
+
+
+def _ordinal_ending(chars: list[_Char], index: int) -> bool:
+    """Whether a raised letter belongs to an ordinal's ending set after its number ("2^nd edition",
+    "21^st Century", "3^e édition"), not an affiliation or footnote mark after a word."""
+    start = end = index
+    while start > 0 and chars[start - 1].ch.isalpha():
+        start -= 1
+    while end + 1 < len(chars) and chars[end + 1].ch.isalpha():
+        end += 1
+    ending = "".join(c.ch for c in chars[start : end + 1]).lower()
+    if start == 0 or ending not in _ORDINAL_ENDINGS or not chars[start - 1].ch.isdigit():
+        return False
+    number = chars[start - 1]  # set on the line, not raised with its ending (a mark "2nd" after a name)
+    return number.bottom < chars[start].bottom - 0.25 * number.size
 
 
 def _spaced_script(ch: str) -> bool:
@@ -321,7 +417,7 @@ def _wide_gap(chars: list[_Char], size: float) -> float:
 
 
 def _close_line(chars: list[_Char], lines: list[LayoutLine], repair: Callable[[str], str]) -> None:
-    chars = _word_spaces_dropped(_spaces_put_back(_overprint_dropped(chars)))
+    chars = _word_spaces_dropped(_spaces_put_back(_touching_spaces_dropped(_overprint_dropped(chars))))
     inked = [c for c in chars if c.ch != " "]
     if not inked:
         return
@@ -354,7 +450,8 @@ def _close_line(chars: list[_Char], lines: list[LayoutLine], repair: Callable[[s
             continue
         raised = char.bottom > baseline + 0.25 * size
         share = _SUPERSCRIPT if _inside_word(chars, index, size) else _WORD_END_SUPERSCRIPT
-        if raised and char.size < share * size and len(letters) >= 4 and not _exponent(chars, index):
+        marker = raised and char.size < share * size and len(letters) >= 2
+        if marker and not _exponent(chars, index) and not _ordinal_ending(chars, index):
             # A superscript marker: affiliation letter, footnote number, asterisk. A footnote mark
             # stands where the space after its word would be ("Weston*and", "GS1∗package").
             after_mark = after_mark or _FOOTNOTE_MARK.match(char.ch) is not None
