@@ -79,3 +79,15 @@ def test_a_cover_phrase_in_the_papers_own_text_makes_no_cover() -> None:
     # the same phrase on a repository's sheet, before any abstract, still makes one
     sheet = "This version is deposited in the university repository.\nTitle of the paper\nJane Smith\n"
     assert is_cover_sheet(sheet, "Title of the paper\nJane Smith\nAbstract\n...")
+
+
+def test_a_publishers_sheet_of_proof_instructions_is_a_cover() -> None:
+    # Frontiers' sheet before an author's proof (a held-out miss: its "Author's Proof" was the title)
+    sheet = (
+        "Author's Proof\nPlease check your proof carefully and mark all corrections in the appropriate\nplace.\n"
+        "To ensure fast publication of your paper please return your corrections as soon\nas possible.\n"
+    )
+    paper = "Using Drosophila melanogaster as a model\nPablo Cingolani\nAbstract\nWe describe ..."
+    assert is_cover_sheet(sheet, paper)
+    # the paper's own request to its readers, after its abstract, makes none
+    assert not is_cover_sheet(paper + "\nPlease check your proofs carefully.\n", "Introduction\n...")

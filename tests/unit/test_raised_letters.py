@@ -114,3 +114,13 @@ def test_a_scans_touching_letters_keep_the_spaces_between_words(tmp_path: Path) 
     assert "SCRIPT OF" in text
     assert title == "The Lost Script of the Bagam"
     assert authors == ("Konrad Tuchscherer",)
+
+
+def test_every_digit_of_an_exponent_after_a_lone_letter_stays(tmp_path: Path) -> None:
+    # the fly strain "w¹¹¹⁸" in a title had read "w1"
+    head = (
+        "BT /F1 24 Tf 72 700 Td (SNPs in the Genome of the Strain w) Tj /F1 14 Tf 10 Ts (1118) Tj"
+        " /F1 24 Tf 0 Ts (; iso-2; iso-3) Tj ET"
+    )
+    title, _, _ = _parsed(tmp_path, head)
+    assert title == "SNPs in the Genome of the Strain w1118; iso-2; iso-3"

@@ -25,7 +25,9 @@ COVER = re.compile(
     r"make your publications visible|suggested citation:|this version is available at|provided in cooperation with|"
     # an agency's notice before a document it withdrew or replaced: "The attached publication has been
     # withdrawn (archived) … superseded by …"
-    r"the attached (?:publication|document|report|paper)s? (?:has|have) been|(?:has|have) been superseded by",
+    r"the attached (?:publication|document|report|paper)s? (?:has|have) been|(?:has|have) been superseded by|"
+    # a publisher's sheet of instructions before an author's proof: "Please check your proof carefully …"
+    r"check your proofs? carefully|return your corrections|author quer(?:y|ies) form",
     re.IGNORECASE,
 )
 

@@ -117,6 +117,7 @@ def page_layout(
     import pypdfium2.raw as pdfium_c
 
     width, height = (float(v) for v in page.get_size())
+    turn = _turned(page)
     matrix = pdfium_c.FS_MATRIX()
     left, bottom, right, top = (ctypes.c_double() for _ in range(4))
     loose = pdfium_c.FS_RECTF()
@@ -145,17 +146,18 @@ def page_layout(
             chars.append(_Char(" ", 0.0, 0.0, 0.0, 0.0, 0.0, 0))
             continue
         get_box(raw, index, left, right, bottom, top)
+        x0, x1, y0, y1 = turn((left.value, right.value, bottom.value, top.value))
         size = float(get_size(raw, index))
         if get_matrix(raw, index, matrix):
             size *= abs(matrix.a * matrix.d - matrix.b * matrix.c) ** 0.5
         measured = size < 3.0  # a broken (e.g. Type 3 bitmap) font: fall back on the glyph height
         if measured:
-            size = (top.value - bottom.value) * 1.4
+            size = (y1 - y0) * 1.4
         # The weight only breaks ties between title candidates: sample a line's first letters.
         weight = int(pdfium_c.FPDFText_GetFontWeight(raw, index)) if len(chars) < 4 else -1
         pdfium_c.FPDFText_GetLooseCharBox(raw, index, loose)
-        advance = (float(loose.left), float(loose.right))
-        char = _Char(ch, size, left.value, bottom.value, right.value, top.value, weight, measured, advance)
+        advance = turn((float(loose.left), float(loose.right), float(loose.bottom), float(loose.top)))[:2]
+        char = _Char(ch, size, x0, y0, x1, y1, weight, measured, advance)
         broken = pending >= 0 and not (_runs_on(chars, char) and _word_goes_on(raw, index, count))
         if broken or _new_line(chars, char):
             _close_line(chars, lines, repair)
@@ -168,6 +170,30 @@ def page_layout(
     _close_line(chars, lines, repair)
     early = len(lines) if count <= MAX_LAYOUT_CHARS else early
     return PageLayout(tuple(_display_after(_upright_dropped(lines), early)), width, height)
+
+
+Box = tuple[float, float, float, float]  # left, right, bottom, top
+
+
+def _turned(page: Any) -> Callable[[Box], Box]:
+    """How a box in the page's own space reads on the page as displayed: a page whose /Rotate
+    turns it (a scan of a landscape table, a Mac driver's page drawn upside down) draws its text
+    turned the other way, so that it reads across the page shown, top to bottom."""
+    rotation = int(page.get_rotation()) % 360
+    if rotation not in (90, 180, 270):
+        return lambda box: box
+    x0, y0, x1, y1 = (float(v) for v in page.get_cropbox())
+    width, height = x1 - x0, y1 - y0
+
+    def turn(box: Box) -> Box:
+        (left, right), (bottom, top) = (box[0] - x0, box[1] - x0), (box[2] - y0, box[3] - y0)
+        if rotation == 90:  # turned clockwise: the page's left edge is the top shown
+            return bottom, top, width - right, width - left
+        if rotation == 180:
+            return width - right, width - left, height - top, height - bottom
+        return height - top, height - bottom, left, right  # 270: the page's right edge is the top shown
+
+    return turn
 
 
 def _new_line(chars: list[_Char], char: _Char) -> bool:
@@ -373,8 +399,11 @@ def _exponent(chars: list[_Char], index: int) -> bool:
     """Whether a raised digit is an exponent of a lone letter, as a title writes continuity
     classes, spaces and names ("Agnostic G¹ Gregory Surfaces", "L² Estimates", "g²o", "I²C"), not
     a footnote mark after a word ("Koller²Tom", even glued to the next name)."""
-    before = chars[index - 2].ch if index >= 2 else " "
-    return chars[index].ch.isdigit() and index >= 1 and chars[index - 1].ch.isalpha() and before == " "
+    start = index
+    while start > 0 and chars[start - 1].ch.isdigit():
+        start -= 1  # the exponent's earlier digits ("w¹¹¹⁸", a fly strain)
+    before = chars[start - 2].ch if start >= 2 else " "
+    return chars[index].ch.isdigit() and start >= 1 and chars[start - 1].ch.isalpha() and before == " "
 
 
 def _ordinal_ending(chars: list[_Char], index: int) -> bool:
