@@ -381,6 +381,8 @@ def _plausible_title(rows: Sequence[Row], block: list[int], body: float) -> bool
     display = rows[block[0]].size > DISPLAY_SHARE * body
     if len(words) > 40 or rows[block[0]].size < 0.95 * body or reads_as_prose(text, display):
         return False
+    if not display and _headed_above(rows, block, body):
+        return False  # a paragraph under a page's "Introduction" set larger: its title is elsewhere, or none
     if BYLINE.match(text) and row_names(text):
         return False  # "by David A. Freedman": the byline of the title above
     if len(block) > 1 and BANNER.match(text):
@@ -404,6 +406,11 @@ def _plausible_title(rows: Sequence[Row], block: list[int], body: float) -> bool
     if len(block) == 1 and _one_person(text) and _words_beside(rows, block):
         return False  # a thesis cover's author, set larger than its title
     return not (is_name_list(text) and len(block) == 1 and _has_bigger_or_equal_other(rows, block))
+
+
+def _headed_above(rows: Sequence[Row], block: list[int], body: float) -> bool:
+    """Whether a section heading set for display stands above a block set at the body's size."""
+    return any(rows[i].size > DISPLAY_SHARE * body and is_section_heading(plain(rows[i])) for i in range(block[0]))
 
 
 def _institution_rows(rows: Sequence[Row], block: list[int]) -> bool:
