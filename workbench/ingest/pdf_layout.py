@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from workbench.ingest.pdf_breaks import turned, word_goes_on
 from workbench.ingest.source_lines import clean_text
 from workbench.ingest.word_spaces import Glyph, accent_spaces, marks_joined, overlaid_marks, spurious_spaces
 from workbench.text.ligatures import LOST_GLYPH, LOST_RETURN, common_word
@@ -52,7 +53,6 @@ _OVERPRINT = 0.1  # a letter drawn again within this share of its size of itself
 _LINE_JUMP = 2.0
 _RUN_ON_GAP = 0.4  # a letter after a break, this many sizes from the last one and level with it, goes on its line ...
 _WORD_SPACE = 0.15  # ... with a space before it where the gap is this many sizes or more
-_PIECE_CHARS = 40  # how far after a break PDFium wrote its text is read to tell whether a word goes on
 _TOUCHING = 0.08  # a space PDFium wrote between letters this many sizes apart, or closer, is none
 _LONGEST_PIECE = 12  # the most letters before such a space tried as a word's start
 _EDGE_MARKS = ".,;:!?()[]'\"‘’“”"
@@ -117,7 +117,7 @@ def page_layout(
     import pypdfium2.raw as pdfium_c
 
     width, height = (float(v) for v in page.get_size())
-    turn = _turned(page)
+    turn = turned(page)
     matrix = pdfium_c.FS_MATRIX()
     left, bottom, right, top = (ctypes.c_double() for _ in range(4))
     loose = pdfium_c.FS_RECTF()
@@ -158,7 +158,7 @@ def page_layout(
         pdfium_c.FPDFText_GetLooseCharBox(raw, index, loose)
         advance = turn((float(loose.left), float(loose.right), float(loose.bottom), float(loose.top)))[:2]
         char = _Char(ch, size, x0, y0, x1, y1, weight, measured, advance)
-        broken = pending >= 0 and not (_runs_on(chars, char) and _word_goes_on(raw, index, count))
+        broken = pending >= 0 and not (_runs_on(chars, char) and word_goes_on(raw, index, count))
         if broken or _new_line(chars, char):
             _close_line(chars, lines, repair)
             chars = []
@@ -170,30 +170,6 @@ def page_layout(
     _close_line(chars, lines, repair)
     early = len(lines) if count <= MAX_LAYOUT_CHARS else early
     return PageLayout(tuple(_display_after(_upright_dropped(lines), early)), width, height)
-
-
-Box = tuple[float, float, float, float]  # left, right, bottom, top
-
-
-def _turned(page: Any) -> Callable[[Box], Box]:
-    """How a box in the page's own space reads on the page as displayed: a page whose /Rotate
-    turns it (a scan of a landscape table, a Mac driver's page drawn upside down) draws its text
-    turned the other way, so that it reads across the page shown, top to bottom."""
-    rotation = int(page.get_rotation()) % 360
-    if rotation not in (90, 180, 270):
-        return lambda box: box
-    x0, y0, x1, y1 = (float(v) for v in page.get_cropbox())
-    width, height = x1 - x0, y1 - y0
-
-    def turn(box: Box) -> Box:
-        (left, right), (bottom, top) = (box[0] - x0, box[1] - x0), (box[2] - y0, box[3] - y0)
-        if rotation == 90:  # turned clockwise: the page's left edge is the top shown
-            return bottom, top, width - right, width - left
-        if rotation == 180:
-            return width - right, width - left, height - top, height - bottom
-        return height - top, height - bottom, left, right  # 270: the page's right edge is the top shown
-
-    return turn
 
 
 def _new_line(chars: list[_Char], char: _Char) -> bool:
@@ -211,25 +187,6 @@ def _runs_on(chars: list[_Char], char: _Char) -> bool:
     size = max(char.size, previous.size)
     level = min(char.top, previous.top) > max(char.bottom, previous.bottom)
     return level and -_RUN_ON_GAP * size <= char.left - previous.right <= _RUN_ON_GAP * size
-
-
-def _word_goes_on(raw: Any, index: int, count: int) -> bool:
-    r"""Whether the text from `index`, after a line break, goes on a word: a word up to a space
-    ("nd edition", "2C-Master"), or a piece that another break ends before a letter or digit ("2"
-    in "I\r\n2\r\nC"), not a mark before the next name ("1" in "Shen\r\n1\r\n(")."""
-    import pypdfium2.raw as pdfium_c
-
-    piece: list[str] = []
-    for at in range(index, min(index + _PIECE_CHARS, count)):
-        ch = chr(int(pdfium_c.FPDFText_GetUnicode(raw, at)) or 32)
-        if ch in "\r\n":
-            after = (chr(int(pdfium_c.FPDFText_GetUnicode(raw, i)) or 32) for i in range(at, min(at + 3, count)))
-            following = next((c for c in after if c not in "\r\n"), " ")
-            return bool(piece) and piece[0].isalnum() and (following.isalnum() or "".join(piece).isalpha())
-        if ch.isspace():
-            break
-        piece.append(ch)
-    return bool(piece) and piece[0].isalnum() and any(c.isalpha() for c in piece)
 
 
 def _spaced(before: _Char, after: _Char) -> bool:
