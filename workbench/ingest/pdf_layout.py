@@ -137,7 +137,7 @@ def page_layout(
         if code == 10:
             pending = index if pending < 0 else pending
             continue
-        if code == 13 and _lost_as_return(chars, index, count, raw):
+        if code == 13 and _lost_as_return(chars if pending < 0 else [], index, count, raw):
             code = ord(LOST_GLYPH)  # a glyph the font maps to a carriage return: "Re\rursive"
         if code == 13 or not 0 < code < 0x110000 or 0xD800 <= code <= 0xDFFF:
             continue
