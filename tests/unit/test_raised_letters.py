@@ -3,8 +3,9 @@ inside a word, after which PDFium writes a line break ("I²C-Master", read "I C-
 ordinal's raised ending ("2ⁿᵈ edition", read "2 edition") and the ordinals IEEE's template sets
 before its names ("1ˢᵗ Christoph Auer"), a digit raised inside a word ("g²o"), a mark after a
 name of three letters ("Lee⁴"), and a space PDFium wrote between two letters that touch
-("SoftwareDev elopment"). Each test failed before its fix; the marks after names and words stay
-dropped, and a scan's touching words keep their spaces."""
+("SoftwareDev elopment"). Each of those tests failed before its fix. Two guard what the fixes
+must leave alone, and fail only without their guard: IEEE's ordinals are marks to the name
+reader, and a scan's touching words keep their spaces."""
 
 from __future__ import annotations
 
