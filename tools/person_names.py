@@ -1,9 +1,12 @@
-"""Regenerate `workbench/assets/lexicon/person_names.txt` from Faker's lists of personal names.
+"""Regenerate `workbench/assets/lexicon/person_names.txt` and `given_names.txt` from Faker's lists
+of personal names.
 
 Faker (MIT licence) keeps given, family, middle and romanised names for 86 locales, gathered from
 census and name-frequency lists. The title page's author test (`workbench.ingest.prose_names`)
 asks one question of them: is this word somebody's name anywhere? So the file keeps every word of
 every name, lower-cased, in the Latin script (the test reads Latin words only), one per line.
+The name-list reader (`workbench.ingest.name_lists`) asks one more: can this word open a
+person's name, a given name anywhere? `given_names.txt` keeps the words of the given-name lists.
 Faker's licence travels with it in `LICENSE-Faker.txt`.
 
     pip install faker==40.63.0
@@ -24,8 +27,9 @@ OUT = Path(__file__).resolve().parent.parent / "workbench" / "assets" / "lexicon
 _LATIN_WORD = regex.compile(r"[\p{Latin}\p{M}'’.-]+")
 
 
-def name_words() -> set[str]:
-    """Every Latin-script word of every name list of every locale Faker's person provider has."""
+def name_words(given_only: bool = False) -> set[str]:
+    """Every Latin-script word of every name list of every locale Faker's person provider has
+    (of its given-name lists only, with `given_only`)."""
     import faker.providers.person as person  # a tool's dependency, not the workbench's
 
     words: set[str] = set()
@@ -34,6 +38,8 @@ def name_words() -> set[str]:
         for cls in getattr(provider, "__mro__", ()):
             for attribute, value in vars(cls).items():
                 if "names" not in attribute or attribute.startswith("language") or "format" in attribute:
+                    continue
+                if given_only and not attribute.startswith("first_"):
                     continue
                 if isinstance(value, dict):
                     value = list(value)
@@ -59,9 +65,12 @@ def main() -> int:
     words = sorted(name_words())
     header = f"# Words of personal names in Faker {version}'s 86 locales, lower-cased; see tools/person_names.py\n"
     (OUT / "person_names.txt").write_text(header + "\n".join(words) + "\n", encoding="utf-8")
+    given = sorted(name_words(given_only=True))
+    header = f"# Words of given names in Faker {version}'s 86 locales, lower-cased; see tools/person_names.py\n"
+    (OUT / "given_names.txt").write_text(header + "\n".join(given) + "\n", encoding="utf-8")
     licence = next(f for f in metadata.files("faker") or () if f.name.upper().startswith("LICEN"))
     (OUT / "LICENSE-Faker.txt").write_text(licence.read_text(encoding="utf-8"), encoding="utf-8")
-    print(f"{len(words)} name words from Faker {version}")
+    print(f"{len(words)} name words, {len(given)} of given names, from Faker {version}")
     return 0
 
 

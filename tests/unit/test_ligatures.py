@@ -31,6 +31,16 @@ def test_tex_ligature_slots_map_to_their_ligatures() -> None:
     assert repaired == "the efficiency of a finite file and its definition; a different effect\n"
 
 
+def test_ligatures_at_c1_code_points_are_placeholders_too() -> None:
+    # Linux Libertine in ACM's papers: its ligatures extract as C1 controls, "tt" among them.
+    text = "Omar Kha\x8aab. We submi\x8aed a be\x8aer a\x8aention model; the \x80rst \x80nding is \x80nal.\n"
+    repair = find_glyph_repair([text])
+    assert repair.placeholders == {"\x8a": "tt", "\x80": "fi"}
+    assert repair.apply(text) == "Omar Khattab. We submitted a better attention model; the first finding is final.\n"
+    bullets = "\x81 one point\n\x81 another point\n"  # a list's bullets: no word to put a glyph in
+    assert find_glyph_repair([bullets]).apply(bullets) == bullets
+
+
 def test_a_symbol_standing_for_a_ligature_inside_words() -> None:
     text = "E±cient Query Processing. An e±cient index; su±cient for o±ce use."
     assert find_glyph_repair([text]).apply(text).startswith("Efficient Query Processing. An efficient index")

@@ -12,7 +12,7 @@ import re
 import unicodedata
 
 from workbench.ingest.cjk_names import HAN_CHAR, cjk_names
-from workbench.ingest.prose_names import is_name_word, is_ordinary_word, is_prose_name
+from workbench.ingest.prose_names import is_given_name, is_name_word, is_ordinary_word, is_prose_name
 from workbench.ingest.title_classes import DOCUMENT_NUMBER, VERSION_IN
 from workbench.ingest.title_lines import is_notice
 from workbench.text.accents import SPACING_ACCENTS, repair_accents
@@ -139,6 +139,8 @@ _SPLIT_ACCENT = re.compile(r"([^\W\d_])\s?[" + _SPACING_ACCENTS + r"]\s+([^\W\d_
 # An accent left at a word's end that no letter beside it carries: a name's, drawn apart ("Matyás´ Sustik")
 # before the next name's capital, a comma or the row's end
 _STRAY_ACCENT = re.compile(r"(?<=[^\W\d_])[" + _SPACING_ACCENTS + r"](?=\s+[A-ZÀ-Þ]|\s*[,;]|\s*$)")
+# A nickname in quotes between a given and a family name: "Julien “_FrnchFrgg_” Rivaud"
+_NICKNAME = re.compile(r"(?<=[^\W\d_])\s+[“\"‘«][^”\"’»\t,]{1,30}[”\"’»](?=\s+[A-ZÀ-Þ])")
 # Words that are never part of a name ("reviewed": "Peer Reviewed", though "Peer" alone is a given
 # name, "Peer F. Bundgaard")
 _NOT_NAMES = frozenset(
@@ -227,7 +229,7 @@ def row_names(text: str) -> list[str]:
     cjk = cjk_names(text)
     if cjk:
         return cjk
-    text = _STRAY_ACCENT.sub("", _ORCID_ICON.sub("", _ORCID_BRACKETS.sub("", text)))
+    text = _STRAY_ACCENT.sub("", _ORCID_ICON.sub("", _ORCID_BRACKETS.sub("", _NICKNAME.sub("", text))))
     text = repair_accents(_SPLIT_ACCENT.sub(r"\1\2", text))
     text = _GLUED_INITIAL.sub(r"\1 ", _ID_NUMBER.sub("", _NATIVE_NAME.sub("", text)))
     dated_by = _DATED_BY.match(text)
@@ -322,6 +324,7 @@ def _listed_names(parts: list[str], placed: bool) -> list[str]:
             and len(tokens) % 2 == 0
             and all(_is_full_word_name(t) for t in tokens)
             and not any(t.lower() in _PARTICLES for t in tokens[2::2])  # "Jason Anthony Vander Heiden"
+            and _pairs_open_with_given_names(tokens)  # "José Alberto López López" is one person
         ):
             names.extend(" ".join(tokens[i : i + 2]) for i in range(0, len(tokens), 2))
         elif len(tokens) >= 4 and len(tokens) % 2 == 0 and _family_name_first_pairs(tokens):
@@ -357,6 +360,18 @@ def _family_name_first_pairs(tokens: list[str]) -> bool:
         len(family) >= 2 and family.isupper() and family.isalpha() and _is_full_word_name(given.replace("-", ""))
         for family, given in pairs
     )
+
+
+def _pairs_open_with_given_names(tokens: list[str]) -> bool:
+    """Whether a row of name words, read two by two, is that many people: each pair after the
+    first opens with a given name somewhere, where the row has four words (one person's two
+    given and two family names, "José Alberto López López", "Seiied Mohammad Javad Razavian", is
+    as likely), or with no word that is a family name and nobody's given name, where it has
+    more (no one person's name runs to six words: "Rob Sherwood Bobby Bhattacharjee Aravind
+    Srinivasan")."""
+    if len(tokens) == 4:
+        return is_given_name(tokens[2])
+    return not any(is_name_word(t) and not is_given_name(t) for t in tokens[2::2])
 
 
 def _is_full_word_name(token: str) -> bool:

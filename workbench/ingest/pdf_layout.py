@@ -52,7 +52,7 @@ _OVERPRINT = 0.1  # a letter drawn again within this share of its size of itself
 # lowered marks, rotated text and drop caps move their letters less.
 _LINE_JUMP = 2.0
 _RUN_ON_GAP = 0.4  # a letter after a break, this many sizes from the last one and level with it, goes on its line ...
-_WORD_SPACE = 0.15  # ... with a space before it where the gap is this many sizes or more
+WORD_SPACE = 0.15  # ... with a space before it where the gap is this many sizes or more (a word space)
 _TOUCHING = 0.08  # a space PDFium wrote between letters this many sizes apart, or closer, is none
 _LONGEST_PIECE = 12  # the most letters before such a space tried as a word's start
 _EDGE_MARKS = ".,;:!?()[]'\"‘’“”"
@@ -190,8 +190,8 @@ def _runs_on(chars: list[_Char], char: _Char) -> bool:
 
 
 def _spaced(before: _Char, after: _Char) -> bool:
-    """Whether two letters of a line stand a word space apart (`_WORD_SPACE`)."""
-    return after.left - before.right >= _WORD_SPACE * max(before.size, after.size)
+    """Whether two letters of a line stand a word space apart (`WORD_SPACE`)."""
+    return after.left - before.right >= WORD_SPACE * max(before.size, after.size)
 
 
 def _upright_dropped(lines: list[LayoutLine]) -> list[LayoutLine]:

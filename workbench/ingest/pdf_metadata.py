@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -119,7 +120,8 @@ def derive_metadata(path: Path, content: PdfContent, has_text: bool) -> DerivedM
         except Exception as exc:  # a heuristic's bug costs the title, never the document
             warnings.append(f"title page not read: {type(exc).__name__}")
     meta_title = " ".join(meta.get("Title", "").split())
-    title, source = _choose_title(meta_title, page, page_text, path)
+    later = content.page_texts[tp + 1 : tp + 1 + _RUNNING_PAGES] if has_text else []
+    title, source = _choose_title(meta_title, page, page_text, path, later)
     if page.in_capitals and title == page.title:  # "QWEN2 TECHNICAL REPORT": cased as its text writes it
         try:
             title = cased_title(page.in_capitals, word_usage(content.page_texts))
@@ -194,8 +196,11 @@ def _running_heads(page_texts: list[str], title_page: int) -> frozenset[str]:
     return frozenset(key for key, n in counts.items() if n >= needed)
 
 
-def _choose_title(meta_title: str, page: TitlePage, page_text: str, path: Path) -> tuple[str, str]:
-    """The title and its source: the page, the metadata when it agrees, else the file name."""
+def _choose_title(
+    meta_title: str, page: TitlePage, page_text: str, path: Path, later: Sequence[str] = ()
+) -> tuple[str, str]:
+    """The title and its source: the page, the metadata when it agrees, else the file name
+    (`later`: the texts of the pages after the title page)."""
     plausible_meta = meta_title if meta_title and not is_junk_title(meta_title) else ""
     if page.title:
         if plausible_meta and _numbered(plausible_meta, page.title):
@@ -212,6 +217,8 @@ def _choose_title(meta_title: str, page: TitlePage, page_text: str, path: Path) 
         whole = _VERSION_AFTER.sub("", plausible_meta)
         if whole and _fragment_of(page.title, whole) and _words_printed(whole, page_text):
             return whole, "page"  # display type split the title ("Client/Server" above "Benefits, ...")
+        if whole and _logo_named(whole, page.title, page_text, later):
+            return whole, "page"  # the product's name is a logo on the cover ("CLIPS" over "Application Abstracts")
         return page.title, "page"
     if plausible_meta:
         return plausible_meta, "metadata"
@@ -282,6 +289,16 @@ def _words_printed(title: str, page_text: str) -> bool:
     """Whether every word of `title` is printed somewhere in the first part of the page."""
     printed = set(words(page_text[:4000]))
     return all(word in printed for word in words(title))
+
+
+def _logo_named(meta: str, page_title: str, page_text: str, later: Sequence[str]) -> bool:
+    """Whether the metadata's title is the page's after one word the page does not print and
+    the pages after it do: a product's name the cover sets in a logo ("CLIPS" over "Application
+    Abstracts", "DIET" over "User's FAQ")."""
+    meta_words, page_words = words(meta), words(page_title)
+    if len(page_words) < 2 or meta_words[1:] != page_words:
+        return False
+    return meta_words[0] not in words(page_text[:4000]) and any(meta_words[0] in words(text) for text in later)
 
 
 def _choose_authors(meta_author: str, page_authors: tuple[str, ...]) -> tuple[str, ...]:

@@ -93,6 +93,12 @@ def is_name_word(word: str) -> bool:
     return word.lower() in _name_words()
 
 
+def is_given_name(word: str) -> bool:
+    """Whether a word is a given name in some locale (`assets/lexicon/given_names.txt`): "Leslie",
+    "Alberto", not "López" or "Souza"."""
+    return word.lower() in _given_names()
+
+
 def is_distinct_name_word(word: str) -> bool:
     """Whether a word of two letters or more is somebody's name and no frequent English word:
     "Javier", "Cho", not "I" or "Theorem"."""
@@ -115,6 +121,12 @@ def _ordinary(word: str) -> bool:
 def _name_words() -> frozenset[str]:
     """Words of people's names in any locale (`assets/lexicon/person_names.txt`)."""
     return lexicon_entries("person_names.txt")
+
+
+@cache
+def _given_names() -> frozenset[str]:
+    """Words of given names in any locale (`assets/lexicon/given_names.txt`)."""
+    return lexicon_entries("given_names.txt")
 
 
 def without_prose_names(authors: tuple[str, ...], page_texts: Sequence[str]) -> tuple[str, ...]:

@@ -1,6 +1,7 @@
 """A title of one word ("Concordance", "FFTW", "Visitors"), told from a lone word that is a label,
 a logo, a brand or a journal's name by what stands below it: its authors' names, right below it,
-below its version, or at the cover's foot (Texinfo's title page)."""
+below its version, or at the cover's foot (Texinfo's title page), or, for an acronym, the words
+it stands for, set smaller right below it ("AEOS" / "Agent Economic Operating System")."""
 
 from __future__ import annotations
 
@@ -26,6 +27,8 @@ def one_word_title(rows: Sequence[Row], block: list[int], body: float) -> bool:
     if _names_the_site(rows, block):
         return False  # "AlterMundus" over "http://altermundus.fr": the publisher's brand
     nxt = next_in_column(rows, block[-1])
+    if nxt is not None and rows[nxt].size < rows[block[0]].size and _spelled_out(rows[block[0]].text, plain(rows[nxt])):
+        return True  # an acronym over what it stands for: "AEOS" / "Agent Economic Operating System"
     if nxt is not None and VERSION_ROW.search(plain(rows[nxt])):
         reach = 2.6 * rows[block[0]].size / max(rows[nxt].size, 1.0)  # as far as from the title
         nxt = next_in_column(rows, nxt, reach)  # "Visitors" / "version (unreleased)" / "François Pottier"
@@ -43,6 +46,19 @@ def one_word_title(rows: Sequence[Row], block: list[int], body: float) -> bool:
     largest = all(r.size < size for i, r in enumerate(rows) if i not in block) and (foot or is_cover(rows))
     largest = largest and not DOCUMENT_KIND.match(" ".join(plain(rows[i]) for i in block))
     return size >= (DISPLAY_SHARE if byline or largest else ONE_WORD_SIZE) * body
+
+
+def _spelled_out(word: str, row: str) -> bool:
+    """Whether a row spells out a word in capitals by its words' initials, with or without its
+    small joining words ("AEOS" by "Agent Economic Operating System", "RDF" by "Resource
+    Description Framework")."""
+    letters = word.strip()
+    if not (2 <= len(letters) <= 8 and letters.isalpha() and letters.isupper()):
+        return False
+    words = re.findall(r"[^\W\d_][\w'’-]*", row)
+    initials = "".join(w[0] for w in words).upper()
+    capitalised = "".join(w[0] for w in words if w[0].isupper())
+    return letters in (initials, capitalised) and len(words) >= len(letters)
 
 
 def _names_the_site(rows: Sequence[Row], block: list[int]) -> bool:

@@ -60,6 +60,7 @@ from workbench.ingest.title_rows import (
     next_in_column,
     page_rows,
     plain,
+    row_above,
     same_block,
     spaced_on,
 )
@@ -72,6 +73,7 @@ _NAME_SHARE = 0.7  # a title this share of one person's name's size beside it is
 _OUTRANKING_SHARE = 1.5  # a block this many times larger outranks one in the top third
 _MATH_LETTER, _MATH_LETTER_END = "\U0001d400", "\U0001d7ff"  # Mathematical Alphanumeric Symbols: a formula's
 _BETWEEN_WORDS = 2  # a row this short between two rows of a title goes on with it
+_BYLINE_REACH = 3.0  # a name list this many of a larger row's sizes below it is its byline
 _SAME_SIZE = 0.97  # a row this share of another's size or more is set in its size
 _COVER_TITLE_SHARE = 1.2  # a cover's title this many times the size of the rest of its letters stands out
 _COLUMN_GAP = 4.0  # a space this many times a row's size parts two columns (a word space is under one)
@@ -405,7 +407,19 @@ def _plausible_title(rows: Sequence[Row], block: list[int], body: float) -> bool
         return False  # a cover's head: "Fundação Universidade Federal …" / "Núcleo de …" / "Departamento …"
     if len(block) == 1 and _one_person(text) and _words_beside(rows, block):
         return False  # a thesis cover's author, set larger than its title
+    if is_name_list(text) and len(block) == 1 and _under_larger(rows, block):
+        return False  # the byline of a heading the rules set aside ("1. Introduction to X" / "Valerie Obenchain")
     return not (is_name_list(text) and len(block) == 1 and _has_bigger_or_equal_other(rows, block))
+
+
+def _under_larger(rows: Sequence[Row], block: list[int]) -> bool:
+    """Whether the row right above a block, in its column and within `_BYLINE_REACH` of the
+    larger size, is set larger than it."""
+    above = row_above(rows, block[0])
+    if above is None:
+        return False
+    upper, row = rows[above], rows[block[0]]
+    return upper.size > DISPLAY_SHARE * row.size and upper.bottom - row.top <= _BYLINE_REACH * upper.size
 
 
 def _headed_above(rows: Sequence[Row], block: list[int], body: float) -> bool:

@@ -12,13 +12,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from workbench.ingest.name_lists import AFFILIATION, is_name_list, row_names
-from workbench.ingest.pdf_layout import LayoutLine, PageLayout
+from workbench.ingest.pdf_layout import WORD_SPACE, LayoutLine, PageLayout
 from workbench.ingest.prose_names import is_distinct_name_word, is_ordinary_word
 from workbench.ingest.title_lines import TITLE_CONNECTORS
 from workbench.text.authors import NAME_PARTICLES
 
 _SHORT = 40  # lines at one height merge into a row only when short (names side by side, not columns)
-_WORD_GAP = 0.15  # a gap narrower than this share of the font size is inside a word
 
 _LINE_NUMBER = re.compile(r"^\d{1,4}[\t ]+(?=\S)")
 _MARK_LINE = re.compile(r"[\d\s\[\](),*∗†‡§¶−–-]+")  # digits, brackets and marks only
@@ -122,7 +121,7 @@ def _rejoin(lines: list[LayoutLine]) -> list[LayoutLine]:
         last = out[-1] if out else None
         if last is not None and _continues(last, line):
             gap = line.left - last.right
-            space = "" if gap < _WORD_GAP * line.size else " "
+            space = "" if gap < WORD_SPACE * line.size else " "
             out[-1] = replace(
                 last,
                 text=last.text + space + line.text,

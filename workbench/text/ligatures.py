@@ -1,8 +1,8 @@
 """Glyphs a PDF's text layer lost (ligatures above all), put back with a word-frequency list.
 
 A font whose ToUnicode map lacks a glyph makes the text layer lose it in one of three ways: the
-glyph extracts as a placeholder (a control character other than PDFium's \\x02 for a joined
-line-end hyphen, a private-use code point, U+FFFD, a carriage return inside a word: "\\x03amily
+glyph extracts as a placeholder (a C0 or C1 control character other than PDFium's \\x02 for a
+joined line-end hyphen, a private-use code point, U+FFFD, a carriage return inside a word: "\\x03amily
 o\\x03 Away gestures" for "family of", "Re\\rursive Fun\\rtions"), as a stray symbol inside a
 word ("simpli#ed", "E±cient"), or not at all ("Uni ed", "Funtional Reative Sheme"). One font
 loses the same glyphs everywhere, so the repair is decided per document, like breaking a
@@ -42,7 +42,11 @@ LOST_GLYPH = "\ufffc"
 # of a word, or starting one of two letters or more ("Publi\r", "the \rase"); TeX's "©", a circle
 # glyph before a "c", is none ("\rc 2008"), nor one among spaces and tabs.
 LOST_RETURN = re.compile(r"(?<=[^\W\d_]|[\x00-\x08\x0e-\x1f])\r(?!\n)|(?<!\S)\r(?=[^\W\d_]{2})")
-_PLACEHOLDER = re.compile(r"[\x00\x01\x03-\x08\x0b\x0c\x0e-\x1f\ue000-\uf8ff\ufffc\ufffd]")
+# A placeholder: a C0 or C1 control (a font whose ligatures sit at code points 0x80-0x9F, as
+# Linux Libertine's in ACM's papers: "E\x80ective", "Kha\x8aab"), a private-use code point, U+FFFD.
+_PLACEHOLDER = re.compile(r"[\x00\x01\x03-\x08\x0b\x0c\x0e-\x1f\x80-\x9f\ue000-\uf8ff\ufffc\ufffd]")
+# What a placeholder may stand for: a ligature, Libertine's "tt" among them, or a letter.
+_PLACEHOLDER_GLYPHS = (*LIGATURES, "tt", *_LETTERS)
 _SYMBOL = re.compile(r"[^\w\s\-'’.,;:!?()\[\]{}\"“”/\\\x00-\x1f\ue000-\uf8ff\ufffd\u00ad]")  # a stray symbol
 _EDGE = "\"'“”‘’([{<.,;:!?)]}>"
 
@@ -146,7 +150,7 @@ def _placeholder_map(sample: str, known: frozenset[str]) -> dict[str, str]:
             continue
         mark = marks.pop()
         seen[mark] += 1
-        for glyph in (*LIGATURES, *_LETTERS):
+        for glyph in _PLACEHOLDER_GLYPHS:
             candidate = word.replace(mark, glyph).lower()
             if candidate in known:
                 votes[mark][glyph].add(candidate)
