@@ -41,6 +41,16 @@ def test_ligatures_at_c1_code_points_are_placeholders_too() -> None:
     assert find_glyph_repair([bullets]).apply(bullets) == bullets
 
 
+def test_a_word_whose_own_font_set_another_ligature_at_that_code_gets_it() -> None:
+    # ColBERT: the body font has "fi" at \x80, the bold title font "ff"
+    title = "ColBERT: E\x80icient and E\x80ective Passage Search\n"
+    body = "the \x80rst \x80nding is \x80nal; we \x80nd a \x80ne \x80lter for the \x80eld.\n"
+    repair = find_glyph_repair([title + body])
+    assert repair.placeholders == {"\x80": "fi"}
+    assert repair.apply(title) == "ColBERT: Efficient and Effective Passage Search\n"  # not "Elective"
+    assert repair.apply(body) == "the first finding is final; we find a fine filter for the field.\n"
+
+
 def test_a_symbol_standing_for_a_ligature_inside_words() -> None:
     text = "E±cient Query Processing. An e±cient index; su±cient for o±ce use."
     assert find_glyph_repair([text]).apply(text).startswith("Efficient Query Processing. An efficient index")

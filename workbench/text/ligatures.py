@@ -46,7 +46,8 @@ LOST_RETURN = re.compile(r"(?<=[^\W\d_]|[\x00-\x08\x0e-\x1f])\r(?!\n)|(?<!\S)\r(
 # Linux Libertine's in ACM's papers: "E\x80ective", "Kha\x8aab"), a private-use code point, U+FFFD.
 _PLACEHOLDER = re.compile(r"[\x00\x01\x03-\x08\x0b\x0c\x0e-\x1f\x80-\x9f\ue000-\uf8ff\ufffc\ufffd]")
 # What a placeholder may stand for: a ligature, Libertine's "tt" among them, or a letter.
-_PLACEHOLDER_GLYPHS = (*LIGATURES, "tt", *_LETTERS)
+_LIGATURE_GLYPHS = (*LIGATURES, "tt")
+_PLACEHOLDER_GLYPHS = (*_LIGATURE_GLYPHS, *_LETTERS)
 _SYMBOL = re.compile(r"[^\w\s\-'’.,;:!?()\[\]{}\"“”/\\\x00-\x1f\ue000-\uf8ff\ufffd\u00ad]")  # a stray symbol
 _EDGE = "\"'“”‘’([{<.,;:!?)]}>"
 
@@ -59,6 +60,7 @@ class GlyphRepair:
     symbols: dict[str, str] = field(default_factory=dict)
     words: dict[str, str] = field(default_factory=dict)  # lower-case broken word → repaired
     pairs: dict[tuple[str, str], str] = field(default_factory=dict)  # ("uni", "ed") → "unified"
+    known: frozenset[str] = field(default=frozenset(), repr=False, compare=False)  # the words that decided
 
     def __bool__(self) -> bool:
         return bool(self.placeholders or self.symbols or self.words or self.pairs)
@@ -90,7 +92,23 @@ class GlyphRepair:
     def _placeholder_word(self, word: str) -> str:
         if not _PLACEHOLDER.search(word) or not any(c.isalpha() for c in word):
             return word
-        return "".join(self.placeholders.get(c, c) for c in word)
+        mapped = "".join(self.placeholders.get(c, c) for c in word)
+        if not self.known or mapped.lower() in self.known:
+            return mapped
+        return self._own_glyph(word) or mapped
+
+    def _own_glyph(self, word: str) -> str | None:
+        """The one glyph that makes a word known where the document's choice for its placeholder
+        does not: a font of its own that set another ligature at that code (ColBERT's bold title
+        font has "ff" at 0x80, its body font "fi": "E\x80icient" is "Efficient")."""
+        marks = set(_PLACEHOLDER.findall(word))
+        if len(marks) != 1 or sum(c.isalpha() for c in word) < 3:
+            return None
+        mark = marks.pop()
+        # a code the document reads as a ligature is one in every font ("Elective" is no reading of "E\x80ective")
+        glyphs = _LIGATURE_GLYPHS if self.placeholders.get(mark) in _LIGATURE_GLYPHS else _PLACEHOLDER_GLYPHS
+        fits = [glyph for glyph in glyphs if word.replace(mark, glyph).lower() in self.known]
+        return word.replace(mark, fits[0]) if len(fits) == 1 else None
 
     def _symbol_word(self, word: str) -> str:
         return "".join(self.symbols.get(c, c) for c in word) if word[:1].isalpha() and word[-1:].isalpha() else word
@@ -113,14 +131,14 @@ def find_glyph_repair(pages: Sequence[str]) -> GlyphRepair:
     lang = _language(sample)
     known = _known(lang)
     placeholders = _placeholder_map(sample, known) if _PLACEHOLDER.search(sample) else {}
-    decoded = GlyphRepair(placeholders=placeholders)
+    decoded = GlyphRepair(placeholders=placeholders, known=known)
     sample = decoded.apply(sample)  # the placeholders explain the losses they stand for
     symbols = _symbol_map(sample, known)
     words, pairs = _dropped(sample, known, lang)
     if words or pairs:
         whole = decoded.apply(_head(pages, _WHOLE_CHARS))
         words, pairs = _dropped(whole, known, lang)
-    return GlyphRepair(placeholders, symbols, words, pairs)
+    return GlyphRepair(placeholders, symbols, words, pairs, known)
 
 
 def _head(pages: Sequence[str], limit: int) -> str:
