@@ -21,7 +21,9 @@ from workbench.ingest.name_lists import (
 )
 from workbench.ingest.prose_names import is_distinct_name_word, is_name_word
 from workbench.ingest.signatures import is_signature
+from workbench.ingest.title_classes import NOISE, cjk_chars, letter_words
 from workbench.ingest.title_lines import is_banner
+from workbench.ingest.title_one_word import DISPLAY_SHARE
 from workbench.ingest.title_rows import Row, plain, row_above
 from workbench.text.dates import is_date_line
 from workbench.text.junk_authors import real_authors
@@ -33,6 +35,8 @@ _DANGLING = re.compile(
 )
 
 
+_NAME_SHARE = 0.7  # a title this share of one person's name's size beside it is still the title
+_BYLINE_REACH = 3.0  # a name list this many of a larger row's sizes below it is its byline
 _NAMES_REACH = 24  # a cover's names stand at most this many of the title's sizes below it
 _ROWS_BEFORE_NAMES = 6  # on the tune parts, names start at most 4 rows below a title (subtitle, date, notice)
 _STOP_AUTHORS = re.compile(
@@ -270,3 +274,42 @@ def names_beside(rows: list[Row], last: int) -> tuple[list[Row], tuple[str, ...]
     cut = list(rows)
     cut[last] = replace(rows[last], text=head)
     return cut, tuple(row_names(tail))
+
+
+def reads_as_byline(rows: Sequence[Row], index: int) -> bool:
+    """Whether a row the title rules might take is a byline: one person's name with words that
+    could be a title set nearly as large elsewhere (a thesis cover's author, set larger than its
+    title), or a list of names right under a larger row (the byline of a heading the rules set
+    aside: "1. Introduction to VariantAnnotation" / "Valerie Obenchain")."""
+    text = plain(rows[index])
+    if _one_person(text) and _words_beside(rows, index):
+        return True
+    return is_name_list(text) and _under_larger(rows, index)
+
+
+def _one_person(text: str) -> bool:
+    """A row that is one person's name and nothing else: two or three words, each a name that
+    somebody in some locale has and no ordinary word ("Eckhard Hennig", not "Paxos Made Simple")."""
+    words = text.split()
+    return 2 <= len(words) <= 3 and row_names(text) == [text.strip()] and all(is_distinct_name_word(w) for w in words)
+
+
+def _words_beside(rows: Sequence[Row], index: int) -> bool:
+    """Whether words that could be a title (three words or more, or four CJK characters) are set
+    nearly as large as a row elsewhere on the page (a section heading of a word or two is not)."""
+    size = rows[index].size
+    return any(
+        r.size >= _NAME_SHARE * size and (letter_words(plain(r)) >= 3 or cjk_chars(r.text) >= 4)
+        for i, r in enumerate(rows)
+        if i != index and not NOISE.search(r.text)
+    )
+
+
+def _under_larger(rows: Sequence[Row], index: int) -> bool:
+    """Whether the row right above a row, in its column and within `_BYLINE_REACH` of the larger
+    size, is set larger than it."""
+    above = row_above(rows, index)
+    if above is None:
+        return False
+    upper, row = rows[above], rows[index]
+    return upper.size > DISPLAY_SHARE * row.size and upper.bottom - row.top <= _BYLINE_REACH * upper.size

@@ -23,8 +23,7 @@ from dataclasses import dataclass, replace
 from workbench.ingest.cover_pages import COVER
 from workbench.ingest.name_lists import AFFILIATION, is_name_list, is_role_field, row_names
 from workbench.ingest.pdf_layout import PageLayout
-from workbench.ingest.prose_names import is_distinct_name_word
-from workbench.ingest.title_authors import authors_near, names_beside
+from workbench.ingest.title_authors import authors_near, names_beside, reads_as_byline
 from workbench.ingest.title_casing import in_capitals
 from workbench.ingest.title_classes import (
     BANNER,
@@ -60,7 +59,6 @@ from workbench.ingest.title_rows import (
     next_in_column,
     page_rows,
     plain,
-    row_above,
     same_block,
     spaced_on,
 )
@@ -69,11 +67,9 @@ from workbench.ingest.title_venues import VENUE_LINE, cites_itself, masthead, na
 from workbench.text.dates import is_date_line
 
 _DISPLAY_LABEL = 1.3  # a "Name:⇥…" row this share of the body's size or larger is a title's, no form's
-_NAME_SHARE = 0.7  # a title this share of one person's name's size beside it is still the title
 _OUTRANKING_SHARE = 1.5  # a block this many times larger outranks one in the top third
 _MATH_LETTER, _MATH_LETTER_END = "\U0001d400", "\U0001d7ff"  # Mathematical Alphanumeric Symbols: a formula's
 _BETWEEN_WORDS = 2  # a row this short between two rows of a title goes on with it
-_BYLINE_REACH = 3.0  # a name list this many of a larger row's sizes below it is its byline
 _SAME_SIZE = 0.97  # a row this share of another's size or more is set in its size
 _COVER_TITLE_SHARE = 1.2  # a cover's title this many times the size of the rest of its letters stands out
 _COLUMN_GAP = 4.0  # a space this many times a row's size parts two columns (a word space is under one)
@@ -405,21 +401,9 @@ def _plausible_title(rows: Sequence[Row], block: list[int], body: float) -> bool
         return False  # a letterhead's company ("Lime Microsystems Limited"), set over its address
     if len(block) > 1 and _institution_rows(rows, block):
         return False  # a cover's head: "Fundação Universidade Federal …" / "Núcleo de …" / "Departamento …"
-    if len(block) == 1 and _one_person(text) and _words_beside(rows, block):
-        return False  # a thesis cover's author, set larger than its title
-    if is_name_list(text) and len(block) == 1 and _under_larger(rows, block):
-        return False  # the byline of a heading the rules set aside ("1. Introduction to X" / "Valerie Obenchain")
+    if len(block) == 1 and reads_as_byline(rows, block[0]):
+        return False  # a thesis cover's author set larger than its title, or a heading's byline
     return not (is_name_list(text) and len(block) == 1 and _has_bigger_or_equal_other(rows, block))
-
-
-def _under_larger(rows: Sequence[Row], block: list[int]) -> bool:
-    """Whether the row right above a block, in its column and within `_BYLINE_REACH` of the
-    larger size, is set larger than it."""
-    above = row_above(rows, block[0])
-    if above is None:
-        return False
-    upper, row = rows[above], rows[block[0]]
-    return upper.size > DISPLAY_SHARE * row.size and upper.bottom - row.top <= _BYLINE_REACH * upper.size
 
 
 def _headed_above(rows: Sequence[Row], block: list[int], body: float) -> bool:
@@ -438,24 +422,6 @@ def _numbered_below(rows: Sequence[Row], block: list[int]) -> bool:
     """Whether the row right below a block is a document's number ("ITU-T P.58 (03/2023)")."""
     nxt = next_in_column(rows, block[-1])
     return nxt is not None and bool(DOCUMENT_NUMBER.match(plain(rows[nxt])))
-
-
-def _one_person(text: str) -> bool:
-    """A row that is one person's name and nothing else: two or three words, each a name that
-    somebody in some locale has and no ordinary word ("Eckhard Hennig", not "Paxos Made Simple")."""
-    words = text.split()
-    return 2 <= len(words) <= 3 and row_names(text) == [text.strip()] and all(is_distinct_name_word(w) for w in words)
-
-
-def _words_beside(rows: Sequence[Row], block: list[int]) -> bool:
-    """Whether words that could be a title (three words or more, or four CJK characters) are set
-    nearly as large as a block (a section heading of a word or two is not)."""
-    size = rows[block[0]].size
-    return any(
-        r.size >= _NAME_SHARE * size and (letter_words(plain(r)) >= 3 or cjk_chars(r.text) >= 4)
-        for i, r in enumerate(rows)
-        if i not in block and not NOISE.search(r.text)
-    )
 
 
 def _opens_paragraph(rows: Sequence[Row], block: list[int], body: float, text: str) -> bool:
