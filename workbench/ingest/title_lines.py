@@ -253,9 +253,8 @@ def strip_numbering(title: str) -> str:
     # a form's label with its colon (or, in Chinese, alone before the value): "Title of the Paper" is a title
     label = r"^((title|titel|t[íi]tulo|titre)\s*[:：]\s*|(论文题目|题\s*目)\s*(：\s*|:?\s+))(?=\S)"
     title = re.sub(label, "", title, flags=re.IGNORECASE)
-    title = re.sub(
-        r"^【[^】]{1,12}】\s*(?=\S)", "", title
-    )  # a Japanese form's field label: "【提出書類】 有価証券報告書"
+    # a Japanese form's field label in lenticular brackets: "【提出書類】 有価証券報告書"
+    title = re.sub(r"^【[^】]{1,12}】\s*(?=\S)", "", title)
     # a report series' number before the colon: "NOTE 259: pyrap binding to casacore", "AI Memo 239: …"
     series = (
         r"^([A-Z]{2,6}\s+)?(technical\s+)?(report|memo|memorandum|note|paper)\s+(no\.?\s*)?"

@@ -2,18 +2,20 @@
 
 A font whose ToUnicode map lacks a glyph makes the text layer lose it in one of three ways: the
 glyph extracts as a placeholder (a C0 or C1 control character other than PDFium's \\x02 for a
-joined line-end hyphen, a private-use code point, U+FFFD, a carriage return inside a word: "\\x03amily
-o\\x03 Away gestures" for "family of", "Re\\rursive Fun\\rtions"), as a stray symbol inside a
-word ("simpli#ed", "E±cient"), or not at all ("Uni ed", "Funtional Reative Sheme"). One font
-loses the same glyphs everywhere, so the repair is decided per document, like breaking a
-substitution cipher: each placeholder gets the one glyph (a ligature "fi", "ffi"... or a
-letter) that turns most of the words it stands in into known words; a dropped glyph is put back
-only when several distinct words of the document need it (ligatures pooled, each letter alone,
-more for a letter). Known words are those of wordfreq's frequency lists for English and the
-document's own language (whichever of a few common ones clearly covers most of its words); a
-known word is never changed, except where a placeholder stands inside it. Pure functions: the
-caller (PDF ingest) applies one `GlyphRepair` to the page texts and the title page's lines
-alike, so titles and search both see the repaired words.
+joined line-end hyphen, a private-use code point, U+FFFD, a carriage return inside a word:
+"\\x03amily o\\x03 Away gestures" for "family of", "Re\\rursive Fun\\rtions"), as a stray
+symbol inside a word ("simpli#ed", "E±cient"), or not at all ("Uni ed", "Funtional Reative
+Sheme"). One font loses the same glyphs everywhere, so the repair is decided per document, like
+breaking a substitution cipher: each placeholder gets the one glyph (a ligature "fi", "ffi"...
+or a letter) that turns most of the words it stands in into known words, and a word that choice
+leaves unknown takes the one other glyph that makes it known (another font of the document set
+another ligature at that code: "E\\x80icient" in a bold title whose body has "fi" at 0x80); a
+dropped glyph is put back only when several distinct words of the document need it (ligatures
+pooled, each letter alone, more for a letter). Known words are those of wordfreq's frequency
+lists for English and the document's own language (whichever of a few common ones clearly covers
+most of its words); a known word is never changed, except where a placeholder stands inside it.
+Pure functions: the caller (PDF ingest) applies one `GlyphRepair` to the page texts and the
+title page's lines alike, so titles and search both see the repaired words.
 """
 
 from __future__ import annotations
