@@ -24,6 +24,7 @@ from workbench.ingest.cover_pages import COVER
 from workbench.ingest.name_lists import AFFILIATION, is_name_list, is_role_field, row_names
 from workbench.ingest.pdf_layout import PageLayout
 from workbench.ingest.title_authors import authors_near, names_beside, reads_as_byline
+from workbench.ingest.title_bylined import bylined_over, bylined_title, without_section_number
 from workbench.ingest.title_casing import in_capitals
 from workbench.ingest.title_classes import (
     BANNER,
@@ -109,9 +110,13 @@ def read_title_page(layout: PageLayout, running: frozenset[str] = frozenset()) -
     page = _candidate_blocks(layout, running)
     if page is None:
         return TitlePage("", (), False)
+    if not page.plausible:
+        return _bylined_page(page.rows, page.body, layout)
     rows, body, plausible = page.rows, page.body, page.plausible
     ranker = shipped_ranker()
     chosen = plausible[ranker.choose(page.features)] if ranker is not None else plausible[0]
+    bylined = bylined_over(rows, chosen, layout.height, body)
+    chosen = bylined or chosen
     cited = [b for b in page.blocks if rows[b[0]].size >= body and cites_itself(rows, _words_of(rows, b))]
     if cited and chosen not in cited:  # the page says how to cite it: that is its title, whatever it looks like
         chosen = max(cited, key=lambda b: len(_words_of(rows, b)))
@@ -127,6 +132,7 @@ def read_title_page(layout: PageLayout, running: frozenset[str] = frozenset()) -
     block, following = with_subtitle(rows, chosen, body)
     rows, beside = names_beside(rows, block[-1])
     title = TITLE_FIELD.sub("", _title_text(rows, block, layout), count=1)
+    title = without_section_number(title) if chosen is bylined else title
     printed = TITLE_FIELD.sub("", _title_text(rows, block, layout, title_cased=False), count=1)
     authors = beside + authors_near(rows, block, following)
     parallel = parallel_block(rows, block, [b for b in plausible if b is not chosen], body)
@@ -143,7 +149,7 @@ def title_candidates(layout: PageLayout, running: frozenset[str] = frozenset()) 
     first, each with the title it would give and its features for the ranker (what
     `bench metadata --fit` fits the ranker on)."""
     page = _candidate_blocks(layout, running)
-    if page is None:
+    if page is None or not page.plausible:
         return []
     return [
         TitleCandidate(_title_text(page.rows, with_subtitle(page.rows, b, page.body)[0], layout), tuple(f))
@@ -164,16 +170,24 @@ class _Candidates:
 
 
 def _candidate_blocks(layout: PageLayout, running: frozenset[str]) -> _Candidates | None:
-    """The page's candidate title blocks, or None when the rules find none."""
+    """The page's candidate title blocks (none, where the rules find none), or None for a page
+    without rows."""
     rows = _labelled_kept(page_rows(layout, running))
     if not rows:
         return None
     body = _body_size(rows)
     blocks, plausible = _title_blocks(rows, layout.height, body)
-    if not plausible:
-        return None
     features = [_features(rows, blocks, b, layout, body, b is plausible[0]) for b in plausible]
     return _Candidates(rows, body, blocks, plausible, features)
+
+
+def _bylined_page(rows: list[Row], body: float, layout: PageLayout) -> TitlePage:
+    """Where the rules find no candidate: a block with a byline right under it (`title_bylined`)."""
+    block = bylined_title(rows, layout.height, body)
+    if block is None:
+        return TitlePage("", (), False)
+    title = without_section_number(_title_text(rows, block, layout))
+    return TitlePage(title, authors_near(rows, block, column_after(rows, block)), False)
 
 
 def _body_size(rows: Sequence[Row]) -> float:
