@@ -4,6 +4,13 @@ OCR'd journal page whose title comes out at the body's size and a numbered chapt
 the byline nothing on such a page is a title, and a numbered first section over its author
 ("1. Introduction to …") never is. Where the rules' choice is set no larger than the body, a
 block with a byline under it above that choice is the title ("METATEX" over "Ramón Casares").
+A smaller subtitle set well below its title, a row or two, is the title's where the byline
+follows it ("Report Exercise 3, group C" four sizes under its title, over the students' names);
+and a title that names a journal as its subject ("Articles for Proceedings of Machine Learning
+Research") is no journal's banner. Names side by side that the text layer set one space apart
+are read where each is a given name, initials and a family name ("Guilherme P. Castelao Roberto
+A. F. de Almeida"); a heading of English words below a title ("Par Score") is no byline that
+hides the author named above the title.
 """
 
 from __future__ import annotations
@@ -11,8 +18,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.minimal_pdf import helvetica_page
+from tests.unit.test_title_first_contact import _at, _body
+from workbench.ingest.name_lists import row_names
 from workbench.ingest.parse import parse_file
+from workbench.ingest.pdf_layout import PageLayout
 from workbench.ingest.title_bylined import without_section_number
+from workbench.ingest.title_lines import is_banner
+from workbench.ingest.title_page import read_title_page
 
 _ABSTRACT = [
     "The DNA sequence of the gene for the yeast glycolytic enzyme has been obtained by sequencing",
@@ -86,3 +98,63 @@ def test_a_bylined_block_outranks_a_body_sized_choice_below_it(tmp_path: Path) -
     path.write_bytes(_page(rows))
     parsed = parse_file(path)
     assert (parsed.title, parsed.authors) == ("METATEX", ("Ramon Casares",))
+
+
+def _report(subtitle: str, names: bool) -> PageLayout:
+    rows = [
+        _at("Predicting Gene Ontology", 20.0, 592.0, 196.0, 420.0),
+        _at("(GO) terms on protein sequences", 20.0, 546.0, 167.0, 449.0),
+        _at(subtitle, 16.0, 455.0, 219.0, 397.0),
+    ]
+    if names:
+        rows += [_at("Dominik Achten", 16.0, 400.0, 253.0, 363.0), _at("Michael Kiening", 16.0, 382.0, 252.0, 364.0)]
+    return PageLayout((*rows, *_body(10.0, 300.0)), 612.0, 792.0)
+
+
+def test_a_smaller_subtitle_set_well_below_the_title_over_the_byline_continues_it() -> None:
+    read = read_title_page(_report("Report Exercise 3, group C", names=True))
+    assert read.title == "Predicting Gene Ontology (GO) terms on protein sequences: Report Exercise 3, group C"
+    assert read.authors[:1] == ("Dominik Achten",)
+
+
+def test_a_smaller_row_well_below_the_title_with_no_byline_after_is_no_subtitle() -> None:
+    read = read_title_page(_report("Report Exercise 3, group C", names=False))
+    assert read.title == "Predicting Gene Ontology (GO) terms on protein sequences"
+
+
+def test_a_version_or_a_heading_in_capitals_set_well_below_the_title_is_no_subtitle() -> None:
+    for row in ("Predictor Version 1.2", "INSTRUCTIONS FOR AUTHORS"):
+        title = read_title_page(_report(row, names=True)).title
+        assert title == "Predicting Gene Ontology (GO) terms on protein sequences"
+
+
+def test_a_title_naming_a_journal_as_its_subject_is_no_banner() -> None:
+    assert not is_banner("Articles for Proceedings of Machine")
+    assert not is_banner("A Style Guide to Transactions on Graphics")
+    assert is_banner("Proceedings of the IEEE")
+    assert is_banner("IEEE Transactions on Pattern Analysis")
+
+
+def test_initialled_names_one_space_apart_are_read_as_people() -> None:
+    row = "Guilherme P. Castelao Roberto A. F. de Almeida"
+    assert row_names(row) == ["Guilherme P. Castelao", "Roberto A. F. de Almeida"]
+    three = ["John A. Smith", "Mary B. Jones", "Peter C. Brown"]
+    assert row_names("John A. Smith Mary B. Jones Peter C. Brown") == three
+    assert row_names("Theory of A. B. Spaces and Proofs") == []  # no name's form throughout: nobody
+    assert row_names("Donald E. Knuth") == ["Donald E. Knuth"]
+
+
+def test_english_words_below_the_title_do_not_hide_the_author_above_it() -> None:
+    page = PageLayout(
+        (
+            _at("Bo Haglund 2013-03-18", 11.0, 804.0, 72.0, 190.0),
+            _at("Par Calculation", 14.0, 744.0, 71.0, 170.0),
+            _at("DDS can calculate par score and par contracts for a given deal.", 11.0, 700.0, 72.0, 400.0),
+            _at("Par Score", 11.0, 674.0, 72.0, 120.0),
+            *_body(11.0, 640.0),
+        ),
+        612.0,
+        842.0,
+    )
+    read = read_title_page(page)
+    assert (read.title, read.authors) == ("Par Calculation", ("Bo Haglund",))

@@ -44,6 +44,7 @@ _MARKERS = re.compile(
     r"[∗*†‡§¶#♯⊥✉]|\b\d+(?:st|nd|rd|th)\b|\d+[a-z]?(?![a-z])|[⁰¹²³⁴⁵⁶⁷⁸⁹]+|(?<=[a-z])\+|(?<=[^\W\d_])\s?\((?:B|✉)\)"
 )
 _INITIAL_IN = re.compile(r"(?:^|\s)[^\W\d_]\.(?:\s|$)")  # a name's initial standing alone: "Janice P. Holland"
+_INITIAL_TOKEN = re.compile(r"[^\W\d_a-z]\.(-?[^\W\d_a-z]\.)*")  # "P.", "J.K.", "J.-P."
 # An initial set without its space: "Ronald A.Hitzeman", "J.K.Rowling"
 _GLUED_INITIAL = re.compile(r"\b([^\W\d_a-z]\.)(?=[^\W\d_a-z][a-z])")
 # Between names: tabs (wide gaps), commas, "and" (English, German), "&", spaced dots and dashes.
@@ -327,6 +328,8 @@ def _listed_names(parts: list[str], placed: bool) -> list[str]:
             and _pairs_open_with_given_names(tokens)  # "José Alberto López López" is one person
         ):
             names.extend(" ".join(tokens[i : i + 2]) for i in range(0, len(tokens), 2))
+        elif len(parts) == 1 and not placed and len(_initialled_names(tokens)) >= 2:
+            names.extend(_initialled_names(tokens))  # "Guilherme P. Castelao Roberto A. F. de Almeida"
         elif len(tokens) >= 4 and len(tokens) % 2 == 0 and _family_name_first_pairs(tokens):
             names.extend(f"{_titled(tokens[i])} {tokens[i + 1]}" for i in range(0, len(tokens), 2))
         elif 2 <= len(tokens) <= 5 and all(_is_name_token(t) for t in tokens):
@@ -349,6 +352,36 @@ def _titled_name(tokens: list[str]) -> str:
     return " ".join(
         t.lower() if capitals and 0 < i < len(tokens) - 1 and t.lower() in _PARTICLES else _titled(t)
         for i, t in enumerate(tokens)
+    )
+
+
+def _initialled_names(tokens: list[str]) -> list[str]:
+    """Names side by side that the text layer gave one space apart, each a given name, its
+    initials and a family name ("Guilherme P. Castelao Roberto A. F. de Almeida"): a new name
+    begins at a given name right after a family name, where initials follow it. Every name must
+    have that form; otherwise none is read."""
+    if len(tokens) < 6:
+        return []
+    people: list[list[str]] = [[]]
+    for index, token in enumerate(tokens):
+        current = people[-1]
+        initialled = any(_INITIAL_TOKEN.fullmatch(t) for t in current)
+        follows = index + 1 < len(tokens) and _INITIAL_TOKEN.fullmatch(tokens[index + 1])
+        if initialled and _is_full_word_name(current[-1]) and _is_full_word_name(token) and follows:
+            people.append([])
+        people[-1].append(token)
+    if len(people) < 2 or not all(_initialled_name(person) for person in people):
+        return []
+    return [_titled_name(person) for person in people]
+
+
+def _initialled_name(tokens: list[str]) -> bool:
+    """A given name, one initial or more, a family name (a particle before it): "Roberto A. F. de Almeida"."""
+    if not 3 <= len(tokens) <= 5 or not _is_full_word_name(tokens[0]) or not _is_full_word_name(tokens[-1]):
+        return False
+    middle = tokens[1:-1]
+    return bool(_INITIAL_TOKEN.fullmatch(middle[0])) and all(
+        _INITIAL_TOKEN.fullmatch(t) or t.lower() in _PARTICLES for t in middle
     )
 
 

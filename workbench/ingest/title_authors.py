@@ -19,7 +19,7 @@ from workbench.ingest.name_lists import (
     is_name_list,
     row_names,
 )
-from workbench.ingest.prose_names import is_distinct_name_word, is_name_word
+from workbench.ingest.prose_names import is_distinct_name_word, is_name_word, is_prose_name
 from workbench.ingest.signatures import is_signature
 from workbench.ingest.title_classes import NOISE, cjk_chars, letter_words
 from workbench.ingest.title_lines import is_banner
@@ -119,7 +119,9 @@ def authors_near(rows: Sequence[Row], block: list[int], following: list[int]) ->
             carried = row_text  # "..., and Andrew" continues on the next line: "D. White"
             continue
         carried = ""
-        found = row_names(row_text)
+        # a row of English words nobody is named ("Par Score") is no byline: the test of the
+        # final list (`prose_names`) would drop them, and names further on or above the title count
+        found = [name for name in row_names(row_text) if not is_prose_name(name, frozenset())]
         if not found and nxt is not None:
             found = cjk_name_above_institution(row_text, plain(rows[nxt]))
         if found:

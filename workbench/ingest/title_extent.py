@@ -38,7 +38,8 @@ MAX_TITLE_ROWS = 5
 _SUBTITLE_SHARE = 0.7  # a line at least this share of the title's size may continue it
 _BYLINED_SUBTITLE_SHARE = 0.6  # ... and a smaller one, where the authors' names follow it
 _OPENING_WORDS = frozenset(["a", "an", "the", "on", "of", "towards", "toward"])  # words a title may open with
-_APART_SIZES = 8.0  # a subtitle in the title's own size may stand this many sizes below it
+_APART_SIZES = 8.0  # a subtitle set apart may stand this many of the title's sizes below it ...
+_APART_SUBTITLE_ROWS = 2  # ... on at most this many rows
 _COVER_ROWS = 15  # a page of at most this many rows, none of them a paragraph's, is a cover
 _COVER_SUBTITLE_ROWS = 3  # a cover's subtitle wraps over at most this many rows
 _TRANSLATED_WORDS = 4  # a title and its translation below it: each of at least this many words ...
@@ -119,8 +120,9 @@ def _with_subtitle(rows: Sequence[Row], block: list[int], body: float) -> tuple[
     covering = _cover_subtitle(rows, block, following)
     if covering:
         return [*block, *following[:covering]], following[covering:]
-    if following and _set_apart(rows, block, following, body):
-        return [*block, following[0]], following[1:]
+    apart = _set_apart(rows, block, following, body) if following else 0
+    if apart:
+        return [*block, *following[:apart]], following[apart:]
     if not following or not _is_subtitle(rows[block[-1]], rows[following[0]], body, _BYLINED_SUBTITLE_SHARE):
         return list(block), following
     if (
@@ -181,22 +183,32 @@ def _bylined(rows: Sequence[Row], following: list[int]) -> bool:
     )
 
 
-def _set_apart(rows: Sequence[Row], block: list[int], following: list[int], body: float) -> bool:
-    """Whether the row below a title, set in its very size and weight but further down than its
-    rows are leaded, is its subtitle: lined up with it, and the byline right below it ("Building a
-    Better Demodulator …" / "Part 1, 1200 Baud AFSK" / "John Langner"; LAMMPS's "A guide to the
-    SPH-USER package." six sizes below its title). A row that passes as a subtitle anyway is left
-    to the rules below."""
+def _set_apart(rows: Sequence[Row], block: list[int], following: list[int], body: float) -> int:
+    """How many rows below a title, further down than its rows are leaded, are its subtitle (0
+    where none are): set in its very size and weight, or smaller (down to
+    `_BYLINED_SUBTITLE_SHARE` of it, whatever the body's size), lined up with it, a row or two
+    set alike, and the byline right below them ("Building a Better Demodulator …" / "Part 1,
+    1200 Baud AFSK" / "John Langner"; LAMMPS's "A guide to the SPH-USER package." six sizes below
+    its title; "The NIST Definition of Cloud Computing" at 30 pt over "Recommendations of the
+    National Institute / of Standards and Technology" at 24 over "Peter Mell"). A row that passes
+    as a subtitle anyway is left to the rules below."""
     last, nxt = rows[block[-1]], rows[following[0]]
     size = max(last.size, 1.0)
-    if len(following) < 2 or abs(nxt.size - last.size) > 0.03 * size or nxt.bold != last.bold:
-        return False
+    same = abs(nxt.size - last.size) <= 0.03 * size and nxt.bold == last.bold
+    if len(following) < 2 or not (same or _BYLINED_SUBTITLE_SHARE * size <= nxt.size < last.size):
+        return 0
     if not 2.6 * size < last.top - nxt.top <= _APART_SIZES * size or not _lined_up(last, nxt):
-        return False
-    text = plain(nxt)
-    if is_byline(text) or not is_byline(plain(rows[following[1]])):
-        return False
-    return _is_subtitle(replace(last, top=nxt.top + 2.0 * size), nxt, body)
+        return 0
+    taken = len(_set_alike(rows, following[:_APART_SUBTITLE_ROWS]))
+    texts = [plain(rows[i]) for i in following[:taken]]
+    if taken == len(following) or any(is_byline(t) for t in texts) or not is_byline(plain(rows[following[taken]])):
+        return 0
+    text, title = " ".join(texts), _text(rows, block)
+    if not same and (VERSION_IN.search(text) or EDITION.search(text) or text.isupper() != title.isupper()):
+        return 0  # "LIBINT Version 1.2": the document's state; a heading in capitals under a title that is not
+    if not _is_subtitle(replace(last, top=nxt.top + 2.0 * size), nxt, body if same else 0.0, 0.0):
+        return 0
+    return taken
 
 
 def _is_subtitle(last: Row, nxt: Row, body: float, share: float = _SUBTITLE_SHARE) -> bool:

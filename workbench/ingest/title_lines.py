@@ -49,8 +49,10 @@ _BANNER = re.compile(
     rf"^.{{2,60}}?\s\|\s+([^\W\d_]+\s+)?{_ARTICLE_TYPE}\W*$|"
     # a conference programme's session line
     r"^(session|track|panel|workshop)\s+[\dIVX]+[A-Z]?\b|"
-    # a journal's, series' or proceedings' name anywhere in a short line
-    r"\b(journal|transactions|proceedings|annals|bulletin|lecture notes)\s+(of|on|in)\b|"
+    # a journal's, series' or proceedings' name anywhere in a short line, unless a title names it as
+    # what it is about ("Articles for Proceedings of Machine Learning Research", "A Guide to …")
+    r"(?<!\bfor )(?<!\bto )(?<!\bwith )(?<!\bfrom )\b(journal|transactions|proceedings|annals|bulletin|lecture notes)"
+    r"\s+(of|on|in)\b|"
     # a series' name is capitalised ("Lecture Notes in Computer Science"); a title's words need not be
     # ("… with critical notes in parallel columns")
     r"(?-i:\b(Texts|Series|Studies|Monographs|Handbooks|Notes|Library|TEXTS|SERIES|STUDIES|MONOGRAPHS|"
