@@ -10,7 +10,8 @@ and a title that names a journal as its subject ("Articles for Proceedings of Ma
 Research") is no journal's banner. Names side by side that the text layer set one space apart
 are read where each is a given name, initials and a family name ("Guilherme P. Castelao Roberto
 A. F. de Almeida"); a heading of English words below a title ("Par Score") is no byline that
-hides the author named above the title.
+hides the author named above the title, and a heading of English words under a title restated
+in the last pages ("Play Controls") is no author either.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.minimal_pdf import helvetica_page
+from tests.unit.test_cover_pages import _pdf
 from tests.unit.test_title_first_contact import _at, _body
 from workbench.ingest.name_lists import row_names
 from workbench.ingest.parse import parse_file
@@ -158,3 +160,17 @@ def test_english_words_below_the_title_do_not_hide_the_author_above_it() -> None
     )
     read = read_title_page(page)
     assert (read.title, read.authors) == ("Par Calculation", ("Bo Haglund",))
+
+
+def _restating(below: str) -> bytes:
+    body = [(11, "The player reads the disc and shows the menu that the disc offers to its viewer.")] * 8
+    first = [(20, "Video CD on CD-i Players"), *body]
+    return _pdf([first, [(11, "VIDEO CD ON CD-i PLAYERS"), (11, below), *body]])
+
+
+def test_english_words_under_a_restated_title_are_no_authors(tmp_path: Path) -> None:
+    path = tmp_path / "vcd.pdf"
+    path.write_bytes(_restating("Play Controls"))
+    assert parse_file(path).authors == ()
+    path.write_bytes(_restating("Jane A. Smith"))
+    assert parse_file(path).authors == ("Jane A. Smith",)  # a name under it is still its author

@@ -265,7 +265,8 @@ def test_a_widely_leaded_title_goes_on_in_a_bracketed_row() -> None:
         _row("Michael Kiening", 16.0, 382.0),
     ]
     page = read_title_page(PageLayout(tuple(lines), 595.0, 842.0))
-    assert page.title == "Predicting Gene Ontology (GO) terms on protein sequences"
+    title = "Predicting Gene Ontology (GO) terms on protein sequences: Report Exercise 3, group C"
+    assert page.title == title  # the subtitle set apart over the byline goes on it too (rules 26)
 
 
 def test_a_covers_title_over_two_widely_leaded_rows_is_one_title() -> None:

@@ -120,6 +120,10 @@ def derive_metadata(path: Path, content: PdfContent, has_text: bool) -> DerivedM
         except Exception as exc:  # a heuristic's bug costs the title, never the document
             warnings.append(f"title page not read: {type(exc).__name__}")
     meta_title = " ".join(meta.get("Title", "").split())
+    if page.by_byline_only and meta_title and not is_junk_title(meta_title):
+        # a block found only by the byline under it is weaker than a real title in the metadata:
+        # a page of conference abstracts names the document's in its info dictionary
+        page = TitlePage("", (), False)
     later = content.page_texts[tp + 1 : tp + 1 + _RUNNING_PAGES] if has_text else []
     title, source = _choose_title(meta_title, page, page_text, path, later)
     if page.in_capitals and title == page.title:  # "QWEN2 TECHNICAL REPORT": cased as its text writes it
@@ -144,12 +148,14 @@ def derive_metadata(path: Path, content: PdfContent, has_text: bool) -> DerivedM
         authors = without_prose_names(authors, content.page_texts)  # "Tool Installation" under a title
     if not authors and has_text:
         try:
-            authors = signed_authors(content.page_texts)  # a handbook chapter signed at its end
+            signed = signed_authors(content.page_texts)  # a handbook chapter signed at its end
+            authors = without_prose_names(signed, content.page_texts)
         except Exception as exc:
             warnings.append(f"signatures not read: {type(exc).__name__}")
     if not authors and has_text and source == "page":
         try:
-            authors = restated_authors(content.page_texts, title, tp)  # a citation sheet's byline
+            restated = restated_authors(content.page_texts, title, tp)  # a citation sheet's byline
+            authors = without_prose_names(restated, content.page_texts)
         except Exception as exc:
             warnings.append(f"citation sheet not read: {type(exc).__name__}")
     named = read_file_name(path.stem) if source == "file name" else None

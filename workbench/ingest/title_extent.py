@@ -189,9 +189,10 @@ def _set_apart(rows: Sequence[Row], block: list[int], following: list[int], body
     `_BYLINED_SUBTITLE_SHARE` of it, whatever the body's size), lined up with it, a row or two
     set alike, and the byline right below them ("Building a Better Demodulator …" / "Part 1,
     1200 Baud AFSK" / "John Langner"; LAMMPS's "A guide to the SPH-USER package." six sizes below
-    its title; "The NIST Definition of Cloud Computing" at 30 pt over "Recommendations of the
-    National Institute / of Standards and Technology" at 24 over "Peter Mell"). A row that passes
-    as a subtitle anyway is left to the rules below."""
+    its title; a student report's "Report Exercise 3, group C" at 16 pt, 4.5 sizes under its
+    title at 20, over the students' names). A smaller row that gives a version or an edition, or
+    is set in capitals under a title that is not, is none. A row that passes as a subtitle anyway
+    is left to the rules below."""
     last, nxt = rows[block[-1]], rows[following[0]]
     size = max(last.size, 1.0)
     same = abs(nxt.size - last.size) <= 0.03 * size and nxt.bold == last.bold

@@ -103,6 +103,7 @@ class TitlePage:
     distinct_size: bool  # the title's font is larger than the body text's
     parallel_title: str = ""  # the same title printed in another script ("基于…" and "Perspective …")
     in_capitals: str = ""  # the title as printed, where that is in capitals (`title_casing` cases it)
+    by_byline_only: bool = False  # no candidate block: found by the byline under it (`title_bylined`)
 
 
 def read_title_page(layout: PageLayout, running: frozenset[str] = frozenset()) -> TitlePage:
@@ -187,7 +188,7 @@ def _bylined_page(rows: list[Row], body: float, layout: PageLayout) -> TitlePage
     if block is None:
         return TitlePage("", (), False)
     title = without_section_number(_title_text(rows, block, layout))
-    return TitlePage(title, authors_near(rows, block, column_after(rows, block)), False)
+    return TitlePage(title, authors_near(rows, block, column_after(rows, block)), False, by_byline_only=True)
 
 
 def _body_size(rows: Sequence[Row]) -> float:
