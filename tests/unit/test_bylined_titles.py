@@ -11,7 +11,8 @@ Research") is no journal's banner. Names side by side that the text layer set on
 are read where each is a given name, initials and a family name ("Guilherme P. Castelao Roberto
 A. F. de Almeida"); a heading of English words below a title ("Par Score") is no byline that
 hides the author named above the title, and a heading of English words under a title restated
-in the last pages ("Play Controls") is no author either.
+in the last pages ("Play Controls") is no author either; where every name the page gives is such
+words, the PDF's own Author field is the author.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from tests.unit.test_title_first_contact import _at, _body
 from workbench.ingest.name_lists import row_names
 from workbench.ingest.parse import parse_file
 from workbench.ingest.pdf_layout import PageLayout
+from workbench.ingest.pdf_metadata import PdfContent, derive_metadata
 from workbench.ingest.title_bylined import without_section_number
 from workbench.ingest.title_lines import is_banner
 from workbench.ingest.title_page import read_title_page
@@ -174,3 +176,20 @@ def test_english_words_under_a_restated_title_are_no_authors(tmp_path: Path) -> 
     assert parse_file(path).authors == ()
     path.write_bytes(_restating("Jane A. Smith"))
     assert parse_file(path).authors == ("Jane A. Smith",)  # a name under it is still its author
+
+
+def test_the_metadatas_author_stands_where_the_pages_names_are_its_prose() -> None:
+    layout = PageLayout(
+        (
+            _at("Measuring the Kerfling Abrand of Tidal Flats", 20.0, 700.0, 100.0, 500.0),
+            _at("Kerfling Abrand", 12.0, 660.0, 240.0, 360.0),
+            *_body(10.0, 600.0),
+        ),
+        612.0,
+        792.0,
+    )
+    text = "Measuring the Kerfling Abrand of Tidal Flats\nKerfling Abrand\nwe saw the kerfling abrand of the flats grow"
+    content = PdfContent(
+        [text, "the kerfling abrand of each flat was measured"], {"Author": "Jane Smith"}, 0, layout, 0
+    )
+    assert derive_metadata(Path("flats.pdf"), content, True).authors == ("Jane Smith",)

@@ -143,9 +143,12 @@ def derive_metadata(path: Path, content: PdfContent, has_text: bool) -> DerivedM
     if source != "page":
         reason = "no usable text on its title page" if not page_text.strip() else "no title found on its title page"
         warnings.append(f"{reason}: title from the {source}")
-    authors = _choose_authors(meta.get("Author", ""), page.authors)
-    if has_text:
-        authors = without_prose_names(authors, content.page_texts)  # "Tool Installation" under a title
+    # "Tool Installation" under a title is no author: the page's names are tested before the
+    # metadata's are weighed against them (a page whose names all fail leaves the metadata's), then those
+    on_page = without_prose_names(page.authors, content.page_texts) if has_text else page.authors
+    authors = _choose_authors(meta.get("Author", ""), on_page)
+    if has_text and authors != on_page:
+        authors = without_prose_names(authors, content.page_texts)
     if not authors and has_text:
         try:
             signed = signed_authors(content.page_texts)  # a handbook chapter signed at its end
