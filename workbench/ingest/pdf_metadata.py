@@ -143,8 +143,9 @@ def derive_metadata(path: Path, content: PdfContent, has_text: bool) -> DerivedM
     if source != "page":
         reason = "no usable text on its title page" if not page_text.strip() else "no title found on its title page"
         warnings.append(f"{reason}: title from the {source}")
-    # "Tool Installation" under a title is no author: the page's names are tested before the
-    # metadata's are weighed against them (a page whose names all fail leaves the metadata's), then those
+    # "Tool Installation" under a title is no author. The page's names take the test before the
+    # metadata's are weighed against them (a page whose names all fail leaves the metadata's); the
+    # metadata's take it after.
     on_page = without_prose_names(page.authors, content.page_texts) if has_text else page.authors
     authors = _choose_authors(meta.get("Author", ""), on_page)
     if has_text and authors != on_page:
