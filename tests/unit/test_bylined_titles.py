@@ -12,7 +12,8 @@ are read where each is a given name, initials and a family name ("Guilherme P. C
 A. F. de Almeida"); a heading of English words below a title ("Par Score") is no byline that
 hides the author named above the title, and a heading of English words under a title restated
 in the last pages ("Play Controls") is no author either; where every name the page gives is such
-words, the PDF's own Author field is the author.
+words, the PDF's own Author field is the author. A metadata title that says something else
+outranks a title found only by its byline, with its names; one that agrees leaves the page's names.
 """
 
 from __future__ import annotations
@@ -193,3 +194,25 @@ def test_the_metadatas_author_stands_where_the_pages_names_are_its_prose() -> No
         [text, "the kerfling abrand of each flat was measured"], {"Author": "Jane Smith"}, 0, layout, 0
     )
     assert derive_metadata(Path("flats.pdf"), content, True).authors == ("Jane Smith",)
+
+
+def _ocr_content(meta_title: str) -> PdfContent:
+    title = "The primary structure of the yeast gene for 3-phosphoglycerate kinase"
+    byline = "Ronald A. Hitzeman, Frank E. Hagie, Joel S. Hayflick and Rik Derynck"
+    rows = [
+        _at("Journal of Molecular Genetics", 10.0, 700.0, 56.0, 300.0),
+        _at(title, 8.0, 660.0, 56.0, 420.0),
+        _at(byline, 8.0, 625.0, 56.0, 420.0),
+        *(_at(line, 9.0, 570.0 - 11.0 * i, 56.0, 540.0) for i, line in enumerate(_ABSTRACT)),
+    ]
+    text = "\n".join(["Journal of Molecular Genetics", title, byline, *_ABSTRACT])
+    return PdfContent([text], {"Title": meta_title}, 0, PageLayout(tuple(rows), 612.0, 792.0), 0)
+
+
+def test_a_metadata_title_outranks_a_bylined_one_unless_they_agree() -> None:
+    same = derive_metadata(
+        Path("nar.pdf"), _ocr_content("The primary structure of the yeast gene for 3-phosphoglycerate kinase"), True
+    )
+    assert same.authors[:1] == ("Ronald A. Hitzeman",)  # the same title: the page's names stand
+    other = derive_metadata(Path("nar.pdf"), _ocr_content("Deciphering the molecular organization of chaperones"), True)
+    assert (other.title, other.authors) == ("Deciphering the molecular organization of chaperones", ())

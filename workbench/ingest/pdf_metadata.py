@@ -120,8 +120,8 @@ def derive_metadata(path: Path, content: PdfContent, has_text: bool) -> DerivedM
         except Exception as exc:  # a heuristic's bug costs the title, never the document
             warnings.append(f"title page not read: {type(exc).__name__}")
     meta_title = " ".join(meta.get("Title", "").split())
-    if page.by_byline_only and meta_title and not is_junk_title(meta_title):
-        # a block found only by the byline under it is weaker than a real title in the metadata:
+    if page.by_byline_only and meta_title and not is_junk_title(meta_title) and overlap(meta_title, page.title) < AGREE:
+        # a block found only by the byline under it is weaker than another title in the metadata:
         # a page of conference abstracts names the document's in its info dictionary
         page = TitlePage("", (), False)
     later = content.page_texts[tp + 1 : tp + 1 + _RUNNING_PAGES] if has_text else []

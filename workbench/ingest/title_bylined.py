@@ -11,9 +11,10 @@ the first block in the upper half of the page with a byline right below it is th
 section number dropped; a numbered section the body opens with ("1. Introduction to …") is
 none, whatever name stands under it. Where the rules do choose a block but it is set no larger
 than the body, a block with a byline under it above that choice is the title too. A title found
-where no block was a candidate is weaker evidence than a plausible title in the PDF's metadata,
-which then outranks it with its names (`pdf_metadata`): a page of conference abstracts, one
-title and byline after another, names the document's own in its info dictionary.
+where no block was a candidate is weaker evidence than a plausible title in the PDF's metadata
+that says something else, which then outranks it with its names (`pdf_metadata`): a page of
+conference abstracts, one title and byline after another, names the document's own in its info
+dictionary. Where the two agree, the page's names stand.
 """
 
 from __future__ import annotations
