@@ -45,7 +45,7 @@ from workbench.ingest.metadata import (
     standalone_year,
 )
 from workbench.ingest.pdf_layout import PageLayout
-from workbench.ingest.prose_names import without_prose_names
+from workbench.ingest.prose_names import ProseFilter
 from workbench.ingest.restated_titles import restated_authors
 from workbench.ingest.signatures import signed_authors
 from workbench.ingest.source_lines import clean_text
@@ -146,20 +146,21 @@ def derive_metadata(path: Path, content: PdfContent, has_text: bool) -> DerivedM
     # "Tool Installation" under a title is no author. The page's names take the test before the
     # metadata's are weighed against them (a page whose names all fail leaves the metadata's); the
     # metadata's take it after.
-    on_page = without_prose_names(page.authors, content.page_texts) if has_text else page.authors
+    without_prose_names = ProseFilter(content.page_texts)
+    on_page = without_prose_names(page.authors) if has_text else page.authors
     authors = _choose_authors(meta.get("Author", ""), on_page)
     if has_text and authors != on_page:
-        authors = without_prose_names(authors, content.page_texts)
+        authors = without_prose_names(authors)
     if not authors and has_text:
         try:
             signed = signed_authors(content.page_texts)  # a handbook chapter signed at its end
-            authors = without_prose_names(signed, content.page_texts)
+            authors = without_prose_names(signed)
         except Exception as exc:
             warnings.append(f"signatures not read: {type(exc).__name__}")
     if not authors and has_text and source == "page":
         try:
             restated = restated_authors(content.page_texts, title, tp)  # a citation sheet's byline
-            authors = without_prose_names(restated, content.page_texts)
+            authors = without_prose_names(restated)
         except Exception as exc:
             warnings.append(f"citation sheet not read: {type(exc).__name__}")
     named = read_file_name(path.stem) if source == "file name" else None

@@ -129,12 +129,26 @@ def _given_names() -> frozenset[str]:
     return lexicon_entries("given_names.txt")
 
 
+class ProseFilter:
+    """The prose-name test over one document: its prose words are read once, when a name first
+    needs them, however many lists of names (the page's, the metadata's, a signature's) it tests."""
+
+    def __init__(self, page_texts: Sequence[str]) -> None:
+        self._page_texts = page_texts
+        self._prose: frozenset[str] | None = None
+
+    def __call__(self, authors: tuple[str, ...]) -> tuple[str, ...]:
+        """The authors less those whose names are the document's prose words."""
+        if not any(_tested_words(name) for name in authors):
+            return authors  # no name the test reads: the pages need not be read
+        if self._prose is None:
+            self._prose = prose_words(self._page_texts)
+        return tuple(name for name in authors if not is_prose_name(name, self._prose))
+
+
 def without_prose_names(authors: tuple[str, ...], page_texts: Sequence[str]) -> tuple[str, ...]:
     """The authors less those whose names are the document's prose words."""
-    if not any(_tested_words(name) for name in authors):
-        return authors  # no name the test reads: the pages need not be read
-    prose = prose_words(page_texts)
-    return tuple(name for name in authors if not is_prose_name(name, prose))
+    return ProseFilter(page_texts)(authors)
 
 
 def _tested_words(name: str) -> list[str]:

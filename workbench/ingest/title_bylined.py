@@ -22,13 +22,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from workbench.ingest.cover_pages import COVER
 from workbench.ingest.name_lists import AFFILIATION, is_byline, is_name_list, row_names
-from workbench.ingest.title_classes import BANNER, NOISE, VERSION, cjk_chars, letter_words
-from workbench.ingest.title_lines import is_banner, is_notice, is_section_heading, reads_as_prose
+from workbench.ingest.title_classes import VERSION, cjk_chars, is_furniture, letter_words
+from workbench.ingest.title_lines import is_section_heading, reads_as_prose
 from workbench.ingest.title_rows import Row, next_in_column, plain, same_block
 from workbench.ingest.title_venues import VENUE_LINE, names_institution
-from workbench.text.dates import is_date_line
 from workbench.text.ligatures import common_word
 
 _UPPER_PART = 0.5  # the title stands in this upper share of the page
@@ -84,9 +82,7 @@ def _could_be_title(row: Row, body: float) -> bool:
         return False
     if letter_words(text) < 2 and cjk_chars(text) < 4 and not _a_name(text):
         return False
-    if NOISE.search(text) or BANNER.match(text) or COVER.search(text) or VERSION.match(text) or is_date_line(text):
-        return False
-    if is_notice(text) or is_banner(text) or VENUE_LINE.search(text) or names_institution(text):
+    if is_furniture(text) or VERSION.match(text) or VENUE_LINE.search(text) or names_institution(text):
         return False
     rest = without_section_number(text)
     if rest != text and is_section_heading(rest.split()[0]):

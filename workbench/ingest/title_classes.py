@@ -1,11 +1,16 @@
 """The line classes that the title page's rules share: banners (journal names, article kinds,
 thesis kinds, volume and status lines), noise (addresses, numbers, contents entries), versions and
-editions; and how many words a row holds, counted across scripts.
+editions; the page's furniture that they make up together; and how many words a row holds,
+counted across scripts.
 """
 
 from __future__ import annotations
 
 import re
+
+from workbench.ingest.cover_pages import COVER
+from workbench.ingest.title_lines import is_banner, is_notice
+from workbench.text.dates import is_date_line
 
 _MONTHS = (
     r"jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|aug(ust)?|sep(t(ember)?)?|oct(ober)?|"
@@ -98,6 +103,14 @@ EDITION = re.compile(
     r"\b(edition|édition|edición|edizione|auflage|ausgabe)\b|^(\w )+\w$",
     re.IGNORECASE,
 )
+
+
+def is_furniture(text: str) -> bool:
+    """Whether a line is the page's furniture, which no title is: an address or a number (noise),
+    a banner, a cover's line, a date, a notice, or a journal's line."""
+    if NOISE.search(text) or BANNER.match(text) or COVER.search(text) or is_date_line(text):
+        return True
+    return is_notice(text) or is_banner(text)
 
 
 def letter_words(text: str) -> int:

@@ -20,7 +20,6 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from workbench.ingest.cover_pages import COVER
 from workbench.ingest.name_lists import AFFILIATION, is_name_list, is_role_field, row_names
 from workbench.ingest.pdf_layout import PageLayout
 from workbench.ingest.title_authors import authors_near, names_beside, reads_as_byline
@@ -36,6 +35,7 @@ from workbench.ingest.title_classes import (
     VERSION_ROW,
     cjk_chars,
     full_line,
+    is_furniture,
     letter_words,
 )
 from workbench.ingest.title_extent import MAX_TITLE_ROWS, is_cover, with_subtitle
@@ -235,7 +235,7 @@ def _is_candidate(row: Row, floor: float, body: float) -> bool:
         return False
     if row.top < floor or (row.running and row.size <= 1.1 * body):
         return False
-    if NOISE.search(text) or BANNER.match(text) or is_date_line(text) or COVER.search(text):
+    if is_furniture(text):
         return False
     version = VERSION.match(text)
     if version and (version.end() == len(text) or is_date_line(text[version.end() :])):
@@ -245,7 +245,7 @@ def _is_candidate(row: Row, floor: float, body: float) -> bool:
         _FORM_FIELD.match(closed) and not TITLE_FIELD.match(text) and not _display_label(row, body)
     ):
         return False
-    return not (is_notice(text) or is_banner(text) or is_section_heading(text) or is_role_field(text))
+    return not (is_section_heading(text) or is_role_field(text))
 
 
 def _display_label(row: Row, body: float) -> bool:
