@@ -136,9 +136,15 @@ _YEAR_STRONG = re.compile(
     + r",?\s*(?:\d{1,2}(?:st|nd|rd|th)?,?\s*)?\d{4}",  # "November 30th, 2008"
     re.IGNORECASE,
 )
+# A venue's own noun is a proper name's word, capitalised ("Journal of …", "Cambridge University
+# Press"); in lower case it is prose that mentions a year ("audience at the 2004 conference on …").
+_VENUE_NOUNS = ("proceedings", "journal", "transactions", "communications", "symposium", "conference", "workshop",
+                "report", "press", "magazine", "letters")  # fmt: skip
 _YEAR_WEAK = re.compile(
-    r"\bpp\.|\bpages\b|proceedings|journal|transactions|communications|symposium|conference|workshop|"
-    r"received|technical report|report|\bthesis|press|magazine|letters|review\b|"
+    r"\bpp\.|\bpages\b|received|technical report|\bthesis|"
+    r"(?-i:"
+    + "|".join(rf"{noun.capitalize()}|{noun.upper()}" for noun in _VENUE_NOUNS)
+    + r"|Review\b|REVIEW\b)|"
     # a meeting's days, as proceedings print them: "October 19-23, 1992" (the volume's year may differ)
     + _MONTH
     + r"\s*\d{1,2}(?:st|nd|rd|th)?\s*[-–]\s*\d{1,2}(?:st|nd|rd|th)?,?\s*\d{4}",

@@ -40,7 +40,10 @@ _BYLINE_REACH = 3.0  # a name list this many of a larger row's sizes below it is
 _NAMES_REACH = 24  # a cover's names stand at most this many of the title's sizes below it
 _ROWS_BEFORE_NAMES = 6  # on the tune parts, names start at most 4 rows below a title (subtitle, date, notice)
 _STOP_AUTHORS = re.compile(
-    r"^(abstract|summary|introduction|keywords|key words|index terms|1\.?\s+intro|摘\s*要|关键词|關鍵詞|要旨|초록)",
+    r"^(abstract|summary|introduction|keywords|key words|index terms|1\.?\s+intro|摘\s*要|关键词|關鍵詞|要旨|초록|"
+    # a table of contents: its entries ("3.⇥General Sentence Format ….. 2") are sections, not names
+    r"(table of )?contents$|inhalt(sverzeichnis)?$|[íi]ndice$|sommaire$|table des mati[èe]res$|"
+    r"目\s*[录錄次]$|목\s*차$)",
     re.I,
 )
 # A report's client above its authors, as audits print them: "Prepared For:" / "Xiang Li | etcd" / …
