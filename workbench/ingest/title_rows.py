@@ -22,6 +22,7 @@ _SHORT = 40  # lines at one height merge into a row only when short (names side 
 _LINE_NUMBER = re.compile(r"^\d{1,4}[\t ]+(?=\S)")
 _MARK_LINE = re.compile(r"[\d\s\[\](),*∗†‡§¶−–-]+")  # digits, brackets and marks only
 _MARK_SHARE = 0.8  # a mark is set smaller than this share of the text beside it
+_TWO_LINES = 1.6  # a line box taller than this many times its size holds the end of one row and the start of the next
 # a draft's stamp before the words of its row: "DRAFT: The Hierarchical Module Namespace Extension,"
 _STAMPED = re.compile(
     r"^\s*((preliminary|working|public|review|final)\s+)?(draft|preprint)(\s+(version|copy))?\s*[:–—-]\s+(?=(\S+\s+){2}\S)",
@@ -65,7 +66,7 @@ def page_rows(layout: PageLayout, running: frozenset[str]) -> list[Row]:
     group: list[LayoutLine] = []
     for line in lines:
         if group and (
-            abs(group[0].top - line.top) > 0.35 * max(line.size, 1.0)
+            abs(_placed_top(group[0]) - _placed_top(line)) > 0.35 * max(line.size, 1.0)
             or abs(group[0].size - line.size) > 0.12 * group[0].size
             or max(len(ln.text) for ln in group) > _SHORT
             or len(line.text) > _SHORT
@@ -84,16 +85,27 @@ def page_rows(layout: PageLayout, running: frozenset[str]) -> list[Row]:
 def _reading_order(lines: Sequence[LayoutLine]) -> list[LayoutLine]:
     """Lines top-down and, within one band of height, left to right: names set side by side whose
     tops differ by a point or two (a bold first name, superscripts) stay in the order printed."""
-    ordered = sorted(lines, key=lambda ln: -ln.top)
+    ordered = sorted(lines, key=lambda ln: -_placed_top(ln))
     bands: list[int] = []
     band_top = float("inf")
     for line in ordered:
-        if band_top - line.top > 0.35 * max(line.size, 1.0):
-            band_top = line.top
+        if band_top - _placed_top(line) > 0.35 * max(line.size, 1.0):
+            band_top = _placed_top(line)
             bands.append(len(bands))
         else:
             bands.append(bands[-1])
     return [line for _, line in sorted(zip(bands, ordered, strict=True), key=lambda pair: (pair[0], pair[1].left))]
+
+
+def _placed_top(line: LayoutLine) -> float:
+    """Where a line stands: its top, or, for a box two lines tall, the top of its last line. PDFium
+    gives a comma that ends one row with the name that starts the next as one line (", Hugo
+    Salazar-Lozas" from the right end of the first row of names to the left end of the second),
+    which by its top would come first of all. A box taller than it is wide is a line set
+    vertically (a landscape page), placed by its top as every other."""
+    height = line.top - line.bottom
+    tall = _TWO_LINES * line.size < height < line.right - line.left
+    return line.bottom + line.size if tall else line.top
 
 
 def _markers_dropped(lines: list[LayoutLine]) -> list[LayoutLine]:
