@@ -50,3 +50,11 @@ def test_a_venues_name_dates_the_page_in_capitals_or_in_title_case() -> None:
     assert printed_year("Physical Review Letters, 2004") == 2004
     assert printed_year("JOURNAL OF PRAGMATICS 2004") == 2004
     assert printed_year("PhD thesis, University of Chicago, 2004") == 2004  # a thesis in lower case, as printed
+
+
+def test_a_build_stamp_or_another_work_the_page_points_to_dates_nothing() -> None:
+    # HepMC's manual: dated May 2010, typeset in 2012; TLSH's paper points to a later one
+    assert printed_year("HepMC 2\nMay 17, 2010\nLATEX-ed on June 22, 2012.") == 2010
+    cited = "Sydney, November 2013\nAlso see Oliver, J., Forman, S.: Using Randomization. ATIS 2014, Nov, 2014."
+    assert printed_year(cited) == 2013
+    assert printed_year("Sydney, November 2013\nPresented at ATIS 2014, Nov, 2014.") == 2014  # its own venue

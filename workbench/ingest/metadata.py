@@ -152,7 +152,8 @@ _YEAR_WEAK = re.compile(
 )
 _STAMP_WORDS = (
     r"download|re-?keyed|retrieved|accessed|uploaded|connection on|consulted on|last (modified|updated)|"
-    r"compiled( on|:)|typeset on|generated on|"  # a build's date: "compiled: September 26, 2014"
+    # a build's date: "compiled: September 26, 2014", "LaTeX-ed on June 22, 2012"
+    r"compiled( on|:)|typeset on|generated on|la\s?tex-?ed\b|"
     r"下载|下載|ダウンロード|다운로드|访问日期|訪問日期|引用日期"  # "下载时间:2010年12月11日", as Wanfang stamps it
 )
 _STAMPED = re.compile(_STAMP_WORDS, re.IGNORECASE)
@@ -166,6 +167,7 @@ _NOT_PUBLICATION = re.compile(
     r"\b(born|geboren|née?|nata|nato|nacid[oa]|nascid[oa])\b",
     re.IGNORECASE,
 )
+_SEE_ALSO = re.compile(r"^\W*(?:(?:also )?see(?: also)?|cf\.)\s", re.IGNORECASE)
 # A year cited in the prose: "(Casasanto, 2009, 2011)", "(Kendon 2004: chapter 3)", "(Lee et al. 2001a)".
 _CITED_YEAR = re.compile(r"\([^()]*?\b[^\W\d_]{2,}(?: et al\.)?,?\s+(?:19|20)\d\d[a-z]?\b[^()]*\)")
 _SEASON_OR_MONTH = re.compile(r"\b(?:spring|summer|autumn|fall|winter|" + _MONTH + r")(?=[\s,.])", re.IGNORECASE)
@@ -229,6 +231,8 @@ def printed_year(text: str) -> int | None:
             if not context.search(line):
                 continue
             if _NOT_PUBLICATION.search(line):  # a clock time or a numeric date marks a stamp
+                continue
+            if _SEE_ALSO.match(line):  # another work the page points to: "Also see Oliver, J., …, 2014"
                 continue
             for match in _YEAR.finditer(line):
                 if line[match.end() : match.end() + 3].startswith(("s", "'s", "’s")):  # "the 1930s"

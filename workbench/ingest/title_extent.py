@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from workbench.ingest.name_lists import AFFILIATION, is_byline, is_name_list
+from workbench.ingest.name_lists import AFFILIATION, is_byline, is_name_list, row_names
 from workbench.ingest.prose_names import is_group_name
 from workbench.ingest.title_classes import (
     BANNER,
@@ -24,10 +24,11 @@ from workbench.ingest.title_classes import (
     VERSION_IN,
     VERSION_ROW,
     full_line,
+    is_furniture,
     letter_words,
 )
-from workbench.ingest.title_lines import is_section_heading
-from workbench.ingest.title_rows import Row, column_after, plain, row_above, same_block
+from workbench.ingest.title_lines import is_section_heading, reads_as_prose
+from workbench.ingest.title_rows import Row, column_after, next_in_column, plain, row_above, same_block
 from workbench.ingest.title_text import DASHED
 from workbench.ingest.title_venues import names_institution
 from workbench.text.dates import is_date_line
@@ -48,6 +49,9 @@ _TRANSLATION_SHARE = 0.95  # smaller than the title
 _FINITE_VERB = re.compile(r"\b(is|are|was|were|has|have|had|can|will|does|do)\b", re.IGNORECASE)
 _PRODUCT_WORDS = 4  # a manual's product named over its kind: at most this many words ...
 _KIND_REACH = 4.0  # ... at most this many of its sizes above the kind's row
+_NAME_SIZE = 1.5  # a name of one word over what it names: set this many times the body's size or larger ...
+_NAME_REACH = 3.0  # ... with what it names at most this many of its sizes below it ...
+_BODY_SIZED = 1.05  # ... set no larger than this share of the body's size
 
 
 def with_subtitle(rows: Sequence[Row], block: list[int], body: float) -> tuple[list[int], list[int]]:
@@ -108,8 +112,32 @@ def _product(product: Row, kind: Row, reach: float | None = _KIND_REACH) -> bool
     )
 
 
+def what_it_names(rows: Sequence[Row], block: list[int], body: float) -> int | None:
+    """The row right below a name of one word set for display that says what the name is, set
+    smaller ("Cadabra" / "A field-theory motivated approach to symbolic computer algebra",
+    "HDB++" / "Design and implementation"), or None: a phrase of two words or more in its
+    column, capitalised, that is no name, sentence, label ("Software developed by:"), version,
+    date, address or page furniture, set no larger than the body. A phrase set for display is a
+    title of its own, and the word over it a logo or a journal's name ("PALMA", "materials")."""
+    word = rows[block[-1]]
+    if len(block) != 1 or letter_words(plain(word)) != 1 or word.size < _NAME_SIZE * body:
+        return None
+    nxt = next_in_column(rows, block[-1], _NAME_REACH)
+    if nxt is None or rows[nxt].size > _BODY_SIZED * body:
+        return None
+    phrase = plain(rows[nxt])
+    if not phrase[:1].isupper() or letter_words(phrase) < 2 or phrase.rstrip().endswith((".", ":")):
+        return None
+    if is_name_list(phrase) or row_names(phrase) or reads_as_prose(phrase) or is_furniture(phrase):
+        return None
+    return None if VERSION_ROW.search(phrase) or AFFILIATION.search(phrase) or is_date_line(phrase) else nxt
+
+
 def _with_subtitle(rows: Sequence[Row], block: list[int], body: float) -> tuple[list[int], list[int]]:
     following = column_after(rows, block)
+    named = what_it_names(rows, block, body)
+    if following and named == following[0]:
+        return [*block, named], following[1:]
     block = _opening_row(rows, block, body) + list(block)
     if (
         following

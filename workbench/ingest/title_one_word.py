@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from workbench.ingest.name_lists import row_names
 from workbench.ingest.title_classes import BYLINE, DOCUMENT_KIND, VERSION_ROW
-from workbench.ingest.title_extent import is_cover
+from workbench.ingest.title_extent import is_cover, what_it_names
 from workbench.ingest.title_rows import Row, letters_only, next_in_column, plain
 
 ONE_WORD_SIZE = 1.5  # a one-word title is set at least this many times the body size ...
@@ -29,6 +29,8 @@ def one_word_title(rows: Sequence[Row], block: list[int], body: float) -> bool:
     nxt = next_in_column(rows, block[-1])
     if nxt is not None and rows[nxt].size < rows[block[0]].size and _spelled_out(rows[block[0]].text, plain(rows[nxt])):
         return True  # an acronym over what it stands for: "AEOS" / "Agent Economic Operating System"
+    if what_it_names(rows, block, body) is not None:
+        return True  # a name over what it is: "Cadabra" / "A field-theory motivated approach to …"
     if nxt is not None and VERSION_ROW.search(plain(rows[nxt])):
         reach = 2.6 * rows[block[0]].size / max(rows[nxt].size, 1.0)  # as far as from the title
         nxt = next_in_column(rows, nxt, reach)  # "Visitors" / "version (unreleased)" / "François Pottier"
