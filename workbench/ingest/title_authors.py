@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import replace
+from email.utils import getaddresses
 
 from workbench.ingest.cjk_names import cjk_name_above_institution
 from workbench.ingest.name_lists import (
@@ -19,7 +20,7 @@ from workbench.ingest.name_lists import (
     is_name_list,
     row_names,
 )
-from workbench.ingest.prose_names import is_distinct_name_word, is_name_word, is_prose_name
+from workbench.ingest.prose_names import is_distinct_name_word, is_given_name, is_name_word, is_prose_name
 from workbench.ingest.signatures import is_signature
 from workbench.ingest.title_classes import NOISE, cjk_chars, letter_words
 from workbench.ingest.title_lines import is_banner
@@ -38,6 +39,7 @@ _DANGLING = re.compile(
 _NAME_SHARE = 0.7  # a title this share of one person's name's size beside it is still the title
 _BYLINE_REACH = 3.0  # a name list this many of a larger row's sizes below it is its byline
 _NAMES_REACH = 24  # a cover's names stand at most this many of the title's sizes below it
+_MAILBOX_ROWS = 3  # an author named only by an e-mail address has it within this many rows under the title
 _ROWS_BEFORE_NAMES = 6  # on the tune parts, names start at most 4 rows below a title (subtitle, date, notice)
 _STOP_AUTHORS = re.compile(
     r"^(abstract|summary|introduction|keywords|key words|index terms|1\.?\s+intro|摘\s*要|关键词|關鍵詞|要旨|초록|"
@@ -148,7 +150,7 @@ def authors_near(rows: Sequence[Row], block: list[int], following: list[int]) ->
     if not names:
         names = _author_over_title(rows, block)
     found = names or _beside(rows, block) or _header_column(rows, block) or _offset_below(rows, block)
-    return real_authors(found or _copyright_holders(rows, following))[:40]
+    return real_authors(found or _copyright_holders(rows, following) or _mailbox_owners(rows, following))[:40]
 
 
 def _author_over_title(rows: Sequence[Row], block: list[int]) -> list[str]:
@@ -177,6 +179,33 @@ def _copyright_holders(rows: Sequence[Row], following: list[int]) -> list[str]:
 
 
 _COPYRIGHT = re.compile(r"^\s*(?:©|\(c\)|copyright)\s*(?:©\s*)?[\d\s,–-]*(?:by\s+)?(\S.*)$", re.IGNORECASE)
+
+
+def _mailbox_owners(rows: Sequence[Row], following: list[int]) -> list[str]:
+    """The people whose e-mail addresses a row right under the title gives alone, where the page
+    names its authors nowhere else, each address a given name and a family name
+    ("<florent.chervet@free.fr>" under "The boolexpr package" gives Florent Chervet); an address
+    that is no person's ("info@…", "j.smith@…") names nobody, and then neither does its row."""
+    for index in following[:_MAILBOX_ROWS]:
+        text = plain(rows[index])
+        if "@" not in text:
+            continue
+        addresses = [address for _, address in getaddresses([text.replace(";", ",")]) if address]
+        if not addresses or "".join(addresses) != re.sub(r"[\s<>,()\[\]]", "", text):
+            return []  # words besides the addresses: a row the name lists have read already
+        owners = [_mailbox_owner(address) for address in addresses]
+        return [owner for owner in owners if owner] if all(owners) else []
+    return []
+
+
+def _mailbox_owner(address: str) -> str:
+    """"Florent Chervet" of "florent.chervet@free.fr"; "" where the address is no given name and
+    a family name."""
+    local = address.partition("@")[0]
+    parts = re.split(r"[._-]", local)
+    if len(parts) != 2 or not all(part.isalpha() and len(part) > 1 for part in parts) or not is_given_name(parts[0]):
+        return ""
+    return " ".join(part.capitalize() for part in parts)
 
 
 def _people(names: list[str]) -> bool:
