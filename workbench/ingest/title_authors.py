@@ -199,7 +199,7 @@ def _mailbox_owners(rows: Sequence[Row], following: list[int]) -> list[str]:
 
 
 def _mailbox_owner(address: str) -> str:
-    """"Florent Chervet" of "florent.chervet@free.fr"; "" where the address is no given name and
+    """ "Florent Chervet" of "florent.chervet@free.fr"; "" where the address is no given name and
     a family name."""
     local = address.partition("@")[0]
     parts = re.split(r"[._-]", local)
