@@ -194,13 +194,13 @@ def _mailbox_owners(rows: Sequence[Row], following: list[int]) -> list[str]:
         if not addresses or "".join(addresses) != re.sub(r"[\s<>,()\[\]]", "", text):
             return []  # words besides the addresses: a row the name lists have read already
         owners = [_mailbox_owner(address) for address in addresses]
-        return [owner for owner in owners if owner] if all(owners) else []
+        return owners if all(owners) else []
     return []
 
 
 def _mailbox_owner(address: str) -> str:
-    """ "Florent Chervet" of "florent.chervet@free.fr"; "" where the address is no given name and
-    a family name."""
+    """The name an address spells, "Florent Chervet" of "florent.chervet@free.fr"; "" where the
+    address is no given name and a family name."""
     local = address.partition("@")[0]
     parts = re.split(r"[._-]", local)
     if len(parts) != 2 or not all(part.isalpha() and len(part) > 1 for part in parts) or not is_given_name(parts[0]):
