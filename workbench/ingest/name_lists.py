@@ -328,8 +328,8 @@ def _listed_names(parts: list[str], placed: bool) -> list[str]:
             and _pairs_open_with_given_names(tokens)  # "José Alberto López López" is one person
         ):
             names.extend(" ".join(tokens[i : i + 2]) for i in range(0, len(tokens), 2))
-        elif len(parts) == 1 and not placed and len(_initialled_names(tokens)) >= 2:
-            names.extend(_initialled_names(tokens))  # "Guilherme P. Castelao Roberto A. F. de Almeida"
+        elif len(parts) == 1 and not placed and len(people := _initialled_names(tokens)) >= 2:
+            names.extend(people)  # "Guilherme P. Castelao Roberto A. F. de Almeida"
         elif len(tokens) >= 4 and len(tokens) % 2 == 0 and _family_name_first_pairs(tokens):
             names.extend(f"{_titled(tokens[i])} {tokens[i + 1]}" for i in range(0, len(tokens), 2))
         elif 2 <= len(tokens) <= 5 and all(_is_name_token(t) for t in tokens):
