@@ -141,6 +141,10 @@ def _read_snapshot(
             raise ZoteroError(f"{db_path} could not be read: {exc}") from exc
         except sqlite3.DatabaseError as exc:
             raise ZoteroError(f"{db_path} is corrupt: {exc}") from exc
+        except (TypeError, ValueError) as exc:
+            # A NULL or text where every Zotero version writes a number (an ID, a key, a version):
+            # a database some other program wrote or damaged. One line, never a traceback.
+            raise ZoteroError(f"{db_path} holds a value no Zotero version writes: {exc}") from exc
 
 
 def _read_citekeys(data_dir: Path) -> tuple[dict[tuple[int, str], str], dict[int, str], str | None]:

@@ -96,7 +96,8 @@ def library_names(conn: sqlite3.Connection, schema: SchemaInfo) -> tuple[dict[in
         kind_sql = kind_col if kind_col else "'user'"
         kinds = [(int(lib), str(kind)) for lib, kind in conn.execute(f"SELECT libraryID, {kind_sql} FROM libraries")]
     else:
-        kinds = [(int(lib), "user") for (lib,) in conn.execute("SELECT DISTINCT libraryID FROM items")]
+        # Zotero before 2.1 had no `libraries`, and leaves libraryID NULL for the user's own library.
+        kinds = [(int(lib), "user") for (lib,) in conn.execute("SELECT DISTINCT coalesce(libraryID, 1) FROM items")]
     names: dict[int, str] = {}
     feeds: set[int] = set()
     for lib, kind in kinds:
