@@ -7,6 +7,7 @@ them to `_text_document`, which splits sections and reads identifiers from the f
 from __future__ import annotations
 
 import itertools
+import logging
 import re
 from collections.abc import Mapping
 from html.parser import HTMLParser
@@ -302,6 +303,9 @@ def _main_content(html: str) -> str | None:
     """The HTML of a page's main content by Readability, or None when it finds none."""
     from readability import Document as Readable  # lxml, loaded only for HTML files
 
+    # Readability logs each page it cannot parse with the stack, then raises: the exception is
+    # handled here (the page is read whole), so the log record is nobody's news.
+    logging.getLogger("readability").setLevel(logging.CRITICAL)
     try:
         return str(Readable(html).summary(html_partial=True))
     except Exception:  # Readability's own "Unparseable", or lxml's on a broken page: read it whole
