@@ -31,7 +31,8 @@ from workbench.records import ParsedDocument
 SETTINGS = settings(derandomize=True, database=None, deadline=None, suppress_health_check=list(HealthCheck))
 
 FRAGMENTS = [
-    *"The of and A Introduction Abstract University Department Contents Manual Report Thesis by , :".split(),
+    *("The", "of", "and", "A", "Introduction", "Abstract", "University", "Department", "Contents", "Manual"),
+    *("Report", "Thesis", "by", ",", ":"),
     *("John Smith", "J. Smith", "Smith, J.", "et al.", "©", "2019", "Vol. 3", "pp. 1–10", "[1]", "—", "•"),
     *("arXiv:1234.5678v2", "doi:10.1000/xyz", "a@b.com", "Version 1.2", "January 2020", "1 Introduction"),
     *("Journal of Statistical Software", "HHS Public Access", "ISBN 978-3-16-148410-0", "Received: 2 May 2020"),
@@ -76,7 +77,8 @@ def _to_unicode(rnd: random.Random) -> str:
     return (
         "/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /T1 def\n"
         "1 begincodespacerange <00> <FF> endcodespacerange\n1 beginbfrange <20> <7E> <0020> endbfrange\n"
-        f"{len(pairs)} beginbfchar {' '.join(pairs)} endbfchar\nendcmap CMapName currentdict /CMap defineresource pop end end"
+        f"{len(pairs)} beginbfchar {' '.join(pairs)} endbfchar\n"
+        "endcmap CMapName currentdict /CMap defineresource pop end end"
     )
 
 
