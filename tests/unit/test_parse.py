@@ -499,3 +499,23 @@ def test_every_page_with_text_is_in_a_section_or_dropped_with_a_reason() -> None
         assert with_text <= spanned | set(dropped), pdf.name
         if pdf.name.startswith("机器人辅助瞄准控制系统"):
             assert dropped[59] == "only a section heading"
+
+
+def test_a_file_named_without_a_suffix_is_read_by_its_type_or_its_first_bytes(tmp_path: Path) -> None:
+    # Zotero keeps a PDF saved from the web under the name the server gave it ("fulltext"); its
+    # attachment row says application/pdf, and a metadata refresh, which knows only the path,
+    # finds "%PDF-" in the first bytes. A page saved as "index.php" is HTML by its type.
+    pdf = tmp_path / "fulltext"
+    pdf.write_bytes((PDF_DIR / "zotero_bitcoin_whitepaper.pdf").read_bytes())
+    assert (
+        parse_file(pdf).title
+        == parse_file(pdf, "application/pdf").title
+        == ("Bitcoin: A Peer-to-Peer Electronic Cash System")
+    )
+    page = tmp_path / "index.php"
+    page.write_text("<html><head><title>Saved page</title></head><body><p>A saved abstract page.</p></body></html>")
+    assert parse_file(page, "text/html; charset=utf-8").title == "Saved page"
+    with pytest.raises(ParseError, match=r"^unsupported file type: \.php$"):
+        parse_file(page)
+    with pytest.raises(ParseError, match=r"^unsupported file type: application/epub\+zip$"):
+        parse_file(page, "application/epub+zip")

@@ -114,7 +114,7 @@ def _account(engine: Engine, records: dict[str, FileRecord], tracebacks: list[di
     dropped_by_reason: Counter[str] = Counter()
     unaccounted_files: list[dict[str, Any]] = []
     for path, record in sorted(records.items()):
-        if record.status not in ("indexed", "no-text") or not path.lower().endswith(".pdf"):
+        if record.status not in ("indexed", "no-text") or not _is_pdf(Path(path)):
             continue
         text_pages, page_count = _pages_with_text(Path(path))
         if record.doc_id not in doc_pages:
@@ -150,6 +150,16 @@ def _reason_class(reason: str) -> str:
     """A reason without the per-file detail (numbers, paths), so reasons can be counted."""
     text = re.sub(r"\d+", "N", reason.split(";")[0])
     return text[:120] or "(no reason given)"
+
+
+def _is_pdf(path: Path) -> bool:
+    """Whether a file is a PDF by its first KiB, as the parser judges one (a Zotero attachment
+    may be named "fulltext")."""
+    try:
+        with path.open("rb") as handle:
+            return b"%PDF-" in handle.read(1024)
+    except OSError:
+        return False
 
 
 def _pages_with_text(path: Path) -> tuple[set[int], int]:

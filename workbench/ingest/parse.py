@@ -1,4 +1,4 @@
-"""Turn one file into a ParsedDocument with the parser registered for its suffix.
+"""Turn one file into a ParsedDocument with the parser registered for its suffix (or its type).
 
 `parse_file` is the only entry point the rest of the workbench needs. Any problem with the
 input (unreadable, empty, malformed, unsupported) surfaces as a `ParseError` (from
@@ -9,6 +9,7 @@ file without a traceback. The parsers themselves live in `pdf` and `text_formats
 from __future__ import annotations
 
 import errno
+import mimetypes
 from collections.abc import Callable
 from pathlib import Path
 
@@ -30,13 +31,26 @@ METADATA_RULES_VERSION = 27
 Parser = Callable[[Path, bytes], ParsedDocument]
 
 
-def parse_file(path: Path) -> ParsedDocument:
-    """Parse one file with the parser registered for its suffix, or raise ParseError."""
-    suffix = path.suffix.lower()
-    parser = _PARSERS.get(suffix)
-    if parser is None:
-        raise ParseError(f"unsupported file type: {suffix or '(no suffix)'}")
+def parser_for(path: Path, content_type: str | None = None) -> Parser | None:
+    """The parser for a file by its suffix, else by the content type its source records (a
+    Zotero attachment saved from the web as "fulltext" or "viewcontent.cgi" is still a PDF)."""
+    parser = _PARSERS.get(path.suffix.lower())
+    if parser is None and content_type:
+        suffix = _MIME_TYPES.guess_extension(content_type.partition(";")[0].strip().lower())
+        parser = _PARSERS.get(suffix or "")
+    return parser
+
+
+def parse_file(path: Path, content_type: str | None = None) -> ParsedDocument:
+    """Parse one file with the parser for its suffix or content type (`parser_for`), or raise
+    ParseError. A file with neither that begins as a PDF does is read as one: a refresh of a
+    Zotero attachment named without a suffix knows only its path."""
+    parser = parser_for(path, content_type)
     data = _read_bytes(path)
+    if parser is None and _PDF_MAGIC in data[:1024]:
+        parser = parse_pdf
+    if parser is None:
+        raise ParseError(f"unsupported file type: {content_type or path.suffix.lower() or '(no suffix)'}")
     try:
         return parser(path, data)
     except ParseError:
@@ -62,6 +76,11 @@ def _read_bytes(path: Path) -> bytes:
         raise ParseError("file is empty")
     return data
 
+
+_PDF_MAGIC = b"%PDF-"  # within a file's first KiB, as PDF readers accept it
+# Python's own table of types, not the machine's /etc/mime.types: the same answer everywhere.
+_MIME_TYPES = mimetypes.MimeTypes(filenames=())
+_MIME_TYPES.add_type("text/markdown", ".md")  # not in Python's table before 3.13
 
 _PARSERS: dict[str, Parser] = {
     ".pdf": parse_pdf,

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from pathlib import Path, PureWindowsPath
 
 from workbench.ingest.index_report import IndexReport, file_note
-from workbench.ingest.parse import SUPPORTED_SUFFIXES, parse_file
+from workbench.ingest.parse import parse_file, parser_for
 from workbench.ingest.parse_error import ParseError
 from workbench.ingest.pipeline import Indexer, Progress
 from workbench.ingest.regular_file import hash_regular
@@ -69,9 +69,9 @@ def _annotation_sections(item: ZoteroItem) -> list[Section]:
     return sections
 
 
-def _suffix(raw: str) -> str:
-    """The lower-case suffix of a stored path in either convention (`C:\\x\\a.pdf`, `/x/a.pdf`)."""
-    return PureWindowsPath(raw).suffix.lower()
+def _name(raw: str) -> str:
+    """The file name of a stored path in either convention (`C:\\x\\a.pdf`, `/x/a.pdf`, `storage:a.pdf`)."""
+    return PureWindowsPath(raw.removeprefix("storage:").removeprefix("attachments:")).name
 
 
 class ZoteroSync:
@@ -157,13 +157,17 @@ class ZoteroSync:
         hashes: list[str] = []
         for attachment in item.attachments:
             path = attachment.path
+            named = path if path is not None else Path(_name(attachment.raw_path))
+            readable = parser_for(named, attachment.content_type) is not None
             if path is None:
-                if attachment.problem and _suffix(attachment.raw_path) in SUPPORTED_SUFFIXES:
+                if attachment.problem and readable:
                     raw, reason = attachment.raw_path, f"file missing: {attachment.problem}"
                     records.append(FileRecord(raw, self.root, item.doc_id, 0, 0.0, "", "failed", reason))
                     report.fail(raw, f"attachment of {item.doc_id}: {reason}")
                 continue
-            if path.suffix.lower() not in SUPPORTED_SUFFIXES:
+            if not readable:
+                kind = attachment.content_type or path.suffix.lower() or "a file without a suffix"
+                report.warnings.append({"path": str(path), "warning": f"not indexed: {kind} is not a type read here"})
                 continue
             if not attachment.exists:
                 records.append(FileRecord(str(path), self.root, item.doc_id, 0, 0.0, "", "failed", "file missing"))
@@ -172,7 +176,7 @@ class ZoteroSync:
             try:
                 stat = path.stat()
                 content_hash = hash_regular(str(path))
-                parsed = parse_file(path)
+                parsed = parse_file(path, attachment.content_type)
             except (OSError, ParseError) as exc:
                 reason = str(exc)
                 records.append(FileRecord(str(path), self.root, item.doc_id, 0, 0.0, "", "failed", reason))
