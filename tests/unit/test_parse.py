@@ -325,6 +325,17 @@ def test_garbage_pdf(tmp_path: Path) -> None:
         parse_file(path)
 
 
+def test_a_web_page_saved_as_a_pdf_is_named_for_what_it_is(tmp_path: Path) -> None:
+    # A download that got the publisher's sign-in page instead of the paper, kept as paper.pdf.
+    page = tmp_path / "paper.pdf"
+    page.write_bytes(b"\n\n<!DOCTYPE HTML PUBLIC>\n<html><body><form>Sign in to read</form></body></html>")
+    with pytest.raises(ParseError, match=r"^not a PDF but a web page \(a download that saved the site's page"):
+        parse_file(page)
+    page.write_bytes(b"Sign in to read: <a href='/login'>here</a>")  # no markup that says HTML
+    with pytest.raises(ParseError, match=r"^not a valid PDF: no %PDF header$"):
+        parse_file(page)
+
+
 def test_missing_file_and_directory(tmp_path: Path) -> None:
     with pytest.raises(ParseError, match="file not found"):
         parse_file(tmp_path / "missing.pdf")

@@ -58,6 +58,7 @@ _PDFIUM_LOCK = threading.Lock()
 NO_TEXT_LAYER = "no text layer"
 ONLY_RUNNING_HEADS = "only running heads, page numbers or stamps"
 ONLY_HEADING = "only a section heading"
+_WEB_PAGE = re.compile(rb"<(?:!doctype\s+html|html)\b", re.IGNORECASE)
 
 
 def parse_pdf(path: Path, data: bytes) -> ParsedDocument:
@@ -164,6 +165,8 @@ def _extract_pdf(data: bytes) -> tuple[PdfContent, dict[int, str]]:
     import pypdfium2 as pdfium
 
     if b"%PDF-" not in data[:1024]:
+        if _WEB_PAGE.search(data[:1024]):  # a download that saved the publisher's sign-in page
+            raise ParseError("not a PDF but a web page (a download that saved the site's page instead?)")
         raise ParseError("not a valid PDF: no %PDF header")
 
     with _PDFIUM_LOCK:
