@@ -1,14 +1,17 @@
-"""Zotero attachments whose file name does not say what they are: read by the content type Zotero
-recorded, and an attachment of a type the workbench does not read is named in the report."""
+"""Zotero attachments as real libraries hold them: a file whose name does not say what it is
+(read by the content type Zotero recorded), a type the workbench does not read (named in the
+report), and a file missing on this machine whose text Zotero kept in its full-text cache."""
 
 from __future__ import annotations
 
+import shutil
 import sqlite3
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from tests.conftest import PDFS
 from tests.zotero_fixture import _Writer, build_zotero_library, stamp
 from workbench.engine.engine import Engine
 from workbench.settings.config import Settings
@@ -16,9 +19,19 @@ from workbench.settings.config import Settings
 pytestmark = pytest.mark.integration
 
 BITCOIN = "zotero:1:BTCN8WEB"
+ATTENTION = "zotero:1:ATTN7VSW"  # its PDF attachment (MSNG5PDF) is missing from storage
+VASWANI = "Vaswani et al. - 2017 - Attention is all you need.pdf"
+# Zotero's cache of a PDF's text: pdftotext's output, each page ended by a form feed.
+CACHE = (
+    "Attention Is All You Need\nThe dominant sequence transduction models are based on complex recurrent networks.\f"
+    "\f"
+    "The Transformer allows for significantly more parallelization and reaches a new state of the art.\f"
+)
 
 
-def test_a_pdf_saved_as_fulltext_is_read_and_an_epub_is_named(tmp_path: Path, workbench_home: Path) -> None:
+def test_attachments_by_type_unread_types_named_and_missing_files_from_zoteros_cache(
+    tmp_path: Path, workbench_home: Path
+) -> None:
     with build_zotero_library(tmp_path / "Zotero", schema=129, wal=False) as library:
         conn = sqlite3.connect(library.db_path)
         # A PDF saved from the web under the name the server gave it: no suffix, type application/pdf.
@@ -33,12 +46,26 @@ def test_a_pdf_saved_as_fulltext_is_read_and_an_epub_is_named(tmp_path: Path, wo
         )  # fmt: skip
         (library.data_dir / "storage" / "EPUB7BK1").mkdir()
         (library.data_dir / "storage" / "EPUB7BK1" / "bitcoin.epub").write_bytes(b"PK\x03\x04 an e-book")
+        missing = library.data_dir / "storage" / "MSNG5PDF"
+        missing.mkdir(exist_ok=True)
+        (missing / ".zotero-ft-cache").write_text(CACHE)
         conn.commit()
         conn.close()
         settings = Settings()
         settings = replace(settings, sources=replace(settings.sources, zotero_linked_base=str(library.linked_base)))
         engine = Engine(settings)
         report = engine.index_zotero(library.data_dir)
+        restored = engine.index_zotero(library.data_dir)  # nothing changed: nothing read again
+        assert (restored.added, restored.updated, restored.failed) == (0, 0, 0)
+        cached = engine.document_detail(ATTENTION)
+        found = engine.search("Transformer parallelization", mode="fts", filters=["source=zotero"]).hits
+        from_cache = [
+            (h.page_start, h.page_end, "allows for significantly" in h.text) for h in found if h.doc_id == ATTENTION
+        ]
+        # the file comes back: it is read, and the cache's record goes
+        shutil.copy(PDFS / "arxiv_2501.10120_pasa.pdf", missing / VASWANI)
+        back = engine.index_zotero(library.data_dir)
+        after = engine.document_detail(ATTENTION)
 
     detail = engine.document_detail(BITCOIN)
     assert detail is not None
@@ -50,3 +77,14 @@ def test_a_pdf_saved_as_fulltext_is_read_and_an_epub_is_named(tmp_path: Path, wo
     epub = [w for w in report.warnings if w["path"].endswith("bitcoin.epub")]
     assert [w["warning"] for w in epub] == ["not indexed: application/epub+zip is not a type read here"]
     assert not [f for f in report.failures if Path(f["path"]).name == "fulltext"]
+
+    # the missing PDF: still a failed record, and its text indexed from the cache, pages counted
+    assert cached is not None
+    kinds = {Path(f.path).name: (f.status, f.error, f.pages) for f in cached.files}
+    assert kinds[VASWANI] == ("failed", "file missing", 0)
+    note = "the attachment's file is not on this machine: its text is Zotero's full-text cache"
+    assert kinds[".zotero-ft-cache"] == ("indexed", note, 3)
+    assert from_cache == [(1, 3, True)]  # the cache's pages: the second was empty
+    assert {"path": str(missing / ".zotero-ft-cache"), "warning": note} in report.warnings
+    assert back.updated == 1 and after is not None
+    assert [(Path(f.path).name, f.status) for f in after.files] == [(VASWANI, "indexed")]

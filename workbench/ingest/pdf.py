@@ -204,17 +204,7 @@ def _extract_pdf(data: bytes) -> tuple[PdfContent, dict[int, str]]:
             def repair(text: str) -> str:
                 return arabic(glyphs.apply(text)).replace(LOST_GLYPH, "")  # a lost glyph not put back
 
-            texts: list[str] = []
-            garbled = 0
-            for number, text in enumerate((_readable(t, repair) for t in raw), start=1):
-                problem = page_problem(text) if text.strip() else None
-                if problem:
-                    garbled += 1
-                    dropped[number] = problem
-                    text = ""
-                elif not text.strip():
-                    dropped.setdefault(number, NO_TEXT_LAYER)
-                texts.append(text)
+            texts, garbled = _usable_pages(raw, repair, dropped)
             layouts: dict[int, PageLayout | None] = {}
 
             def layout_of(index: int) -> PageLayout | None:
@@ -235,6 +225,31 @@ def _extract_pdf(data: bytes) -> tuple[PdfContent, dict[int, str]]:
             return PdfContent(texts, metadata, title_page, layout, garbled), dropped
         finally:
             pdf.close()
+
+
+def _usable_pages(raw: Sequence[str], repair: Callable[[str], str], dropped: dict[int, str]) -> tuple[list[str], int]:
+    """Each page's readable text, a garbled or empty page emptied and entered in `dropped` with
+    its reason; and how many pages were garbled."""
+    texts: list[str] = []
+    garbled = 0
+    for number, text in enumerate((_readable(t, repair) for t in raw), start=1):
+        problem = page_problem(text) if text.strip() else None
+        if problem:
+            garbled += 1
+            dropped[number] = problem
+            text = ""
+        elif not text.strip():
+            dropped.setdefault(number, NO_TEXT_LAYER)
+        texts.append(text)
+    return texts, garbled
+
+
+def parse_extracted_pages(path: Path, pages: Sequence[str]) -> ParsedDocument:
+    """Parse text another program extracted from a PDF page by page (Zotero's full-text cache of a
+    file this machine does not have), with the same page checks and accounting as `parse_pdf`."""
+    dropped: dict[int, str] = {}
+    texts, garbled = _usable_pages(pages, str, dropped)
+    return _parse_content(path, PdfContent(texts, {}, 0, None, garbled), dropped)
 
 
 def _cover(texts: list[str], index: int, layout_of: Callable[[int], PageLayout | None]) -> bool:

@@ -21,12 +21,14 @@ from collections.abc import Callable
 from pathlib import Path, PureWindowsPath
 
 from workbench.ingest.index_report import IndexReport, file_note
-from workbench.ingest.parse import parse_file, parser_for
+from workbench.ingest.parse import MAX_FILE_BYTES, parse_file, parser_for
 from workbench.ingest.parse_error import ParseError
+from workbench.ingest.pdf import parse_extracted_pages
 from workbench.ingest.pipeline import Indexer, Progress
-from workbench.ingest.regular_file import hash_regular
+from workbench.ingest.regular_file import hash_regular, read_regular
 from workbench.records import Document, Section
 from workbench.sources.zotero import Watermark, ZoteroItem, read_library
+from workbench.sources.zotero_records import ZoteroAttachment
 from workbench.stores.catalog import Catalog, FileRecord
 
 AUTHOR_TYPES = ("author", "inventor", "programmer", "artist", "director", "presenter")
@@ -72,6 +74,9 @@ def _annotation_sections(item: ZoteroItem) -> list[Section]:
 def _name(raw: str) -> str:
     """The file name of a stored path in either convention (`C:\\x\\a.pdf`, `/x/a.pdf`, `storage:a.pdf`)."""
     return PureWindowsPath(raw.removeprefix("storage:").removeprefix("attachments:")).name
+
+
+FULLTEXT_CACHE = ".zotero-ft-cache"  # Zotero's text of an attachment, beside its file
 
 
 class ZoteroSync:
@@ -159,11 +164,13 @@ class ZoteroSync:
             path = attachment.path
             named = path if path is not None else Path(_name(attachment.raw_path))
             readable = parser_for(named, attachment.content_type) is not None
+            keep_abstract = not item.abstract.strip()
             if path is None:
                 if attachment.problem and readable:
                     raw, reason = attachment.raw_path, f"file missing: {attachment.problem}"
                     records.append(FileRecord(raw, self.root, item.doc_id, 0, 0.0, "", "failed", reason))
                     report.fail(raw, f"attachment of {item.doc_id}: {reason}")
+                    self._from_cache(attachment, item.doc_id, keep_abstract, (records, hashes, sections), report)
                 continue
             if not readable:
                 kind = attachment.content_type or path.suffix.lower() or "a file without a suffix"
@@ -172,6 +179,7 @@ class ZoteroSync:
             if not attachment.exists:
                 records.append(FileRecord(str(path), self.root, item.doc_id, 0, 0.0, "", "failed", "file missing"))
                 report.fail(str(path), f"attachment of {item.doc_id} is missing")
+                self._from_cache(attachment, item.doc_id, keep_abstract, (records, hashes, sections), report)
                 continue
             try:
                 stat = path.stat()
@@ -202,7 +210,6 @@ class ZoteroSync:
                     parsed.dropped_pages,
                 )
             )
-            keep_abstract = not item.abstract.strip()
             sections.extend(s for s in parsed.sections if keep_abstract or s.name != "abstract")
         sections.extend(Section("note", note.text) for note in item.notes if note.text.strip())
         sections.extend(_annotation_sections(item))
@@ -217,6 +224,48 @@ class ZoteroSync:
             with self.catalog.write() as con:
                 Catalog.remove(con, [], stale_paths)
         return "indexed" if hashes or not item.attachments else "metadata"
+
+    def _from_cache(
+        self,
+        attachment: ZoteroAttachment,
+        doc_id: str,
+        keep_abstract: bool,
+        into: tuple[list[FileRecord], list[str], list[Section]],
+        report: IndexReport,
+    ) -> None:
+        """Index a missing attachment's text from Zotero's full-text cache, where Zotero left one.
+
+        Zotero keeps the text it extracted from each attachment, page by page, in
+        `storage/<key>/.zotero-ft-cache`, for linked files too: a library copied without its PDFs,
+        or a linked file on another machine's path, still has its papers' text. The cache is a
+        file record of its own beside the missing file's (which stays `failed`, so the file is
+        read again once it is back).
+        """
+        cache = self.data_dir / "storage" / attachment.item_key / FULLTEXT_CACHE
+        try:
+            data = read_regular(cache, MAX_FILE_BYTES)
+            content_hash = hashlib.sha256(data).hexdigest()
+            stat = cache.stat()
+        except OSError:
+            return
+        pages = data.decode("utf-8", errors="replace").split("\f")
+        if len(pages) > 1 and not pages[-1].strip():
+            pages.pop()  # the form feed that ends the last page
+        parsed = parse_extracted_pages(cache, pages)
+        if not parsed.has_text:
+            return
+        records, hashes, sections = into
+        note = "the attachment's file is not on this machine: its text is Zotero's full-text cache"
+        records.append(
+            FileRecord(
+                str(cache), self.root, doc_id, stat.st_size, stat.st_mtime, content_hash, "indexed", note,
+                parsed.page_count, parsed.dropped_pages,
+            )
+        )  # fmt: skip
+        hashes.append(content_hash)
+        sections.extend(s for s in parsed.sections if keep_abstract or s.name != "abstract")
+        report.warnings.append({"path": str(cache), "warning": note})
+        report.note_dropped(str(cache), parsed)
 
     def _document(self, item: ZoteroItem, hashes: list[str]) -> Document:
         digest = hashlib.sha256(
