@@ -77,6 +77,8 @@ def _name(raw: str) -> str:
 
 
 FULLTEXT_CACHE = ".zotero-ft-cache"  # Zotero's text of an attachment, beside its file
+_NOT_HERE = "the attachment's file is not on this machine: its text is Zotero's full-text cache"
+_NOT_READ = "{} is not a type read here: its text is Zotero's full-text cache"
 
 
 class ZoteroSync:
@@ -160,26 +162,30 @@ class ZoteroSync:
             sections.append(Section("abstract", item.abstract.strip()))
         records: list[FileRecord] = []
         hashes: list[str] = []
+        keep_abstract = not item.abstract.strip()
+        into = (records, hashes, sections)
         for attachment in item.attachments:
             path = attachment.path
             named = path if path is not None else Path(_name(attachment.raw_path))
             readable = parser_for(named, attachment.content_type) is not None
-            keep_abstract = not item.abstract.strip()
             if path is None:
                 if attachment.problem and readable:
                     raw, reason = attachment.raw_path, f"file missing: {attachment.problem}"
                     records.append(FileRecord(raw, self.root, item.doc_id, 0, 0.0, "", "failed", reason))
                     report.fail(raw, f"attachment of {item.doc_id}: {reason}")
-                    self._from_cache(attachment, item.doc_id, keep_abstract, (records, hashes, sections), report)
+                    self._from_cache(attachment, item.doc_id, keep_abstract, into, report, _NOT_HERE)
                 continue
             if not readable:
                 kind = attachment.content_type or path.suffix.lower() or "a file without a suffix"
-                report.warnings.append({"path": str(path), "warning": f"not indexed: {kind} is not a type read here"})
+                # Zotero reads EPUBs and more: its cache of their text is read where the file is not
+                if not self._from_cache(attachment, item.doc_id, keep_abstract, into, report, _NOT_READ.format(kind)):
+                    note = f"not indexed: {kind} is not a type read here"
+                    report.warnings.append({"path": str(path), "warning": note})
                 continue
             if not attachment.exists:
                 records.append(FileRecord(str(path), self.root, item.doc_id, 0, 0.0, "", "failed", "file missing"))
                 report.fail(str(path), f"attachment of {item.doc_id} is missing")
-                self._from_cache(attachment, item.doc_id, keep_abstract, (records, hashes, sections), report)
+                self._from_cache(attachment, item.doc_id, keep_abstract, into, report, _NOT_HERE)
                 continue
             try:
                 stat = path.stat()
@@ -232,14 +238,17 @@ class ZoteroSync:
         keep_abstract: bool,
         into: tuple[list[FileRecord], list[str], list[Section]],
         report: IndexReport,
-    ) -> None:
-        """Index a missing attachment's text from Zotero's full-text cache, where Zotero left one.
+        note: str,
+    ) -> bool:
+        """Index an attachment's text from Zotero's full-text cache where Zotero left one, and say
+        whether it did; `note` is the cache record's note (why the file itself is not read).
 
         Zotero keeps the text it extracted from each attachment, page by page, in
         `storage/<key>/.zotero-ft-cache`, for linked files too: a library copied without its PDFs,
-        or a linked file on another machine's path, still has its papers' text. The cache is a
-        file record of its own beside the missing file's (which stays `failed`, so the file is
-        read again once it is back).
+        or a linked file on another machine's path, still has its papers' text, and so has an
+        EPUB, which Zotero reads and the workbench does not. The cache is a file record of its
+        own beside the missing file's (which stays `failed`, so the file is read again once it is
+        back).
         """
         cache = self.data_dir / "storage" / attachment.item_key / FULLTEXT_CACHE
         try:
@@ -247,15 +256,14 @@ class ZoteroSync:
             content_hash = hashlib.sha256(data).hexdigest()
             stat = cache.stat()
         except OSError:
-            return
+            return False
         pages = data.decode("utf-8", errors="replace").split("\f")
         if len(pages) > 1 and not pages[-1].strip():
             pages.pop()  # the form feed that ends the last page
         parsed = parse_extracted_pages(cache, pages)
         if not parsed.has_text:
-            return
+            return False
         records, hashes, sections = into
-        note = "the attachment's file is not on this machine: its text is Zotero's full-text cache"
         records.append(
             FileRecord(
                 str(cache), self.root, doc_id, stat.st_size, stat.st_mtime, content_hash, "indexed", note,
@@ -266,6 +274,7 @@ class ZoteroSync:
         sections.extend(s for s in parsed.sections if keep_abstract or s.name != "abstract")
         report.warnings.append({"path": str(cache), "warning": note})
         report.note_dropped(str(cache), parsed)
+        return True
 
     def _document(self, item: ZoteroItem, hashes: list[str]) -> Document:
         digest = hashlib.sha256(
