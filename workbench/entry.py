@@ -9,8 +9,6 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from workbench.logs import route_library_logs
-
 
 def _tui_config(argv: Sequence[str]) -> tuple[bool, str | None]:
     """Whether argv asks for the TUI (no verb, only --config), and the config path if any."""
@@ -31,9 +29,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Start the TUI (bare command on a terminal) or run a CLI verb."""
     args = sys.argv[1:] if argv is None else list(argv)
     wants_tui, config = _tui_config(args)
-    tui = wants_tui and sys.stdin.isatty() and sys.stdout.isatty()
-    route_library_logs(terminal=not tui)
-    if tui:
+    if wants_tui and sys.stdin.isatty() and sys.stdout.isatty():
         from workbench.settings.config import ConfigError, load_settings
 
         try:

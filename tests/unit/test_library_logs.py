@@ -43,12 +43,22 @@ def test_library_errors_print_as_one_line_or_not_at_all(front: str, expected: st
     assert run.stderr == expected
 
 
-def test_indexing_a_comment_only_page_prints_no_traceback(tmp_path: Path, workbench_home: Path) -> None:
+# The console script, and the CLI module run directly (which skips the console script's TUI check).
+LAUNCHES = [
+    ["-c", "import sys; from workbench.entry import main; sys.exit(main(sys.argv[1:]))"],
+    ["-m", "workbench.cli"],
+]
+
+
+@pytest.mark.parametrize("launch", LAUNCHES, ids=["console-script", "cli-module"])
+def test_indexing_a_comment_only_page_prints_no_traceback(
+    tmp_path: Path, workbench_home: Path, launch: list[str]
+) -> None:
     folder = tmp_path / "papers"
     folder.mkdir()
     (folder / "comment.html").write_text("<!-- saved by a browser -->")
     env = {**os.environ, "WORKBENCH_HOME": str(workbench_home)}
-    code = "import sys; from workbench.entry import main; sys.exit(main(['index', sys.argv[1]]))"
-    run = subprocess.run([sys.executable, "-c", code, str(folder)], capture_output=True, text=True, env=env)
+    command = [sys.executable, *launch, "index", str(folder)]
+    run = subprocess.run(command, capture_output=True, text=True, env=env)
     assert run.returncode == 0, run.stderr
     assert "Traceback" not in run.stderr and "no text beyond its title" in run.stdout + run.stderr

@@ -27,6 +27,7 @@ from workbench.cli.args import print_json as _print_json
 from workbench.cli.index import cmd_index, cmd_show, cmd_watch
 from workbench.cli.library import add_library_verbs
 from workbench.errors import UsageError, WorkbenchError, error_line, is_store_failure
+from workbench.logs import route_library_logs
 from workbench.records import DEPTHS, SEARCH_MODES
 from workbench.settings.config import Settings, describe_settings, load_settings
 from workbench.text.safe import printable as shown
@@ -360,6 +361,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the `workbench` console script."""
+    route_library_logs(terminal=True)
     parser = build_parser()
     args = parser.parse_args(argv)
     try:

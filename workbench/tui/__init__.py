@@ -26,6 +26,9 @@ def create_app(target: Engine | Settings) -> WorkbenchApp:
 
 def run_tui(target: Engine | Settings) -> int:
     """Run the TUI until the user quits; returns the process exit code."""
+    from workbench.logs import route_library_logs
+
+    route_library_logs(terminal=False)  # a library's log must not land on the screen
     app = create_app(target)
     app.run()
     return int(app.return_code or 0)
