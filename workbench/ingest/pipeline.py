@@ -29,11 +29,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from workbench.ingest.chunk import chunk_sections
+from workbench.ingest.file_moves import MOVABLE_STATUSES, find_moves, move_document
 from workbench.ingest.index_report import IndexReport, file_note
 from workbench.ingest.metadata_refresh import refresh_metadata as refresh_metadata_of
 from workbench.ingest.parse import METADATA_RULES_VERSION, SUPPORTED_SUFFIXES, parse_file
 from workbench.ingest.parse_error import ParseError
 from workbench.ingest.regular_file import hash_regular
+from workbench.ingest.text_sketch import SameText, SketchIndex, sketch_of_chunks, sketch_stored_documents
 from workbench.llm.embed import Embedder
 from workbench.records import Chunk, Document, ParsedDocument, Section
 from workbench.settings.config import Settings
@@ -43,9 +45,6 @@ from workbench.stores.chunks import ChunkStore, chunk_rows, embedding_text
 from workbench.stores.consistency import apply_renames
 from workbench.stores.markers import clear_marker, has_marker, set_marker, writes_pending_path
 from workbench.text.safe import valid_text
-
-# File states that own a document (a failed or duplicate file has no chunks to move).
-MOVABLE_STATUSES: frozenset[str] = frozenset({"indexed", "no-text"})
 
 
 @dataclass(frozen=True)
@@ -81,6 +80,7 @@ class _Pending:
     chunks: list[Chunk]
     records: list[FileRecord]
     is_new: bool
+    sketch: bytes | None
 
 
 class Indexer:
@@ -93,6 +93,7 @@ class Indexer:
         self.chunks = chunks
         self._pending: list[_Pending] = []
         self._pending_chunks = 0
+        self._sketches: SketchIndex | None = None
 
     def chunk_document(self, doc_id: str, sections: Sequence[Section]) -> list[Chunk]:
         """Chunks for a document's sections, sized by the embedder's tokenizer."""
@@ -150,7 +151,7 @@ class Indexer:
         moved_to: set[str] = set()
         if gone:
             fresh = [entry for path, entry in entries.items() if path not in known]
-            for source, target in self._find_moves(gone, fresh, hashes):
+            for source, target in find_moves(gone, fresh, hashes):
                 if self._move(source, target, report):
                     moved_to.add(target.key)
             moved_from = {m["from"] for m in report.moves}
@@ -202,6 +203,8 @@ class Indexer:
         self.catalog.migrate()
         apply_renames(self.catalog, self.chunks)
         self._start_version = self.chunks.version()
+        self._sketches = None
+        sketch_stored_documents(self.catalog, self.chunks)  # an index from before sketches were kept
 
     def abandon(self) -> None:
         """A run that stopped with an error: clear the marker when it wrote no chunk and set the marker itself.
@@ -292,13 +295,47 @@ class Indexer:
         records: list[FileRecord],
         is_new: bool,
         report: IndexReport,
-    ) -> None:
-        """Chunk a document and buffer it; a full buffer is embedded and written at once."""
+    ) -> SameText | None:
+        """Chunk a document and buffer it; a full buffer is embedded and written at once.
+
+        Returns the other document, if any, that holds the same text (`workbench.ingest.text_sketch`).
+        """
         chunks = self.chunk_document(document.doc_id, sections)
-        self._pending.append(_Pending(document, chunks, records, is_new))
+        sketch = sketch_of_chunks(chunks)
+        same = self.same_text(sketch, document.doc_id)
+        self._enqueue(document, chunks, sketch, records, is_new, report)
+        return same
+
+    def _enqueue(
+        self,
+        document: Document,
+        chunks: list[Chunk],
+        sketch: bytes | None,
+        records: list[FileRecord],
+        is_new: bool,
+        report: IndexReport,
+    ) -> None:
+        if sketch is not None:
+            self.sketches().add(document.doc_id, sketch)
+        self._pending.append(_Pending(document, chunks, records, is_new, sketch))
         self._pending_chunks += len(chunks)
         if self._pending_chunks >= self.settings.index.write_batch_chunks:
             self.flush(report)
+
+    def sketches(self) -> SketchIndex:
+        """The text sketches of the indexed and buffered documents (read once a run)."""
+        if self._sketches is None:
+            self._sketches = SketchIndex.of(self.catalog.text_sketches())
+        return self._sketches
+
+    def _forget_sketches(self, doc_ids: Sequence[str]) -> None:
+        if self._sketches is not None:
+            for doc_id in doc_ids:
+                self._sketches.remove(doc_id)
+
+    def same_text(self, sketch: bytes | None, doc_id: str) -> SameText | None:
+        """The known document, other than `doc_id`, whose text this sketch matches."""
+        return None if sketch is None else self.sketches().match(sketch, doc_id)
 
     def pending_owner(self, content_hash: str) -> str | None:
         """The document already indexed (or buffered) from a file with these bytes."""
@@ -338,24 +375,17 @@ class Indexer:
             return "unchanged"
         owner = self.pending_owner(content_hash)
         if owner and owner != doc_id:
-            record = FileRecord(
-                entry.key,
-                entry.root_key,
-                owner,
-                entry.size,
-                entry.mtime,
-                content_hash,
-                "duplicate",
-                f"same content as {owner}",
-            )
-            with self.catalog.write() as con:
-                Catalog.upsert(con, [], [record])
-            report.duplicate += 1
-            return "duplicate"
+            return self._record_duplicate(entry, previous, owner, content_hash, f"same content as {owner}", report)
         try:
             parsed = parse_file(Path(entry.path))
         except ParseError as exc:
             return self._record_failure(entry, doc_id, content_hash, str(exc), report)
+        chunks = self.chunk_document(doc_id, metadata_sections(parsed))
+        sketch = sketch_of_chunks(chunks)
+        same = self.same_text(sketch, doc_id)
+        if same is not None:
+            report.warnings.append({"path": entry.key, "warning": same.reason()})
+            return self._record_duplicate(entry, previous, same.doc_id, content_hash, same.reason(), report)
         document = Document(
             doc_id=doc_id,
             title=parsed.title,
@@ -387,14 +417,38 @@ class Indexer:
             parsed.page_count,
             parsed.dropped_pages,
         )
-        self.queue(document, metadata_sections(parsed), [record], previous is None, report)
+        self._enqueue(document, chunks, sketch, [record], previous is None, report)
         return status
+
+    def _record_duplicate(
+        self,
+        entry: FileEntry,
+        previous: FileRecord | None,
+        owner: str,
+        content_hash: str,
+        reason: str,
+        report: IndexReport,
+    ) -> str:
+        """The file holds what `owner` holds: record it as a duplicate of it; a document the file had goes."""
+        key, root = entry.key, entry.root_key
+        record = FileRecord(key, root, owner, entry.size, entry.mtime, content_hash, "duplicate", reason)
+        had_document = previous is not None and previous.status in MOVABLE_STATUSES
+        if had_document:
+            self.chunks.replace_documents([entry.doc_id], [])
+            self._forget_sketches([entry.doc_id])
+        with self.catalog.write() as con:
+            if had_document:
+                Catalog.remove(con, [entry.doc_id], [])
+            Catalog.upsert(con, [], [record])
+        report.duplicate += 1
+        return "duplicate"
 
     def _record_failure(
         self, entry: FileEntry, doc_id: str, content_hash: str, reason: str, report: IndexReport
     ) -> str:
         record = FileRecord(entry.key, entry.root_key, doc_id, entry.size, entry.mtime, content_hash, "failed", reason)
         self.chunks.replace_documents([doc_id], [])
+        self._forget_sketches([doc_id])
         with self.catalog.write() as con:
             Catalog.remove(con, [doc_id], [])
             Catalog.upsert(con, [], [record])
@@ -423,6 +477,7 @@ class Indexer:
             )
             folder_docs = [p.document.doc_id for p in self._pending if p.document.source == "folder"]
             Catalog.set_metadata_rules(con, folder_docs, METADATA_RULES_VERSION)
+            Catalog.put_sketches(con, [(p.document.doc_id, p.sketch) for p in self._pending])
         for item in self._pending:
             if item.records and all(r.status == "no-text" for r in item.records):
                 report.no_text += 1
@@ -434,58 +489,14 @@ class Indexer:
         self._pending = []
         self._pending_chunks = 0
 
-    def _find_moves(
-        self, gone: Sequence[FileRecord], fresh: Sequence[FileEntry], hashes: dict[str, str]
-    ) -> list[tuple[FileRecord, FileEntry]]:
-        """Pair disappeared files that owned a document with new files of the same bytes.
-
-        Only new files whose size equals a disappeared file's are hashed (the hashes are kept
-        for the ingest step), so a run without moves costs nothing extra.
-        """
-        by_size: dict[int, list[FileRecord]] = {}
-        for record in gone:
-            if record.status in MOVABLE_STATUSES and record.content_hash:
-                by_size.setdefault(record.size, []).append(record)
-        pairs: list[tuple[FileRecord, FileEntry]] = []
-        for entry in fresh:
-            candidates = by_size.get(entry.size)
-            if not candidates:
-                continue
-            try:
-                content_hash = hashes.get(entry.key) or hash_regular(entry.path)
-            except OSError:
-                continue
-            hashes[entry.key] = content_hash
-            # Prefer the candidate with the same file name (a move between folders).
-            matches = [r for r in candidates if r.content_hash == content_hash]
-            if matches:
-                name = Path(entry.path).name
-                record = next((r for r in matches if Path(r.path).name == name), matches[0])
-                candidates.remove(record)
-                pairs.append((record, entry))
-        return pairs
-
     def _move(self, record: FileRecord, entry: FileEntry, report: IndexReport) -> bool:
         """Move a document to its file's new path without re-embedding; False if it must be re-indexed."""
-        old_id, new_id = record.doc_id, entry.doc_id
-        rows = self.chunks.stored_rows([old_id])
-        if not rows:  # nothing to carry over (e.g. a crash mid-move): index the file afresh
+        if not move_document(self.catalog, self.chunks, record, entry):
             return False
-        for row in rows:
-            row["doc_id"] = new_id
-            row["chunk_id"] = Chunk.make_id(new_id, row["section"], row["ordinal"], row["text"])
-            row["folder"] = entry.root_key
-        # New rows first, old rows second: a crash in between leaves duplicates that the next
-        # run's delete-then-add of the same move (or the reconcile step) clears.
-        self.chunks.replace_documents([new_id], rows)
-        if new_id != old_id:
-            self.chunks.replace_documents([old_id], [])
-        moved = FileRecord(
-            entry.key, entry.root_key, new_id, entry.size, entry.mtime, record.content_hash, record.status, record.error
-        )
-        self.catalog.move_document(old_id, new_id, entry.root_key, record.path, moved)
+        if self._sketches is not None:
+            self._sketches.rename(record.doc_id, entry.doc_id)
         report.moved += 1
-        report.moves.append({"from": record.path, "to": entry.key, "doc_id": new_id})
+        report.moves.append({"from": record.path, "to": entry.key, "doc_id": entry.doc_id})
         return True
 
     def _remove(self, gone: Sequence[FileRecord], report: IndexReport) -> None:
@@ -498,3 +509,4 @@ class Indexer:
         """Remove documents (index first, then catalog) and file records; free their duplicates."""
         self.chunks.replace_documents(doc_ids, [])
         self.catalog.drop_documents(doc_ids, paths)
+        self._forget_sketches(doc_ids)

@@ -26,7 +26,8 @@ from workbench.ingest.parse_error import ParseError
 from workbench.ingest.pdf import parse_extracted_pages
 from workbench.ingest.pipeline import Indexer, Progress
 from workbench.ingest.regular_file import hash_regular, read_regular
-from workbench.records import Document, Section
+from workbench.ingest.text_sketch import NOT_THE_FILES, SAME_TEXT, SameText, resemblance, text_sketch
+from workbench.records import Document, ParsedDocument, Section
 from workbench.sources.zotero import Watermark, ZoteroItem, read_library
 from workbench.sources.zotero_records import ZoteroAttachment
 from workbench.stores.catalog import Catalog, FileRecord
@@ -76,6 +77,25 @@ def _name(raw: str) -> str:
     return PureWindowsPath(raw.removeprefix("storage:").removeprefix("attachments:")).name
 
 
+def _copy_of(
+    parsed: ParsedDocument, content_hash: str, earlier: list[FileRecord], sketches: dict[str, bytes], path: str
+) -> str | None:
+    """Why an attachment is a copy of one its item had already (same bytes, or same text), or None;
+    a sketch of its text is kept in `sketches` for the attachments after it."""
+    for record in earlier:
+        if record.content_hash == content_hash and record.status in ("indexed", "no-text"):
+            return f"same content as {record.path}, an attachment of the same item"
+    sketch = text_sketch(s.text for s in parsed.sections if s.name not in NOT_THE_FILES)
+    if sketch is None:
+        return None
+    for other, known in sketches.items():
+        score = resemblance(sketch, known)
+        if score >= SAME_TEXT:
+            return f"same text as {other}, an attachment of the same item (resemblance {score:.2f})"
+    sketches[path] = sketch
+    return None
+
+
 FULLTEXT_CACHE = ".zotero-ft-cache"  # Zotero's text of an attachment, beside its file
 _NOT_HERE = "the attachment's file is not on this machine: its text is Zotero's full-text cache"
 _NOT_READ = "{} is not a type read here: its text is Zotero's full-text cache"
@@ -90,6 +110,7 @@ class ZoteroSync:
         self.data_dir = data_dir.expanduser().resolve()
         self.root = zotero_root(self.data_dir)
         self.linked_base = linked_base
+        self._folder_copies: list[tuple[str, str, SameText]] = []  # (folder doc, Zotero item, match)
 
     def run(
         self,
@@ -128,7 +149,7 @@ class ZoteroSync:
             if progress is not None:
                 progress(Progress(number, len(changed), item.doc_id, status))
         self.indexer.flush(report)
-        self._claim_folder_duplicates()
+        self._claim_folder_duplicates(report)
         if not report.cancelled and result.watermarks != since:
             self._store_watermarks(result.watermarks)
         self.indexer.finish(reconcile=not report.cancelled)
@@ -162,6 +183,7 @@ class ZoteroSync:
             sections.append(Section("abstract", item.abstract.strip()))
         records: list[FileRecord] = []
         hashes: list[str] = []
+        sketches: dict[str, bytes] = {}  # the item's attachments read so far, by path
         keep_abstract = not item.abstract.strip()
         into = (records, hashes, sections)
         for attachment in item.attachments:
@@ -196,6 +218,15 @@ class ZoteroSync:
                 records.append(FileRecord(str(path), self.root, item.doc_id, 0, 0.0, "", "failed", reason))
                 report.fail(str(path), reason)
                 continue
+            copy = _copy_of(parsed, content_hash, records, sketches, str(path))
+            if copy is not None:  # the paper attached twice: its text is indexed once
+                size, mtime = stat.st_size, stat.st_mtime
+                records.append(
+                    FileRecord(str(path), self.root, item.doc_id, size, mtime, content_hash, "duplicate", copy)
+                )
+                report.warnings.append({"path": str(path), "warning": copy})
+                report.duplicate += 1
+                continue
             hashes.append(content_hash)
             status = "indexed" if parsed.has_text else "no-text"
             note = file_note(parsed)
@@ -222,7 +253,14 @@ class ZoteroSync:
         if not any(s.text.strip() for s in sections):
             header = "; ".join(p for p in (item.title, ", ".join(item_authors(item)), item.venue or "") if p)
             sections.append(Section("title", header or item.key))
-        self.indexer.queue(self._document(item, hashes), sections, records, item.doc_id not in known_docs, report)
+        document = self._document(item, hashes)
+        same = self.indexer.queue(document, sections, records, item.doc_id not in known_docs, report)
+        if same is not None and same.doc_id.startswith("zotero:"):
+            # Two items of the user's are both kept: which one is the paper is the user's call
+            note = f"same text as {same.doc_id} (resemblance {same.resemblance:.2f}): a duplicate item?"
+            report.warnings.append({"path": item.doc_id, "warning": note + " Zotero can merge them"})
+        elif same is not None:
+            self._folder_copies.append((same.doc_id, item.doc_id, same))
         stale_paths = [
             p for p, r in known_files.items() if r.doc_id == item.doc_id and p not in {x.path for x in records}
         ]
@@ -298,11 +336,23 @@ class ZoteroSync:
             content_hash=digest,
         )
 
-    def _claim_folder_duplicates(self) -> None:
-        """A folder file with the same bytes as a Zotero attachment yields to the Zotero item."""
+    def _claim_folder_duplicates(self, report: IndexReport) -> None:
+        """A folder file with the same bytes as a Zotero attachment, or the same text as a Zotero
+        item, yields to the Zotero item (whose metadata is the user's own)."""
+        claimed = set()
         for path, folder_doc, owner in self.catalog.folder_copies_of(self.root):
             self.indexer.chunks.replace_documents([folder_doc], [])
-            self.catalog.yield_to(path, folder_doc, owner)
+            self.catalog.yield_to(path, folder_doc, owner, f"same content as {owner}")
+            claimed.add(folder_doc)
+        for folder_doc, owner, same in self._folder_copies:
+            if folder_doc in claimed:
+                continue
+            reason = SameText(owner, same.resemblance).reason()
+            self.indexer.chunks.replace_documents([folder_doc], [])
+            self.indexer.sketches().remove(folder_doc)
+            self.catalog.yield_to(None, folder_doc, owner, reason)
+            report.warnings.append({"path": folder_doc, "warning": f"yields to {owner}: {reason}"})
+        self._folder_copies.clear()
 
     def _load_watermarks(self) -> dict[int, Watermark]:
         stored = self.catalog.zotero_watermarks(str(self.data_dir))

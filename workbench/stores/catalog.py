@@ -22,6 +22,7 @@ from workbench.records import CatalogDocument, Document
 from workbench.stores.catalog_documents import DOCUMENT_COLUMNS, catalog_document
 from workbench.stores.catalog_ids import root_scoped_file_ids
 from workbench.stores.catalog_pages import PageRecords, encode_dropped
+from workbench.stores.catalog_sketches import SketchRecords
 from workbench.stores.catalog_sync import SyncRecords
 from workbench.stores.markers import set_marker, writes_pending_path
 
@@ -106,10 +107,16 @@ MIGRATIONS: tuple[tuple[str, Migration], ...] = (
         CREATE TABLE graph_meta (key VARCHAR PRIMARY KEY, value VARCHAR);
         """,
     ),
+    (
+        "text sketches",
+        """
+        CREATE TABLE text_sketches (doc_id VARCHAR PRIMARY KEY, sketch BLOB);
+        """,
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 # Catalog tables keyed by doc_id whose rows follow a document when its file moves.
-DOC_KEYED_TABLES: tuple[str, ...] = ("documents", "triage", "summaries", "metadata_rules")
+DOC_KEYED_TABLES: tuple[str, ...] = ("documents", "triage", "summaries", "metadata_rules", "text_sketches")
 
 
 def is_busy_error(exc: duckdb.Error) -> bool:
@@ -144,7 +151,7 @@ class FileRecord:
     dropped: tuple[tuple[int, str], ...] = ()  # pages left out of the index, with their reasons
 
 
-class Catalog(SyncRecords, PageRecords):
+class Catalog(SyncRecords, PageRecords, SketchRecords):
     """Access to the catalog file; every method opens and closes its own connection."""
 
     def __init__(self, path: Path) -> None:
@@ -313,6 +320,7 @@ class Catalog(SyncRecords, PageRecords):
         """Delete documents and file records inside an open transaction."""
         if doc_ids:
             con.execute("DELETE FROM documents WHERE list_contains(?, doc_id)", [list(doc_ids)])
+            con.execute("DELETE FROM text_sketches WHERE list_contains(?, doc_id)", [list(doc_ids)])
         if paths:
             con.execute("DELETE FROM files WHERE list_contains(?, path)", [list(paths)])
             con.execute("DELETE FROM file_pages WHERE list_contains(?, path)", [list(paths)])
@@ -347,8 +355,9 @@ class Catalog(SyncRecords, PageRecords):
                     )
                     con.execute(f"DELETE FROM {table} WHERE doc_id = ?", [old_id])
                 con.execute(
-                    "UPDATE files SET doc_id = ?, error = ? WHERE doc_id = ? AND status = 'duplicate'",
-                    [new_id, f"same content as {new_id}", old_id],
+                    "UPDATE files SET doc_id = ?, error = replace(error, ?, ?) "
+                    "WHERE doc_id = ? AND status = 'duplicate'",
+                    [new_id, old_id, new_id, old_id],
                 )
             con.execute("UPDATE documents SET folder = ? WHERE doc_id = ?", [folder, new_id])
             if moved.path != old_path:

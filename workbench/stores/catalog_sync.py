@@ -125,14 +125,17 @@ class SyncRecords:
             ).fetchall()
         return [(str(p), str(d), str(z)) for p, d, z in rows]
 
-    def yield_to(self, path: str, folder_doc: str, owner: str) -> None:
-        """A folder file becomes a duplicate of `owner` (a Zotero item) and its own document goes."""
+    def yield_to(self, path: str | None, folder_doc: str, owner: str, reason: str) -> None:
+        """A folder file (None: every file of the folder document) becomes a duplicate of `owner`
+        (a Zotero item) for `reason`, and its own document goes; duplicates of it follow to `owner`."""
         with self.write() as con:
             self.remove(con, [folder_doc], [])
             con.execute(
-                "UPDATE files SET status = 'duplicate', doc_id = ?, error = ? WHERE path = ?",
-                [owner, f"same content as {owner}", path],
+                "UPDATE files SET status = 'duplicate', doc_id = ?, error = ? "
+                "WHERE (path = ? OR (? IS NULL AND doc_id = ?)) AND status <> 'duplicate'",
+                [owner, reason, path, path, folder_doc],
             )
+            con.execute("UPDATE files SET doc_id = ? WHERE doc_id = ? AND status = 'duplicate'", [owner, folder_doc])
 
     def zotero_watermarks(self, data_dir: str) -> dict[int, str]:
         """The stored watermark (JSON) of each library of a Zotero data dir."""

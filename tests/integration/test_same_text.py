@@ -1,0 +1,137 @@
+"""A paper under other bytes is one document: the same text, downloaded twice or saved again by a
+reader, is recorded as a duplicate of the document that holds it, in a folder, within a Zotero
+item, and between a folder and Zotero; two Zotero items with one text are both kept and named."""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+from pathlib import Path
+
+import duckdb
+import pytest
+
+from tests.conftest import PDFS, SHARED
+from tests.zotero_fixture import _Writer, build_zotero_library, stamp
+from workbench.engine.engine import Engine
+from workbench.settings.config import Settings
+
+pytestmark = pytest.mark.integration
+
+# One paper downloaded twice from the publisher: every page stamped "Downloaded at … on May 27,
+# 2020" in one file and "… May 29, 2020" in the other (a real pair, from a shared Zotero library).
+FRANZI = SHARED / "data" / "zotero-real" / "franzi" / "storage"
+BOLA = "Bola et al. - 2017 - Task-specific reorganization of the auditory corte.pdf"
+FIRST, SECOND = FRANZI / "BLR9CEWV" / BOLA, FRANZI / "2BSYUSQ3" / BOLA
+BITCOIN = "zotero:1:BTCN8WEB"
+
+
+def _saved_again(source: Path, target: Path) -> Path:
+    """The same PDF saved again: an appended update changes its bytes, not its text."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_bytes(source.read_bytes() + b"\n% saved again by another reader\n")
+    return target
+
+
+def _catalog(home: Path, read_only: bool = True) -> duckdb.DuckDBPyConnection:
+    return duckdb.connect(str(home / "data" / "catalog.duckdb"), read_only=read_only)
+
+
+def test_a_paper_downloaded_twice_is_indexed_once_and_back_when_the_first_goes(
+    tmp_path: Path, workbench_home: Path
+) -> None:
+    folder = tmp_path / "papers"
+    folder.mkdir()
+    shutil.copy(FIRST, folder / "a-bola.pdf")
+    shutil.copy(SECOND, folder / "b-bola.pdf")
+    shutil.copy(PDFS / "zotero_bitcoin_whitepaper.pdf", folder / "bitcoin.pdf")
+    assert (folder / "a-bola.pdf").read_bytes() != (folder / "b-bola.pdf").read_bytes()
+    engine = Engine(Settings())
+    report = engine.index_folders([folder])
+    hits = engine.search("task-specific reorganization auditory cortex deaf", mode="fts").hits
+    detail = engine.document_detail("file:1/a-bola.pdf")
+    again = engine.index_folders([folder])  # nothing changed: nothing read again
+    (folder / "a-bola.pdf").unlink()
+    after = engine.index_folders([folder])
+    hits_after = engine.search("task-specific reorganization auditory cortex deaf", mode="fts").hits
+
+    assert (report.added, report.duplicate) == (2, 1)
+    [note] = [w["warning"] for w in report.warnings if w["path"].endswith("b-bola.pdf")]
+    assert note.startswith("same text as file:1/a-bola.pdf (resemblance ")
+    assert {h.doc_id for h in hits} == {"file:1/a-bola.pdf"}
+    assert detail is not None
+    assert {Path(f.path).name: f.status for f in detail.files} == {"a-bola.pdf": "indexed", "b-bola.pdf": "duplicate"}
+    assert engine.document_detail("file:1/bitcoin.pdf") is not None  # another paper stays its own
+    assert (again.added, again.updated, again.duplicate, again.unchanged) == (0, 0, 0, 3)
+    # the original went: its copy is indexed in its own name
+    assert (after.removed, after.added) == (1, 1)
+    assert {h.doc_id for h in hits_after} == {"file:1/b-bola.pdf"}
+
+
+def test_an_index_from_before_sketches_is_sketched_from_its_chunks(tmp_path: Path, workbench_home: Path) -> None:
+    folder = tmp_path / "papers"
+    folder.mkdir()
+    shutil.copy(FIRST, folder / "a-bola.pdf")
+    engine = Engine(Settings())
+    engine.index_folders([folder])
+    with _catalog(workbench_home, read_only=False) as con:
+        con.execute("DELETE FROM text_sketches")  # as an index built before sketches were kept
+    shutil.copy(SECOND, folder / "b-bola.pdf")
+    report = engine.index_folders([folder])
+    with _catalog(workbench_home) as con:
+        sketched = con.execute("SELECT doc_id FROM text_sketches WHERE sketch IS NOT NULL").fetchall()
+
+    assert (report.added, report.duplicate, report.unchanged) == (0, 1, 1)
+    assert sketched == [("file:1/a-bola.pdf",)]
+
+
+def test_zotero_attachments_and_items_with_one_text(tmp_path: Path, workbench_home: Path) -> None:
+    folder = tmp_path / "downloads"
+    pdf = PDFS / "zotero_bitcoin_whitepaper.pdf"
+    _saved_again(pdf, folder / "bitcoin-download.pdf")
+    with build_zotero_library(tmp_path / "Zotero", schema=129, wal=False) as library:
+        engine = Engine(Settings())
+        folder_first = engine.index_folders([folder])
+        engine.index_zotero(library.data_dir)
+        chunks_once = engine.document_detail(BITCOIN)
+        # the item's paper attached a second time, saved again by another reader; and a second
+        # item (the paper imported twice) holding another download of it
+        twin_key = library.add_item("Bitcoin (imported again)")
+        conn = sqlite3.connect(library.db_path)
+        writer = _Writer(conn)
+        for key, parent_key, name in (
+            ("SAVE2PDF", "BTCN8WEB", "bitcoin-annotated.pdf"),
+            ("TWIN5PDF", twin_key, "b.pdf"),
+        ):
+            (parent,) = conn.execute("SELECT itemID FROM items WHERE key = ?", (parent_key,)).fetchone()
+            writer.attachment(
+                library_id=1, key=key, parent_id=parent, link_mode="imported_file",
+                content_type="application/pdf", path=f"storage:{name}", title="PDF", added=stamp(95),
+            )  # fmt: skip
+            _saved_again(pdf, library.data_dir / "storage" / key / name)
+        conn.commit()
+        conn.close()
+        for key in ("BTCN8WEB", twin_key):
+            library.touch_item(key)
+        report = engine.index_zotero(library.data_dir)
+        chunks_after = engine.document_detail(BITCOIN)
+        twin_detail = engine.document_detail(f"zotero:1:{twin_key}")
+
+    assert folder_first.added == 1
+    assert chunks_once is not None and chunks_after is not None and twin_detail is not None
+    # the folder's download yielded to the Zotero item when the item was indexed
+    assert engine.document_detail("file:1/bitcoin-download.pdf") is None
+    yielded = [f for f in chunks_once.files if f.path.endswith("bitcoin-download.pdf")]
+    assert [(f.status, (f.error or "").startswith(f"same text as {BITCOIN} (resemblance ")) for f in yielded] == [
+        ("duplicate", True)
+    ]
+    # the second attachment of the item: a duplicate within the item, its text not indexed again
+    files = {Path(f.path).name: f for f in chunks_after.files}
+    assert files["bitcoin-annotated.pdf"].status == "duplicate"
+    assert (files["bitcoin-annotated.pdf"].error or "").startswith("same text as ")
+    assert "an attachment of the same item" in (files["bitcoin-annotated.pdf"].error or "")
+    assert chunks_after.document.chunk_count == chunks_once.document.chunk_count
+    # two items of the user's with one text: both kept, and the report names the pair
+    assert [f.status for f in twin_detail.files] == ["indexed"] and twin_detail.document.chunk_count > 20
+    [note] = [w["warning"] for w in report.warnings if w["path"] == f"zotero:1:{twin_key}"]
+    assert note.startswith(f"same text as {BITCOIN} (resemblance ") and "a duplicate item?" in note

@@ -1,0 +1,87 @@
+"""Text sketches: the same text under another download stamp matches, another paper does not,
+in every script; too little text, and the sections that are not a file's text, are never judged."""
+
+from __future__ import annotations
+
+import random
+
+from workbench.ingest.text_sketch import SAME_TEXT, SketchIndex, resemblance, sketch_of_chunks, text_sketch
+from workbench.records import Chunk
+
+_SENTENCE = "the model of proof of work makes an attack costly as honest nodes extend the longest chain"
+_LATIN = tuple(_SENTENCE.split())
+_HAN = "工作量证明机制使攻击者难以改写历史记录诚实节点总是延伸最长的链条从而防止双重支付问题"
+
+
+def _paper(words: tuple[str, ...], seed: int, pages: int = 12, per_page: int = 120, stamp: str = "") -> list[str]:
+    rng = random.Random(seed)
+    return [
+        " ".join(rng.choice(words) for _ in range(per_page)) + (f"\n{stamp}" if stamp else "") for _ in range(pages)
+    ]
+
+
+def _han_paper(seed: int, stamp: str = "") -> list[str]:
+    rng = random.Random(seed)
+    return ["".join(rng.choice(_HAN) for _ in range(300)) + stamp for _ in range(10)]
+
+
+def _sketch(pages: list[str]) -> bytes:
+    sketch = text_sketch(pages)
+    assert sketch is not None
+    return sketch
+
+
+def test_a_download_stamp_on_every_page_is_the_same_text_and_another_paper_is_not() -> None:
+    first = _sketch(_paper(_LATIN, 1, stamp="Downloaded at UKA AACHEN on May 27, 2020"))
+    again = _sketch(_paper(_LATIN, 1, stamp="Downloaded at UKA AACHEN on May 29, 2020"))
+    other = _sketch(_paper(_LATIN, 2, stamp="Downloaded at UKA AACHEN on May 27, 2020"))
+    assert resemblance(first, again) >= SAME_TEXT
+    assert resemblance(first, other) < 0.2
+
+
+def test_han_text_is_shingled_by_character() -> None:
+    # Chinese has no spaces: were a run of characters one word, a stamp would make every page differ
+    first, again = _sketch(_han_paper(7, "下载于2020年5月27日")), _sketch(_han_paper(7, "下载于2020年5月29日"))
+    other = _sketch(_han_paper(8))
+    assert resemblance(first, again) >= SAME_TEXT
+    assert resemblance(first, other) < 0.2
+
+
+def test_case_width_and_line_breaks_do_not_matter() -> None:
+    pages = _paper(_LATIN, 3)
+    folded = [p.upper().replace(" ", "\n") for p in pages]
+    assert resemblance(_sketch(pages), _sketch(folded)) == 1.0
+
+
+def test_too_little_text_is_never_a_copy() -> None:
+    assert text_sketch(["Bitcoin: A Peer-to-Peer Electronic Cash System. Satoshi Nakamoto."]) is None
+    assert text_sketch([]) is None
+
+
+def test_notes_annotations_and_abstracts_are_not_the_files_text() -> None:
+    # two chapters of one book share the book's abstract (a Zotero item's metadata) and nothing else
+    blurb = " ".join(_paper(_LATIN, 9, pages=2))
+
+    def chunks(body: list[str]) -> list[Chunk]:
+        sections = [("abstract", blurb), ("note", blurb), ("annotation", blurb)] + [("body", p) for p in body]
+        return [Chunk(f"c{i}", "d", name, i, text, 1, 1, 10) for i, (name, text) in enumerate(sections)]
+
+    one, two = sketch_of_chunks(chunks(_paper(_LATIN, 4))), sketch_of_chunks(chunks(_paper(_LATIN, 5)))
+    assert one is not None and two is not None
+    assert resemblance(one, two) < 0.2
+    assert sketch_of_chunks(chunks([])) is None  # an item with an abstract and notes only
+
+
+def test_the_index_finds_the_copy_never_the_document_itself() -> None:
+    papers = {f"d{n}": _sketch(_paper(_LATIN, n)) for n in range(20)}
+    index = SketchIndex.of(papers)
+    copy = _sketch(_paper(_LATIN, 7, stamp="saved again"))
+    found = index.match(copy, other_than="new")
+    assert found is not None and found.doc_id == "d7" and found.resemblance >= SAME_TEXT
+    assert index.match(papers["d7"], other_than="d7") is None  # a document re-indexed is not its own copy
+    index.rename("d7", "d7-moved")
+    moved = index.match(copy, other_than="new")
+    assert moved is not None and moved.doc_id == "d7-moved"
+    index.remove("d7-moved")
+    assert index.match(copy, other_than="new") is None
+    assert len(index) == 19

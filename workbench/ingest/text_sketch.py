@@ -1,0 +1,147 @@
+"""Same text under other bytes: a MinHash sketch of a document's text, and the match against the index.
+
+A paper downloaded twice is two files whose bytes differ (a publisher stamps the download date
+on every page, a reader saves its annotations into the file, a library re-exports it), so the
+content hash that catches a plain copy misses it, and the paper was indexed twice: its passages
+came back twice in every search and the graph's "similar papers" named the paper itself.
+
+Each document's text (its files' sections; notes, annotations, abstracts and the metadata-only
+stand-in may be the user's or ours, not the file's) is cut into shingles of `SHINGLE` consecutive words (each Han
+or kana character counts as a word, as those scripts put no spaces between words) and summarised
+by datasketch's MinHash (`PERMUTATIONS` values). The share of equal values estimates the Jaccard
+resemblance of two documents' shingle sets; `SAME_TEXT` and above is the same text. The
+threshold was set before measuring, from the near-duplicate literature (Broder's resemblance on
+word shingles, with 0.9 for "the same document"), and the corpus measurement in README shows
+where the real pairs and the closest distinct papers fall around it.
+
+A text too short to judge (`MIN_SHINGLES`) has no sketch: an abstract alone or a one-page form is
+never called a copy of anything.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+import numpy as np
+import regex
+from datasketch import MinHash
+
+from workbench.records import Chunk
+from workbench.stores.catalog import Catalog
+from workbench.stores.chunks import ChunkStore
+
+SHINGLE = 5  # words per shingle
+PERMUTATIONS = 128  # MinHash values per sketch: about ±0.03 on a resemblance of 0.9
+SAME_TEXT = 0.9  # resemblance at or above which two documents hold the same text
+MIN_SHINGLES = 100  # fewer distinct shingles than this: too little text to call it a copy
+# Sections not judged: notes and annotations are the user's, the title section stands in for a
+# file without text, and a Zotero item's abstract is often its metadata (shared by a book's chapters).
+NOT_THE_FILES = frozenset({"note", "annotation", "title", "abstract"})
+_SEED = 1
+_DTYPE = np.dtype("<u4")  # datasketch's hash values are 32-bit
+
+_WORD = regex.compile(r"[\p{Han}\p{Hiragana}\p{Katakana}]|[\p{L}\p{M}\p{N}]+")
+
+
+def text_sketch(texts: Iterable[str]) -> bytes | None:
+    """The MinHash sketch of these texts read in order, or None when there is too little text."""
+    words = _WORD.findall(unicodedata.normalize("NFKC", "\n".join(texts)).casefold())
+    shingles = {" ".join(words[i : i + SHINGLE]).encode("utf-8") for i in range(len(words) - SHINGLE + 1)}
+    if len(shingles) < MIN_SHINGLES:
+        return None
+    sketch = MinHash(num_perm=PERMUTATIONS, seed=_SEED)
+    sketch.update_batch(list(shingles))
+    return np.asarray(sketch.hashvalues, dtype=_DTYPE).tobytes()
+
+
+def resemblance(a: bytes, b: bytes) -> float:
+    """The estimated Jaccard resemblance of the texts two sketches summarise."""
+    return float(np.mean(np.frombuffer(a, dtype=_DTYPE) == np.frombuffer(b, dtype=_DTYPE)))
+
+
+@dataclass(frozen=True)
+class SameText:
+    """A document that holds the same text as the one being indexed."""
+
+    doc_id: str
+    resemblance: float
+
+    def reason(self) -> str:
+        """The file record's note for a copy that is not indexed again."""
+        return f"same text as {self.doc_id} (resemblance {self.resemblance:.2f}; another download of it?)"
+
+
+@dataclass
+class SketchIndex:
+    """The sketches of the indexed documents, to find the one a new document copies (a scan per lookup:
+    one comparison of 128 values per document, a few milliseconds at 10,000 papers)."""
+
+    _rows: dict[str, np.ndarray] = field(default_factory=dict)
+    _ids: list[str] = field(default_factory=list)
+    _matrix: np.ndarray | None = None
+
+    @classmethod
+    def of(cls, sketches: dict[str, bytes]) -> SketchIndex:
+        index = cls()
+        for doc_id, sketch in sketches.items():
+            index.add(doc_id, sketch)
+        return index
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    def add(self, doc_id: str, sketch: bytes) -> None:
+        """Know one more document's sketch (replacing the document's earlier one)."""
+        self._rows[doc_id] = np.frombuffer(sketch, dtype=_DTYPE)
+        self._matrix = None
+
+    def remove(self, doc_id: str) -> None:
+        """Forget a document (it is being indexed again, or it went)."""
+        if self._rows.pop(doc_id, None) is not None:
+            self._matrix = None
+
+    def rename(self, old_id: str, new_id: str) -> None:
+        """A document's id changed (its file moved)."""
+        row = self._rows.pop(old_id, None)
+        if row is not None:
+            self._rows[new_id] = row
+            self._matrix = None
+
+    def match(self, sketch: bytes, other_than: str) -> SameText | None:
+        """The known document most like this sketch, if it holds the same text (never `other_than`)."""
+        if not self._rows:
+            return None
+        if self._matrix is None:
+            self._ids = list(self._rows)
+            self._matrix = np.vstack(list(self._rows.values()))
+        scores = (self._matrix == np.frombuffer(sketch, dtype=_DTYPE)).mean(axis=1)
+        for at in np.argsort(-scores, kind="stable"):
+            if scores[at] < SAME_TEXT:
+                return None
+            if self._ids[at] != other_than:
+                return SameText(self._ids[at], round(float(scores[at]), 3))
+        return None
+
+
+def sketch_of_chunks(chunks: Iterable[Chunk]) -> bytes | None:
+    """The sketch of a document's own text: its chunks in reading order, less notes, annotations and
+    the metadata-only stand-in."""
+    ordered = sorted((c for c in chunks if c.section not in NOT_THE_FILES), key=lambda c: c.ordinal)
+    return text_sketch(c.text for c in ordered)
+
+
+def sketch_stored_documents(catalog: Catalog, chunks: ChunkStore, batch: int = 200) -> int:
+    """Sketch the documents indexed before sketches were kept, from their stored chunks (no file is
+    read again); returns how many were sketched. Each batch is committed on its own, so an
+    interrupted pass resumes where it stopped."""
+    todo = catalog.unsketched_documents()
+    for start in range(0, len(todo), batch):
+        ids = todo[start : start + batch]
+        texts: dict[str, list[tuple[int, str]]] = {doc_id: [] for doc_id in ids}
+        for row in chunks.stored_rows(ids):
+            if row["section"] not in NOT_THE_FILES and row["doc_id"] in texts:
+                texts[row["doc_id"]].append((int(row["ordinal"]), str(row["text"])))
+        catalog.set_sketches((doc_id, text_sketch(t for _, t in sorted(rows))) for doc_id, rows in texts.items())
+    return len(todo)
