@@ -37,7 +37,7 @@ def _catalog(home: Path, read_only: bool = True) -> duckdb.DuckDBPyConnection:
     return duckdb.connect(str(home / "data" / "catalog.duckdb"), read_only=read_only)
 
 
-def test_a_paper_downloaded_twice_is_indexed_once_and_back_when_the_first_goes(
+def test_a_paper_downloaded_twice_is_indexed_once_and_on_its_own_when_the_first_changes(
     tmp_path: Path, workbench_home: Path
 ) -> None:
     folder = tmp_path / "papers"
@@ -51,7 +51,7 @@ def test_a_paper_downloaded_twice_is_indexed_once_and_back_when_the_first_goes(
     hits = engine.search("task-specific reorganization auditory cortex deaf", mode="fts").hits
     detail = engine.document_detail("file:1/a-bola.pdf")
     again = engine.index_folders([folder])  # nothing changed: nothing read again
-    (folder / "a-bola.pdf").unlink()
+    shutil.copy(PDFS / "zotero_arxiv_1412.6206_lattice.pdf", folder / "a-bola.pdf")  # another paper now
     after = engine.index_folders([folder])
     hits_after = engine.search("task-specific reorganization auditory cortex deaf", mode="fts").hits
 
@@ -63,8 +63,8 @@ def test_a_paper_downloaded_twice_is_indexed_once_and_back_when_the_first_goes(
     assert {Path(f.path).name: f.status for f in detail.files} == {"a-bola.pdf": "indexed", "b-bola.pdf": "duplicate"}
     assert engine.document_detail("file:1/bitcoin.pdf") is not None  # another paper stays its own
     assert (again.added, again.updated, again.duplicate, again.unchanged) == (0, 0, 0, 3)
-    # the original went: its copy is indexed in its own name
-    assert (after.removed, after.added) == (1, 1)
+    # the original's file now holds another paper: its copy is indexed in its own name, in the same run
+    assert (after.updated, after.added, after.duplicate) == (1, 1, 0)
     assert {h.doc_id for h in hits_after} == {"file:1/b-bola.pdf"}
 
 
@@ -135,3 +135,22 @@ def test_zotero_attachments_and_items_with_one_text(tmp_path: Path, workbench_ho
     assert [f.status for f in twin_detail.files] == ["indexed"] and twin_detail.document.chunk_count > 20
     [note] = [w["warning"] for w in report.warnings if w["path"] == f"zotero:1:{twin_key}"]
     assert note.startswith(f"same text as {BITCOIN} (resemblance ") and "a duplicate item?" in note
+
+
+def test_bench_same_text_lists_the_copies_and_the_closest_distinct_pairs(tmp_path: Path) -> None:
+    from workbench.bench.same_text import bench_same_text
+
+    folder = tmp_path / "papers"
+    folder.mkdir()
+    shutil.copy(FIRST, folder / "a-bola.pdf")
+    shutil.copy(SECOND, folder / "b-bola.pdf")
+    shutil.copy(PDFS / "zotero_bitcoin_whitepaper.pdf", folder / "bitcoin.pdf")
+    shutil.copy(PDFS / "zotero_bitcoin_whitepaper.pdf", folder / "bitcoin-copy.pdf")
+    (folder / "note.md").write_text("too short to judge")
+    result = bench_same_text([], [folder])
+
+    assert (result["files"], result["sketched"], result["too_short"]) == (5, 4, 1)
+    assert (result["pairs"], result["same_text_pairs"], result["same_text_pairs_other_bytes"]) == (6, 2, 1)
+    [other_bytes] = [p for p in result["same_text"] if not p["same_bytes"]]
+    assert {Path(other_bytes["a"]).name, Path(other_bytes["b"]).name} == {"a-bola.pdf", "b-bola.pdf"}
+    assert sum(result["histogram"].values()) == 6 and result["histogram"]["0.0"] == 4

@@ -63,6 +63,7 @@ def add_bench_arguments(parser: argparse.ArgumentParser) -> None:
             "mcp",
             "remote",
             "corpus",
+            "same-text",
             "scale",
             "aspects",
         ),
@@ -84,7 +85,7 @@ def add_bench_arguments(parser: argparse.ArgumentParser) -> None:
         type=Path,
         nargs="+",
         action="extend",
-        help="ingest: folder of documents to index (corpus: several; metadata: folders of labelled PDFs)",
+        help="ingest: folder of documents to index (corpus, same-text: several; metadata: folders of labelled PDFs)",
     )
     parser.add_argument(
         "--zotero",
@@ -92,8 +93,9 @@ def add_bench_arguments(parser: argparse.ArgumentParser) -> None:
         nargs="+",
         action="extend",
         default=[],
-        help="corpus: Zotero data dirs to index; metadata: Zotero data dirs whose stored PDFs their own titles "
-        "label (no --folder/--zotero: the shared pwl, pdfs and zotero-real sets)",
+        help="corpus: Zotero data dirs to index; same-text: whose stored files to compare; metadata: Zotero data "
+        "dirs whose stored PDFs their own titles label (no --folder/--zotero: the shared pwl, pdfs and "
+        "zotero-real sets)",
     )
     parser.add_argument(
         "--chunks",
@@ -174,6 +176,12 @@ def run_bench(engine: Engine, args: argparse.Namespace) -> dict[str, Any]:
         if not args.zotero and not args.folder:
             raise UsageError("bench corpus needs --zotero DIR... and/or --folder DIR...")
         return bench_corpus(engine.settings, list(args.zotero), list(args.folder or []), not args.no_vectors)
+    if args.which == "same-text":
+        from workbench.bench.same_text import bench_same_text
+
+        if not args.zotero and not args.folder:
+            raise UsageError("bench same-text needs --zotero DIR... and/or --folder DIR...")
+        return bench_same_text(list(args.zotero), list(args.folder or []))
     if args.which == "metadata":
         return _bench_metadata(args)
     args.folder = args.folder[-1] if args.folder else None  # the other benchmarks take one folder

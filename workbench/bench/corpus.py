@@ -77,12 +77,11 @@ def _one_source(settings: Settings, kind: str, path: Path, vectors: bool) -> dic
             engine.__dict__["_embedder"] = ZeroVectors(emb.model, engine.paths.models_dir, emb.batch_size, emb.threads)
         tracebacks: list[dict[str, str]] = []
         source_error = ""
+        same_text_items = 0
         started = time.perf_counter()
         try:
-            if kind == "zotero":
-                engine.index_zotero(path)
-            else:
-                engine.index_folders([path])
+            report = engine.index_zotero(path) if kind == "zotero" else engine.index_folders([path])
+            same_text_items = sum("a duplicate item?" in w["warning"] for w in report.warnings)
         except WorkbenchError as exc:  # bad input, told in one line ("not a Zotero data directory")
             source_error = one_line(exc)
         except Exception as exc:  # the benchmark records a crash instead of dying of it
@@ -95,6 +94,7 @@ def _one_source(settings: Settings, kind: str, path: Path, vectors: bool) -> dic
         result = _account(engine, records, tracebacks)
         result["fts_titles"] = _fts_titles(engine, kind, path, records)
         result["source_error"] = source_error
+        result["zotero_items_with_the_same_text"] = same_text_items
     result.update({"kind": kind, "source": str(path), "seconds": round(seconds, 2), "peak_rss_mb": peak_rss_mb()})
     return result
 
@@ -104,6 +104,7 @@ def _account(engine: Engine, records: dict[str, FileRecord], tracebacks: list[di
     statuses = Counter(r.status for r in records.values())
     no_text = Counter(r.error or "(no reason given)" for r in records.values() if r.status == "no-text")
     failed = Counter(_reason_class(r.error) for r in records.values() if r.status == "failed")
+    duplicates = Counter(_duplicate_class(r.error) for r in records.values() if r.status == "duplicate")
     for record in records.values():
         hidden = _HIDDEN_EXCEPTION.search(record.error) if record.status == "failed" else None
         if hidden:
@@ -138,12 +139,20 @@ def _account(engine: Engine, records: dict[str, FileRecord], tracebacks: list[di
         "files_by_status": dict(sorted(statuses.items())),
         "no_text_by_reason": dict(no_text.most_common()),
         "failed_by_reason": dict(failed.most_common()),
+        "duplicates_by_reason": dict(duplicates.most_common()),
         "pages": pages,
         "pages_dropped_by_reason": dict(dropped_by_reason.most_common()),
         "unaccounted_files": unaccounted_files,
         "tracebacks": len(tracebacks),
         "traceback_list": tracebacks,
     }
+
+
+def _duplicate_class(reason: str) -> str:
+    """A duplicate's reason as a class: the same bytes or the same text, of another document or of
+    another attachment of the same Zotero item."""
+    kind = "same text" if reason.startswith("same text") else "same content"
+    return f"{kind}, within an item" if "an attachment of the same item" in reason else kind
 
 
 def _reason_class(reason: str) -> str:
@@ -264,7 +273,9 @@ def _total(results: list[dict[str, Any]]) -> dict[str, Any]:
         "seconds": round(sum(r["seconds"] for r in results), 2),
         "peak_rss_mb": max((r["peak_rss_mb"] for r in results), default=0.0),
     }
-    for key in ("files_by_status", "no_text_by_reason", "failed_by_reason", "pages", "pages_dropped_by_reason"):
+    total["zotero_items_with_the_same_text"] = sum(r["zotero_items_with_the_same_text"] for r in results)
+    keys = ("files_by_status", "no_text_by_reason", "failed_by_reason", "duplicates_by_reason", "pages")
+    for key in (*keys, "pages_dropped_by_reason"):
         merged: Counter[str] = Counter()
         for r in results:
             merged.update(r[key])

@@ -35,7 +35,7 @@ from workbench.ingest.metadata_refresh import refresh_metadata as refresh_metada
 from workbench.ingest.parse import METADATA_RULES_VERSION, SUPPORTED_SUFFIXES, parse_file
 from workbench.ingest.parse_error import ParseError
 from workbench.ingest.regular_file import hash_regular
-from workbench.ingest.text_sketch import SameText, SketchIndex, sketch_of_chunks, sketch_stored_documents
+from workbench.ingest.text_sketch import LibrarySketches, SameText, sketch_of_chunks, sketch_stored_documents
 from workbench.llm.embed import Embedder
 from workbench.records import Chunk, Document, ParsedDocument, Section
 from workbench.settings.config import Settings
@@ -93,7 +93,8 @@ class Indexer:
         self.chunks = chunks
         self._pending: list[_Pending] = []
         self._pending_chunks = 0
-        self._sketches: SketchIndex | None = None
+        self.sketches = LibrarySketches(catalog)
+        self._released: list[str] = []  # folder files no longer duplicates of anything (see `flush`)
 
     def chunk_document(self, doc_id: str, sections: Sequence[Section]) -> list[Chunk]:
         """Chunks for a document's sections, sized by the embedder's tokenizer."""
@@ -189,6 +190,12 @@ class Indexer:
             if progress is not None:
                 progress(Progress(number, len(todo), entry.key, status))
         self.flush(report)
+        while self._released and not report.cancelled:
+            again = [entries[path] for path in self._released if path in entries]
+            self._released = []
+            for entry in again:
+                self._ingest_file(entry, None, report, hashes.get(entry.key))
+            self.flush(report)
         if not report.cancelled:
             report.metadata_refreshed += refresh_metadata_of(self.catalog, self.chunks, rederive)
         self.finish(reconcile=not report.cancelled)
@@ -203,7 +210,8 @@ class Indexer:
         self.catalog.migrate()
         apply_renames(self.catalog, self.chunks)
         self._start_version = self.chunks.version()
-        self._sketches = None
+        self.sketches.reset()
+        self._released = []
         sketch_stored_documents(self.catalog, self.chunks)  # an index from before sketches were kept
 
     def abandon(self) -> None:
@@ -302,7 +310,7 @@ class Indexer:
         """
         chunks = self.chunk_document(document.doc_id, sections)
         sketch = sketch_of_chunks(chunks)
-        same = self.same_text(sketch, document.doc_id)
+        same = self.sketches.match(sketch, document.doc_id)
         self._enqueue(document, chunks, sketch, records, is_new, report)
         return same
 
@@ -316,26 +324,11 @@ class Indexer:
         report: IndexReport,
     ) -> None:
         if sketch is not None:
-            self.sketches().add(document.doc_id, sketch)
+            self.sketches.add(document.doc_id, sketch)
         self._pending.append(_Pending(document, chunks, records, is_new, sketch))
         self._pending_chunks += len(chunks)
         if self._pending_chunks >= self.settings.index.write_batch_chunks:
             self.flush(report)
-
-    def sketches(self) -> SketchIndex:
-        """The text sketches of the indexed and buffered documents (read once a run)."""
-        if self._sketches is None:
-            self._sketches = SketchIndex.of(self.catalog.text_sketches())
-        return self._sketches
-
-    def _forget_sketches(self, doc_ids: Sequence[str]) -> None:
-        if self._sketches is not None:
-            for doc_id in doc_ids:
-                self._sketches.remove(doc_id)
-
-    def same_text(self, sketch: bytes | None, doc_id: str) -> SameText | None:
-        """The known document, other than `doc_id`, whose text this sketch matches."""
-        return None if sketch is None else self.sketches().match(sketch, doc_id)
 
     def pending_owner(self, content_hash: str) -> str | None:
         """The document already indexed (or buffered) from a file with these bytes."""
@@ -382,7 +375,7 @@ class Indexer:
             return self._record_failure(entry, doc_id, content_hash, str(exc), report)
         chunks = self.chunk_document(doc_id, metadata_sections(parsed))
         sketch = sketch_of_chunks(chunks)
-        same = self.same_text(sketch, doc_id)
+        same = self.sketches.match(sketch, doc_id)
         if same is not None:
             report.warnings.append({"path": entry.key, "warning": same.reason()})
             return self._record_duplicate(entry, previous, same.doc_id, content_hash, same.reason(), report)
@@ -435,7 +428,7 @@ class Indexer:
         had_document = previous is not None and previous.status in MOVABLE_STATUSES
         if had_document:
             self.chunks.replace_documents([entry.doc_id], [])
-            self._forget_sketches([entry.doc_id])
+            self.sketches.forget([entry.doc_id])
         with self.catalog.write() as con:
             if had_document:
                 Catalog.remove(con, [entry.doc_id], [])
@@ -448,7 +441,7 @@ class Indexer:
     ) -> str:
         record = FileRecord(entry.key, entry.root_key, doc_id, entry.size, entry.mtime, content_hash, "failed", reason)
         self.chunks.replace_documents([doc_id], [])
-        self._forget_sketches([doc_id])
+        self.sketches.forget([doc_id])
         with self.catalog.write() as con:
             Catalog.remove(con, [doc_id], [])
             Catalog.upsert(con, [], [record])
@@ -470,6 +463,10 @@ class Indexer:
             offset += count
         self.chunks.replace_documents([p.document.doc_id for p in self._pending], rows)
         with self.catalog.write() as con:
+            # a document whose content changed no longer vouches for its copies: they are read again
+            self._released += Catalog.release_duplicates(
+                con, [p.document.doc_id for p in self._pending if not p.is_new]
+            )
             Catalog.upsert(
                 con,
                 [(p.document, len(p.chunks)) for p in self._pending],
@@ -493,8 +490,7 @@ class Indexer:
         """Move a document to its file's new path without re-embedding; False if it must be re-indexed."""
         if not move_document(self.catalog, self.chunks, record, entry):
             return False
-        if self._sketches is not None:
-            self._sketches.rename(record.doc_id, entry.doc_id)
+        self.sketches.rename(record.doc_id, entry.doc_id)
         report.moved += 1
         report.moves.append({"from": record.path, "to": entry.key, "doc_id": entry.doc_id})
         return True
@@ -509,4 +505,4 @@ class Indexer:
         """Remove documents (index first, then catalog) and file records; free their duplicates."""
         self.chunks.replace_documents(doc_ids, [])
         self.catalog.drop_documents(doc_ids, paths)
-        self._forget_sketches(doc_ids)
+        self.sketches.forget(doc_ids)

@@ -125,6 +125,39 @@ class SketchIndex:
         return None
 
 
+class LibrarySketches:
+    """The sketches of a catalog's documents for one run: read on first use, kept in step with what the
+    run writes (buffered documents count), forgotten at the run's start."""
+
+    def __init__(self, catalog: Catalog) -> None:
+        self.catalog = catalog
+        self._index: SketchIndex | None = None
+
+    def reset(self) -> None:
+        self._index = None
+
+    def _loaded(self) -> SketchIndex:
+        if self._index is None:
+            self._index = SketchIndex.of(self.catalog.text_sketches())
+        return self._index
+
+    def match(self, sketch: bytes | None, doc_id: str) -> SameText | None:
+        """The known document, other than `doc_id`, whose text this sketch matches."""
+        return None if sketch is None else self._loaded().match(sketch, doc_id)
+
+    def add(self, doc_id: str, sketch: bytes) -> None:
+        self._loaded().add(doc_id, sketch)
+
+    def forget(self, doc_ids: Iterable[str]) -> None:
+        if self._index is not None:
+            for doc_id in doc_ids:
+                self._index.remove(doc_id)
+
+    def rename(self, old_id: str, new_id: str) -> None:
+        if self._index is not None:
+            self._index.rename(old_id, new_id)
+
+
 def sketch_of_chunks(chunks: Iterable[Chunk]) -> bytes | None:
     """The sketch of a document's own text: its chunks in reading order, less notes, annotations and
     the metadata-only stand-in."""
@@ -140,7 +173,7 @@ def sketch_stored_documents(catalog: Catalog, chunks: ChunkStore, batch: int = 2
     for start in range(0, len(todo), batch):
         ids = todo[start : start + batch]
         texts: dict[str, list[tuple[int, str]]] = {doc_id: [] for doc_id in ids}
-        for row in chunks.stored_rows(ids):
+        for row in chunks.stored_rows(ids, ("doc_id", "section", "ordinal", "text")):
             if row["section"] not in NOT_THE_FILES and row["doc_id"] in texts:
                 texts[row["doc_id"]].append((int(row["ordinal"]), str(row["text"])))
         catalog.set_sketches((doc_id, text_sketch(t for _, t in sorted(rows))) for doc_id, rows in texts.items())

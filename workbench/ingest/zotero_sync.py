@@ -349,7 +349,7 @@ class ZoteroSync:
                 continue
             reason = SameText(owner, same.resemblance).reason()
             self.indexer.chunks.replace_documents([folder_doc], [])
-            self.indexer.sketches().remove(folder_doc)
+            self.indexer.sketches.forget([folder_doc])
             self.catalog.yield_to(None, folder_doc, owner, reason)
             report.warnings.append({"path": folder_doc, "warning": f"yields to {owner}: {reason}"})
         self._folder_copies.clear()

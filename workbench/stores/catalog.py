@@ -325,6 +325,19 @@ class Catalog(SyncRecords, PageRecords, SketchRecords):
             con.execute("DELETE FROM files WHERE list_contains(?, path)", [list(paths)])
             con.execute("DELETE FROM file_pages WHERE list_contains(?, path)", [list(paths)])
 
+    @staticmethod
+    def release_duplicates(con: duckdb.DuckDBPyConnection, doc_ids: Sequence[str]) -> list[str]:
+        """Forget the folder files recorded as duplicates of these documents (whose content changed, so
+        a copy of the old content is a copy no more) inside an open transaction; returns their paths."""
+        if not doc_ids:
+            return []
+        rows = con.execute(
+            "DELETE FROM files WHERE status = 'duplicate' AND root NOT LIKE 'zotero:%' AND list_contains(?, doc_id) "
+            "RETURNING path",
+            [list(doc_ids)],
+        ).fetchall()
+        return [str(row[0]) for row in rows]
+
     def drop_documents(self, doc_ids: Sequence[str], paths: Sequence[str]) -> None:
         """Delete documents and file records in one transaction; their orphaned duplicates lose their record too.
 

@@ -224,15 +224,15 @@ class ChunkStore:
             return Counter()
         return Counter(table.to_lance().to_table(columns=["chunk_id"]).column("chunk_id").to_pylist())
 
-    def stored_rows(self, doc_ids: Sequence[str]) -> list[dict[str, Any]]:
-        """The stored rows of these documents, vectors included (to re-add them under new ids)."""
+    def stored_rows(self, doc_ids: Sequence[str], columns: Sequence[str] | None = None) -> list[dict[str, Any]]:
+        """The stored rows of these documents, vectors included (to re-add them under new ids), or these columns."""
         table = self.table()
         if table is None or not doc_ids:
             return []
         rows: list[dict[str, Any]] = []
         for start in range(0, len(doc_ids), 500):
             where = f"doc_id IN ({', '.join(_quote(d) for d in doc_ids[start : start + 500])})"
-            rows.extend(table.to_lance().to_table(filter=where).to_pylist())
+            rows.extend(table.to_lance().to_table(filter=where, columns=list(columns) if columns else None).to_pylist())
         return rows
 
     def count(self) -> int:
