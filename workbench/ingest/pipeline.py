@@ -422,7 +422,8 @@ class Indexer:
         reason: str,
         report: IndexReport,
     ) -> str:
-        """The file holds what `owner` holds: record it as a duplicate of it; a document the file had goes."""
+        """The file holds what `owner` holds: record it as a duplicate of it; a document the file had goes
+        (and the copies of that document are read again)."""
         key, root = entry.key, entry.root_key
         record = FileRecord(key, root, owner, entry.size, entry.mtime, content_hash, "duplicate", reason)
         had_document = previous is not None and previous.status in MOVABLE_STATUSES
@@ -432,6 +433,7 @@ class Indexer:
         with self.catalog.write() as con:
             if had_document:
                 Catalog.remove(con, [entry.doc_id], [])
+                self._released += Catalog.release_duplicates(con, [entry.doc_id])
             Catalog.upsert(con, [], [record])
         report.duplicate += 1
         return "duplicate"
@@ -444,6 +446,7 @@ class Indexer:
         self.sketches.forget([doc_id])
         with self.catalog.write() as con:
             Catalog.remove(con, [doc_id], [])
+            self._released += Catalog.release_duplicates(con, [doc_id])  # its copies hold what it lost
             Catalog.upsert(con, [], [record])
         report.fail(entry.key, reason)
         return "failed"

@@ -205,6 +205,7 @@ class SyncRecords:
                 "index_meta",
                 "metadata_rules",
                 "doc_id_renames",
+                "text_sketches",
             )
             for table in tables:
                 con.execute(f"DELETE FROM {table}")
