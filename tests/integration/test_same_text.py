@@ -57,7 +57,7 @@ def test_a_paper_downloaded_twice_is_indexed_once_and_on_its_own_when_the_first_
 
     assert (report.added, report.duplicate) == (2, 1)
     [note] = [w["warning"] for w in report.warnings if w["path"].endswith("b-bola.pdf")]
-    assert note.startswith("same text as file:1/a-bola.pdf (resemblance ")
+    assert note.startswith("same text as file:1/a-bola.pdf, resemblance ")
     assert {h.doc_id for h in hits} == {"file:1/a-bola.pdf"}
     assert detail is not None
     assert {Path(f.path).name: f.status for f in detail.files} == {"a-bola.pdf": "indexed", "b-bola.pdf": "duplicate"}
@@ -122,7 +122,7 @@ def test_zotero_attachments_and_items_with_one_text(tmp_path: Path, workbench_ho
     # the folder's download yielded to the Zotero item when the item was indexed
     assert engine.document_detail("file:1/bitcoin-download.pdf") is None
     yielded = [f for f in chunks_once.files if f.path.endswith("bitcoin-download.pdf")]
-    assert [(f.status, (f.error or "").startswith(f"same text as {BITCOIN} (resemblance ")) for f in yielded] == [
+    assert [(f.status, (f.error or "").startswith(f"same text as {BITCOIN}, resemblance ")) for f in yielded] == [
         ("duplicate", True)
     ]
     # the second attachment of the item: a duplicate within the item, its text not indexed again
@@ -134,7 +134,7 @@ def test_zotero_attachments_and_items_with_one_text(tmp_path: Path, workbench_ho
     # two items of the user's with one text: both kept, and the report names the pair
     assert [f.status for f in twin_detail.files] == ["indexed"] and twin_detail.document.chunk_count > 20
     [note] = [w["warning"] for w in report.warnings if w["path"] == f"zotero:1:{twin_key}"]
-    assert note.startswith(f"same text as {BITCOIN} (resemblance ") and "a duplicate item?" in note
+    assert note.startswith(f"same text as {BITCOIN}, resemblance ") and "a duplicate item?" in note
 
 
 def test_bench_same_text_lists_the_copies_and_the_closest_distinct_pairs(tmp_path: Path) -> None:

@@ -85,3 +85,15 @@ def test_the_index_finds_the_copy_never_the_document_itself() -> None:
     index.remove("d7-moved")
     assert index.match(copy, other_than="new") is None
     assert len(index) == 19
+
+
+def test_the_index_grows_and_replaces_a_documents_sketch() -> None:
+    index = SketchIndex()
+    for n in range(150):  # past the first allocation of rows
+        index.add(f"d{n}", _sketch(_paper(_LATIN, 100 + n, pages=2)))
+    old = _sketch(_paper(_LATIN, 100 + 140, pages=2))
+    index.add("d140", _sketch(_paper(_LATIN, 999, pages=2)))  # the document's file changed
+    assert len(index) == 150
+    assert index.match(old, other_than="new") is None
+    found = index.match(_sketch(_paper(_LATIN, 100 + 3, pages=2)), other_than="new")
+    assert found is not None and found.doc_id == "d3"

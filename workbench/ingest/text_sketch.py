@@ -6,13 +6,14 @@ content hash that catches a plain copy misses it, and the paper was indexed twic
 came back twice in every search and the graph's "similar papers" named the paper itself.
 
 Each document's text (its files' sections; notes, annotations, abstracts and the metadata-only
-stand-in may be the user's or ours, not the file's) is cut into shingles of `SHINGLE` consecutive words (each Han
-or kana character counts as a word, as those scripts put no spaces between words) and summarised
-by datasketch's MinHash (`PERMUTATIONS` values). The share of equal values estimates the Jaccard
+stand-in may be the user's or ours, not the file's) is cut into shingles of `SHINGLE` consecutive
+words (each Han or kana character counts as a word, as those scripts put no spaces between words)
+and summarised by datasketch's MinHash (`PERMUTATIONS` values). The share of equal values estimates the Jaccard
 resemblance of two documents' shingle sets; `SAME_TEXT` and above is the same text. The
-threshold was set before measuring, from the near-duplicate literature (Broder's resemblance on
-word shingles, with 0.9 for "the same document"), and the corpus measurement in README shows
-where the real pairs and the closest distinct papers fall around it.
+threshold was set before measuring: near-duplicate detection on word shingles commonly draws the
+line between 0.8 and 0.9, and the higher end was taken because a match keeps a file's text out of
+the index. `bench same-text` shows where real copies and the closest distinct papers fall around
+it (README).
 
 A text too short to judge (`MIN_SHINGLES`) has no sketch: an abstract alone or a one-page form is
 never called a copy of anything.
@@ -22,7 +23,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 import regex
@@ -70,17 +71,19 @@ class SameText:
 
     def reason(self) -> str:
         """The file record's note for a copy that is not indexed again."""
-        return f"same text as {self.doc_id} (resemblance {self.resemblance:.2f}; another download of it?)"
+        return f"same text as {self.doc_id}, resemblance {self.resemblance:.2f}: another download of it?"
 
 
-@dataclass
 class SketchIndex:
-    """The sketches of the indexed documents, to find the one a new document copies (a scan per lookup:
-    one comparison of 128 values per document, a few milliseconds at 10,000 papers)."""
+    """The sketches of the indexed documents, to find the one a new document copies: one comparison
+    of 128 values per document (about a millisecond at 10,000 papers), rows kept in one array that
+    grows by doubling, so adding a document costs no copy of the others."""
 
-    _rows: dict[str, np.ndarray] = field(default_factory=dict)
-    _ids: list[str] = field(default_factory=list)
-    _matrix: np.ndarray | None = None
+    def __init__(self) -> None:
+        self._rows = np.zeros((0, PERMUTATIONS), dtype=_DTYPE)
+        self._alive = np.zeros(0, dtype=bool)
+        self._ids: list[str] = []
+        self._at: dict[str, int] = {}
 
     @classmethod
     def of(cls, sketches: dict[str, bytes]) -> SketchIndex:
@@ -90,36 +93,42 @@ class SketchIndex:
         return index
 
     def __len__(self) -> int:
-        return len(self._rows)
+        return len(self._at)
 
     def add(self, doc_id: str, sketch: bytes) -> None:
         """Know one more document's sketch (replacing the document's earlier one)."""
-        self._rows[doc_id] = np.frombuffer(sketch, dtype=_DTYPE)
-        self._matrix = None
+        self.remove(doc_id)
+        used = len(self._ids)
+        if used == len(self._rows):
+            grown = max(64, 2 * used)
+            self._rows = np.resize(self._rows, (grown, PERMUTATIONS))
+            self._alive = np.concatenate([self._alive, np.zeros(grown - used, dtype=bool)])
+        self._rows[used] = np.frombuffer(sketch, dtype=_DTYPE)
+        self._alive[used] = True
+        self._ids.append(doc_id)
+        self._at[doc_id] = used
 
     def remove(self, doc_id: str) -> None:
         """Forget a document (it is being indexed again, or it went)."""
-        if self._rows.pop(doc_id, None) is not None:
-            self._matrix = None
+        at = self._at.pop(doc_id, None)
+        if at is not None:
+            self._alive[at] = False
 
     def rename(self, old_id: str, new_id: str) -> None:
         """A document's id changed (its file moved)."""
-        row = self._rows.pop(old_id, None)
-        if row is not None:
-            self._rows[new_id] = row
-            self._matrix = None
+        at = self._at.pop(old_id, None)
+        if at is not None:
+            self.remove(new_id)
+            self._ids[at] = new_id
+            self._at[new_id] = at
 
     def match(self, sketch: bytes, other_than: str) -> SameText | None:
         """The known document most like this sketch, if it holds the same text (never `other_than`)."""
-        if not self._rows:
-            return None
-        if self._matrix is None:
-            self._ids = list(self._rows)
-            self._matrix = np.vstack(list(self._rows.values()))
-        scores = (self._matrix == np.frombuffer(sketch, dtype=_DTYPE)).mean(axis=1)
-        for at in np.argsort(-scores, kind="stable"):
-            if scores[at] < SAME_TEXT:
-                return None
+        used = len(self._ids)
+        scores = (self._rows[:used] == np.frombuffer(sketch, dtype=_DTYPE)).mean(axis=1)
+        scores[~self._alive[:used]] = -1.0
+        close = np.nonzero(scores >= SAME_TEXT)[0]
+        for at in close[np.argsort(-scores[close], kind="stable")]:
             if self._ids[at] != other_than:
                 return SameText(self._ids[at], round(float(scores[at]), 3))
         return None

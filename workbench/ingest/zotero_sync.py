@@ -91,7 +91,7 @@ def _copy_of(
     for other, known in sketches.items():
         score = resemblance(sketch, known)
         if score >= SAME_TEXT:
-            return f"same text as {other}, an attachment of the same item (resemblance {score:.2f})"
+            return f"same text as {other}, an attachment of the same item, resemblance {score:.2f}"
     sketches[path] = sketch
     return None
 
@@ -257,7 +257,7 @@ class ZoteroSync:
         same = self.indexer.queue(document, sections, records, item.doc_id not in known_docs, report)
         if same is not None and same.doc_id.startswith("zotero:"):
             # Two items of the user's are both kept: which one is the paper is the user's call
-            note = f"same text as {same.doc_id} (resemblance {same.resemblance:.2f}): a duplicate item?"
+            note = f"same text as {same.doc_id}, resemblance {same.resemblance:.2f}: a duplicate item?"
             report.warnings.append({"path": item.doc_id, "warning": note + " Zotero can merge them"})
         elif same is not None:
             self._folder_copies.append((same.doc_id, item.doc_id, same))
