@@ -100,3 +100,34 @@ def test_attachments_by_type_unread_types_named_and_missing_files_from_zoteros_c
     assert {"path": str(missing / ".zotero-ft-cache"), "warning": note} in report.warnings
     assert back.updated == 1 and after is not None
     assert [(Path(f.path).name, f.status) for f in after.files] == [(VASWANI, "indexed")]
+
+
+def test_an_attachment_that_cannot_be_read_is_indexed_from_zoteros_cache_and_read_again_once_changed(
+    tmp_path: Path, workbench_home: Path
+) -> None:
+    with build_zotero_library(tmp_path / "Zotero", schema=129, wal=False) as library:
+        folder = library.data_dir / "storage" / "PDFB9TCN"
+        pdf = next(folder.glob("*.pdf"))
+        good = pdf.read_bytes()
+        pdf.write_bytes(b"%PDF-1.4 cut short by a download that failed" + b"\0" * 2000)
+        # Zotero read the file before it broke (pdf.js is lenient): its text is in the cache
+        (folder / ".zotero-ft-cache").write_text("A purely peer-to-peer version of electronic cash.\f")
+        engine = Engine(Settings())
+        first = engine.index_zotero(library.data_dir)
+        second = engine.index_zotero(library.data_dir)  # nothing changed: nothing read, nothing reported
+        hits = engine.search("purely peer-to-peer electronic cash", mode="fts", filters=["source=zotero"]).hits
+        pdf.write_bytes(good)  # the file is repaired
+        third = engine.index_zotero(library.data_dir)
+        detail = engine.document_detail(BITCOIN)
+
+    assert [f["path"] for f in first.failures if f["path"] == str(pdf)] == [str(pdf)]
+    note = (
+        "the attachment's file could not be read (not a valid PDF: data format): its text is Zotero's full-text cache"
+    )
+    assert {"path": str(folder / ".zotero-ft-cache"), "warning": note} in first.warnings
+    assert (second.added, second.updated, second.failed, second.chunks) == (0, 0, 0, 0)
+    assert BITCOIN in [h.doc_id for h in hits]
+    assert (third.updated, third.failed) == (1, 0)
+    assert detail is not None
+    statuses = {Path(f.path).name: f.status for f in detail.files}
+    assert statuses[pdf.name] == "indexed" and ".zotero-ft-cache" not in statuses  # the file, not its cache

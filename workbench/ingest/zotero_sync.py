@@ -99,6 +99,7 @@ def _copy_of(
 FULLTEXT_CACHE = ".zotero-ft-cache"  # Zotero's text of an attachment, beside its file
 _NOT_HERE = "the attachment's file is not on this machine: its text is Zotero's full-text cache"
 _NOT_READ = "{} is not a type read here: its text is Zotero's full-text cache"
+_UNREADABLE = "the attachment's file could not be read ({}): its text is Zotero's full-text cache"
 
 
 class ZoteroSync:
@@ -171,8 +172,8 @@ class ZoteroSync:
                 if record.status != "failed":
                     stale.add(record.doc_id)
                 continue
-            if record.status == "failed" or stat.st_size != record.size or stat.st_mtime != record.mtime:
-                stale.add(record.doc_id)
+            if stat.st_size != record.size or stat.st_mtime != record.mtime:
+                stale.add(record.doc_id)  # a file that failed is read again once it changes, as in a folder
         return stale
 
     def _ingest_item(
@@ -212,11 +213,19 @@ class ZoteroSync:
             try:
                 stat = path.stat()
                 content_hash = hash_regular(str(path))
+            except OSError as exc:  # unreadable here: zero size and time, so every run tries again
+                records.append(FileRecord(str(path), self.root, item.doc_id, 0, 0.0, "", "failed", str(exc)))
+                report.fail(str(path), str(exc))
+                continue
+            try:
                 parsed = parse_file(path, attachment.content_type)
-            except (OSError, ParseError) as exc:
-                reason = str(exc)
-                records.append(FileRecord(str(path), self.root, item.doc_id, 0, 0.0, "", "failed", reason))
+            except ParseError as exc:  # read again only once the file changes
+                size, mtime, reason = stat.st_size, stat.st_mtime, str(exc)
+                records.append(
+                    FileRecord(str(path), self.root, item.doc_id, size, mtime, content_hash, "failed", reason)
+                )
                 report.fail(str(path), reason)
+                self._from_cache(attachment, item.doc_id, keep_abstract, into, report, _UNREADABLE.format(reason))
                 continue
             copy = _copy_of(parsed, content_hash, records, sketches, str(path))
             if copy is not None:  # the paper attached twice: its text is indexed once
