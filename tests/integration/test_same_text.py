@@ -154,3 +154,28 @@ def test_bench_same_text_lists_the_copies_and_the_closest_distinct_pairs(tmp_pat
     [other_bytes] = [p for p in result["same_text"] if not p["same_bytes"]]
     assert {Path(other_bytes["a"]).name, Path(other_bytes["b"]).name} == {"a-bola.pdf", "b-bola.pdf"}
     assert sum(result["histogram"].values()) == 6 and result["histogram"]["0.0"] == 4
+
+
+def test_a_folder_copy_is_read_again_when_the_zotero_item_no_longer_holds_its_text(
+    tmp_path: Path, workbench_home: Path
+) -> None:
+    folder = tmp_path / "downloads"
+    pdf = PDFS / "zotero_bitcoin_whitepaper.pdf"
+    _saved_again(pdf, folder / "bitcoin-download.pdf")
+    with build_zotero_library(tmp_path / "Zotero", schema=129, wal=False) as library:
+        engine = Engine(Settings())
+        engine.index_zotero(library.data_dir)
+        first = engine.index_folders([folder])
+        library.touch_item("BTCN8WEB")  # a metadata edit alone leaves the copy a copy
+        engine.index_zotero(library.data_dir)
+        quiet = engine.index_folders([folder])
+        attached = next((library.data_dir / "storage" / "PDFB9TCN").glob("*.pdf"))
+        shutil.copy(PDFS / "zotero_arxiv_1412.6206_lattice.pdf", attached)  # another paper in its place
+        library.touch_item("BTCN8WEB")
+        engine.index_zotero(library.data_dir)
+        after = engine.index_folders([folder])
+
+    assert (first.added, first.duplicate) == (0, 1)
+    assert (quiet.added, quiet.duplicate, quiet.unchanged) == (0, 0, 1)
+    assert (after.added, after.duplicate) == (1, 0)
+    assert engine.document_detail("file:1/bitcoin-download.pdf") is not None

@@ -466,10 +466,9 @@ class Indexer:
             offset += count
         self.chunks.replace_documents([p.document.doc_id for p in self._pending], rows)
         with self.catalog.write() as con:
-            # a document whose content changed no longer vouches for its copies: they are read again
-            self._released += Catalog.release_duplicates(
-                con, [p.document.doc_id for p in self._pending if not p.is_new]
-            )
+            # a folder document whose file changed no longer vouches for its copies: they are read again
+            changed = [p.document.doc_id for p in self._pending if not p.is_new and p.document.source == "folder"]
+            self._released += Catalog.release_duplicates(con, changed)
             Catalog.upsert(
                 con,
                 [(p.document, len(p.chunks)) for p in self._pending],

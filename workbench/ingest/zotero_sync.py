@@ -270,6 +270,10 @@ class ZoteroSync:
             report.warnings.append({"path": item.doc_id, "warning": note + " Zotero can merge them"})
         elif same is not None:
             self._folder_copies.append((same.doc_id, item.doc_id, same))
+        before = {r.content_hash for r in known_files.values() if r.doc_id == item.doc_id and r.status == "indexed"}
+        if before - set(hashes):  # the item no longer holds what its folder copies held: they are read again
+            with self.catalog.write() as con:
+                Catalog.release_duplicates(con, [item.doc_id])
         stale_paths = [
             p for p, r in known_files.items() if r.doc_id == item.doc_id and p not in {x.path for x in records}
         ]
