@@ -97,3 +97,10 @@ def test_the_index_grows_and_replaces_a_documents_sketch() -> None:
     assert index.match(old, other_than="new") is None
     found = index.match(_sketch(_paper(_LATIN, 100 + 3, pages=2)), other_than="new")
     assert found is not None and found.doc_id == "d3"
+
+
+def test_a_latin_word_run_into_han_characters_is_its_own_word() -> None:
+    # "Hough变换" is the word Hough and two characters: a copy that spaces it otherwise is the same text
+    pages = [page.replace("链", "Hough") for page in _han_paper(11)]
+    spaced = [page.replace("链", " Hough ") for page in _han_paper(11)]
+    assert resemblance(_sketch(pages), _sketch(spaced)) == 1.0

@@ -43,7 +43,10 @@ NOT_THE_FILES = frozenset({"note", "annotation", "title", "abstract"})
 _SEED = 1
 _DTYPE = np.dtype("<u4")  # datasketch's hash values are 32-bit
 
-_WORD = regex.compile(r"[\p{Han}\p{Hiragana}\p{Katakana}]|[\p{L}\p{M}\p{N}]+")
+# A Han or kana character alone, or a run of other letters, marks and digits ("Hough变换" is three words)
+_WORD = regex.compile(
+    r"[\p{Han}\p{Hiragana}\p{Katakana}]|[[\p{L}\p{M}\p{N}]--[\p{Han}\p{Hiragana}\p{Katakana}]]+", regex.V1
+)
 
 
 def text_sketch(texts: Iterable[str]) -> bytes | None:
