@@ -229,7 +229,7 @@ def _downgrade_to_relative_ids(engine: Engine) -> dict[str, str]:
         con.execute("DROP TABLE doc_id_renames")
         con.execute("DROP TABLE roots")
         # the later migrations' tables: back to a v4 catalog
-        for table in ("metadata_rules", "index_meta", "file_pages", "graph_meta"):
+        for table in ("metadata_rules", "index_meta", "file_pages", "graph_meta", "text_sketches"):
             con.execute(f"DROP TABLE {table}")
         con.execute("DELETE FROM schema_migrations WHERE version >= 5")
         con.execute("DELETE FROM graph_state")

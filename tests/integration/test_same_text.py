@@ -114,6 +114,7 @@ def test_zotero_attachments_and_items_with_one_text(tmp_path: Path, workbench_ho
         for key in ("BTCN8WEB", twin_key):
             library.touch_item(key)
         report = engine.index_zotero(library.data_dir)
+        doctor = {check.name: check for check in engine.doctor()}
         chunks_after = engine.document_detail(BITCOIN)
         twin_detail = engine.document_detail(f"zotero:1:{twin_key}")
 
@@ -135,6 +136,10 @@ def test_zotero_attachments_and_items_with_one_text(tmp_path: Path, workbench_ho
     assert [f.status for f in twin_detail.files] == ["indexed"] and twin_detail.document.chunk_count > 20
     [note] = [w["warning"] for w in report.warnings if w["path"] == f"zotero:1:{twin_key}"]
     assert note.startswith(f"same text as {BITCOIN}, resemblance ") and "a duplicate item?" in note
+    assert doctor["same text"].ok
+    assert doctor["same text"].detail.startswith(
+        f"1 pair of documents holds one text: {BITCOIN} ~ zotero:1:{twin_key} ("
+    )
 
 
 def test_bench_same_text_lists_the_copies_and_the_closest_distinct_pairs(tmp_path: Path) -> None:

@@ -5,7 +5,16 @@ from __future__ import annotations
 
 import random
 
-from workbench.ingest.text_sketch import SAME_TEXT, SketchIndex, resemblance, sketch_of_chunks, text_sketch
+import numpy as np
+
+from workbench.ingest.text_sketch import (
+    SAME_TEXT,
+    SketchIndex,
+    resemblance,
+    same_text_pairs,
+    sketch_of_chunks,
+    text_sketch,
+)
 from workbench.records import Chunk
 
 _SENTENCE = "the model of proof of work makes an attack costly as honest nodes extend the longest chain"
@@ -104,3 +113,15 @@ def test_a_latin_word_run_into_han_characters_is_its_own_word() -> None:
     pages = [page.replace("链", "Hough") for page in _han_paper(11)]
     spaced = [page.replace("链", " Hough ") for page in _han_paper(11)]
     assert resemblance(_sketch(pages), _sketch(spaced)) == 1.0
+
+
+def test_every_pair_at_the_threshold_is_found_among_many() -> None:
+    rng = np.random.default_rng(5)
+    sketches = {f"d{n}": rng.integers(0, 2**32, 128, dtype=np.uint32).astype("<u4").tobytes() for n in range(2000)}
+    for n in range(40):  # copies that differ in 12 of 128 values (0.906), wherever those fall
+        values = np.frombuffer(sketches[f"d{n}"], dtype="<u4").copy()
+        values[rng.choice(128, 12, replace=False)] += 1
+        sketches[f"copy{n}"] = values.tobytes()
+    pairs = same_text_pairs(sketches)
+    assert sorted((p.first, p.second) for p in pairs) == sorted((f"copy{n}", f"d{n}") for n in range(40))
+    assert {p.resemblance for p in pairs} == {0.906}

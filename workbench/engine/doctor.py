@@ -22,6 +22,7 @@ from workbench.query.quote_pages import index_note
 if TYPE_CHECKING:
     from workbench.llm.setup import SetupReport
 
+_PAIRS_SHOWN = 5  # same-text pairs named by `doctor`
 LIBRARIES = ("textual", "duckdb", "lancedb", "fastembed", "kuzu", "llama-cpp-python", "watchfiles", "pypdfium2")
 
 
@@ -78,6 +79,7 @@ class DoctorDoor(EngineCore):
             _check("index fingerprint", self._check_fingerprint),
             _check("consistency", lambda: self._check_consistency(repair)),
             _check("pages", self._check_pages),
+            _check("same text", self._check_same_text),
             _check("zotero", self._check_zotero),
             _check("libraries", library_versions),
         ]
@@ -161,6 +163,19 @@ class DoctorDoor(EngineCore):
             return "no page with text left out"
         listed = "; ".join(f"{reason}: {n}" for reason, n in sorted(reasons.items(), key=lambda kv: -kv[1]))
         return f"{dropped} pages left out of the index in {files} files ({listed}); `workbench show DOC` lists them"
+
+    def _check_same_text(self) -> str:
+        """Documents that hold one text: two Zotero items of one paper, or copies indexed before
+        sketches were kept (`workbench.ingest.text_sketch`)."""
+        from workbench.ingest.text_sketch import same_text_pairs
+
+        pairs = same_text_pairs(self._catalog.text_sketches())
+        if not pairs:
+            return "no two documents hold one text"
+        shown = "; ".join(f"{p.first} ~ {p.second} (resemblance {p.resemblance:.2f})" for p in pairs[:_PAIRS_SHOWN])
+        more = f"; and {len(pairs) - _PAIRS_SHOWN} more" if len(pairs) > _PAIRS_SHOWN else ""
+        kind = "pair of documents holds" if len(pairs) == 1 else "pairs of documents hold"
+        return f"{len(pairs)} {kind} one text: {shown}{more} (Zotero can merge items of one paper)"
 
     def _check_zotero(self) -> str:
         data_dir = self.zotero_dir()
