@@ -4,18 +4,21 @@ in every script; too little text, and the sections that are not a file's text, a
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import numpy as np
 
 from workbench.ingest.text_sketch import (
     SAME_TEXT,
+    SKETCH_VERSION,
     SketchIndex,
     resemblance,
     same_text_pairs,
     sketch_of_chunks,
     text_sketch,
 )
-from workbench.records import Chunk
+from workbench.records import Chunk, Document
+from workbench.stores.catalog import Catalog
 
 _SENTENCE = "the model of proof of work makes an attack costly as honest nodes extend the longest chain"
 _LATIN = tuple(_SENTENCE.split())
@@ -125,3 +128,16 @@ def test_every_pair_at_the_threshold_is_found_among_many() -> None:
     pairs = same_text_pairs(sketches)
     assert sorted((p.first, p.second) for p in pairs) == sorted((f"copy{n}", f"d{n}") for n in range(40))
     assert {p.resemblance for p in pairs} == {0.906}
+
+
+def test_sketches_of_other_rules_are_never_compared_and_are_made_again(tmp_path: Path) -> None:
+    catalog = Catalog(tmp_path / "catalog.duckdb")
+    catalog.migrate()
+    with catalog.write() as con:
+        documents = [(Document(doc_id, doc_id, "folder"), 3) for doc_id in ("a", "b", "c")]
+        Catalog.upsert(con, documents, [])
+    old, current = _sketch(_paper(_LATIN, 21)), _sketch(_paper(_LATIN, 22))
+    catalog.set_sketches([("a", old)], SKETCH_VERSION - 1)  # made by earlier rules
+    catalog.set_sketches([("b", current), ("c", None)], SKETCH_VERSION)  # c: too little text to judge
+    assert catalog.text_sketches(SKETCH_VERSION) == {"b": current}
+    assert catalog.unsketched_documents(SKETCH_VERSION) == ["a"]

@@ -167,9 +167,9 @@ class DoctorDoor(EngineCore):
     def _check_same_text(self) -> str:
         """Documents that hold one text: two Zotero items of one paper, or copies indexed before
         sketches were kept (`workbench.ingest.text_sketch`)."""
-        from workbench.ingest.text_sketch import same_text_pairs
+        from workbench.ingest.text_sketch import SKETCH_VERSION, same_text_pairs
 
-        pairs = same_text_pairs(self._catalog.text_sketches())
+        pairs = same_text_pairs(self._catalog.text_sketches(SKETCH_VERSION))
         if not pairs:
             return "no two documents hold one text"
         shown = "; ".join(f"{p.first} ~ {p.second} (resemblance {p.resemblance:.2f})" for p in pairs[:_PAIRS_SHOWN])

@@ -35,7 +35,13 @@ from workbench.ingest.metadata_refresh import refresh_metadata as refresh_metada
 from workbench.ingest.parse import METADATA_RULES_VERSION, SUPPORTED_SUFFIXES, parse_file
 from workbench.ingest.parse_error import ParseError
 from workbench.ingest.regular_file import hash_regular
-from workbench.ingest.text_sketch import LibrarySketches, SameText, sketch_of_chunks, sketch_stored_documents
+from workbench.ingest.text_sketch import (
+    SKETCH_VERSION,
+    LibrarySketches,
+    SameText,
+    sketch_of_chunks,
+    sketch_stored_documents,
+)
 from workbench.llm.embed import Embedder
 from workbench.records import Chunk, Document, ParsedDocument, Section
 from workbench.settings.config import Settings
@@ -476,7 +482,7 @@ class Indexer:
             )
             folder_docs = [p.document.doc_id for p in self._pending if p.document.source == "folder"]
             Catalog.set_metadata_rules(con, folder_docs, METADATA_RULES_VERSION)
-            Catalog.put_sketches(con, [(p.document.doc_id, p.sketch) for p in self._pending])
+            Catalog.put_sketches(con, [(p.document.doc_id, p.sketch) for p in self._pending], SKETCH_VERSION)
         for item in self._pending:
             if item.records and all(r.status == "no-text" for r in item.records):
                 report.no_text += 1

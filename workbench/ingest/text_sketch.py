@@ -33,6 +33,7 @@ from workbench.records import Chunk
 from workbench.stores.catalog import Catalog
 from workbench.stores.chunks import ChunkStore
 
+SKETCH_VERSION = 1  # raise when the sketch of a text changes (words, shingles, hashing): stored ones are redone
 SHINGLE = 5  # words per shingle
 PERMUTATIONS = 128  # MinHash values per sketch: about ±0.03 on a resemblance of 0.9
 SAME_TEXT = 0.9  # resemblance at or above which two documents hold the same text
@@ -151,7 +152,7 @@ class LibrarySketches:
 
     def _loaded(self) -> SketchIndex:
         if self._index is None:
-            self._index = SketchIndex.of(self.catalog.text_sketches())
+            self._index = SketchIndex.of(self.catalog.text_sketches(SKETCH_VERSION))
         return self._index
 
     def match(self, sketch: bytes | None, doc_id: str) -> SameText | None:
@@ -219,12 +220,14 @@ def sketch_stored_documents(catalog: Catalog, chunks: ChunkStore, batch: int = 2
     """Sketch the documents indexed before sketches were kept, from their stored chunks (no file is
     read again); returns how many were sketched. Each batch is committed on its own, so an
     interrupted pass resumes where it stopped."""
-    todo = catalog.unsketched_documents()
+    todo = catalog.unsketched_documents(SKETCH_VERSION)
     for start in range(0, len(todo), batch):
         ids = todo[start : start + batch]
         texts: dict[str, list[tuple[int, str]]] = {doc_id: [] for doc_id in ids}
         for row in chunks.stored_rows(ids, ("doc_id", "section", "ordinal", "text")):
             if row["section"] not in NOT_THE_FILES and row["doc_id"] in texts:
                 texts[row["doc_id"]].append((int(row["ordinal"]), str(row["text"])))
-        catalog.set_sketches((doc_id, text_sketch(t for _, t in sorted(rows))) for doc_id, rows in texts.items())
+        catalog.set_sketches(
+            ((doc_id, text_sketch(t for _, t in sorted(rows))) for doc_id, rows in texts.items()), SKETCH_VERSION
+        )
     return len(todo)

@@ -110,7 +110,7 @@ MIGRATIONS: tuple[tuple[str, Migration], ...] = (
     (
         "text sketches",
         """
-        CREATE TABLE text_sketches (doc_id VARCHAR PRIMARY KEY, sketch BLOB);
+        CREATE TABLE text_sketches (doc_id VARCHAR PRIMARY KEY, sketch BLOB, version INTEGER);
         """,
     ),
 )
