@@ -33,6 +33,14 @@ def _saved_again(source: Path, target: Path) -> Path:
     return target
 
 
+def _papers(folder: Path, files: dict[str, Path]) -> Path:
+    """A folder holding these files under these names."""
+    folder.mkdir()
+    for name, source in files.items():
+        shutil.copy(source, folder / name)
+    return folder
+
+
 def _catalog(home: Path, read_only: bool = True) -> duckdb.DuckDBPyConnection:
     return duckdb.connect(str(home / "data" / "catalog.duckdb"), read_only=read_only)
 
@@ -40,11 +48,8 @@ def _catalog(home: Path, read_only: bool = True) -> duckdb.DuckDBPyConnection:
 def test_a_paper_downloaded_twice_is_indexed_once_and_on_its_own_when_the_first_changes(
     tmp_path: Path, workbench_home: Path
 ) -> None:
-    folder = tmp_path / "papers"
-    folder.mkdir()
-    shutil.copy(FIRST, folder / "a-bola.pdf")
-    shutil.copy(SECOND, folder / "b-bola.pdf")
-    shutil.copy(PDFS / "zotero_bitcoin_whitepaper.pdf", folder / "bitcoin.pdf")
+    bitcoin = PDFS / "zotero_bitcoin_whitepaper.pdf"
+    folder = _papers(tmp_path / "papers", {"a-bola.pdf": FIRST, "b-bola.pdf": SECOND, "bitcoin.pdf": bitcoin})
     assert (folder / "a-bola.pdf").read_bytes() != (folder / "b-bola.pdf").read_bytes()
     engine = Engine(Settings())
     report = engine.index_folders([folder])
@@ -69,9 +74,7 @@ def test_a_paper_downloaded_twice_is_indexed_once_and_on_its_own_when_the_first_
 
 
 def test_an_index_from_before_sketches_is_sketched_from_its_chunks(tmp_path: Path, workbench_home: Path) -> None:
-    folder = tmp_path / "papers"
-    folder.mkdir()
-    shutil.copy(FIRST, folder / "a-bola.pdf")
+    folder = _papers(tmp_path / "papers", {"a-bola.pdf": FIRST})
     engine = Engine(Settings())
     engine.index_folders([folder])
     with _catalog(workbench_home, read_only=False) as con:
@@ -145,12 +148,9 @@ def test_zotero_attachments_and_items_with_one_text(tmp_path: Path, workbench_ho
 def test_bench_same_text_lists_the_copies_and_the_closest_distinct_pairs(tmp_path: Path) -> None:
     from workbench.bench.same_text import bench_same_text
 
-    folder = tmp_path / "papers"
-    folder.mkdir()
-    shutil.copy(FIRST, folder / "a-bola.pdf")
-    shutil.copy(SECOND, folder / "b-bola.pdf")
-    shutil.copy(PDFS / "zotero_bitcoin_whitepaper.pdf", folder / "bitcoin.pdf")
-    shutil.copy(PDFS / "zotero_bitcoin_whitepaper.pdf", folder / "bitcoin-copy.pdf")
+    bitcoin = PDFS / "zotero_bitcoin_whitepaper.pdf"
+    files = {"a-bola.pdf": FIRST, "b-bola.pdf": SECOND, "bitcoin.pdf": bitcoin, "bitcoin-copy.pdf": bitcoin}
+    folder = _papers(tmp_path / "papers", files)
     (folder / "note.md").write_text("too short to judge")
     result = bench_same_text([], [folder])
 

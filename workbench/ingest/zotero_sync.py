@@ -78,13 +78,15 @@ def _name(raw: str) -> str:
 
 
 def _copy_of(
-    parsed: ParsedDocument, content_hash: str, earlier: list[FileRecord], sketches: dict[str, bytes], path: str
+    parsed: ParsedDocument, content_hash: str, earlier: list[FileRecord], sketches: dict[str, bytes] | None, path: str
 ) -> str | None:
     """Why an attachment is a copy of one its item had already (same bytes, or same text), or None;
-    a sketch of its text is kept in `sketches` for the attachments after it."""
+    a sketch of its text is kept in `sketches` for the attachments after it (None: it has none)."""
     for record in earlier:
         if record.content_hash == content_hash and record.status in ("indexed", "no-text"):
             return f"same content as {record.path}, an attachment of the same item"
+    if sketches is None:
+        return None
     sketch = text_sketch(s.text for s in parsed.sections if s.name not in NOT_THE_FILES)
     if sketch is None:
         return None
@@ -184,7 +186,8 @@ class ZoteroSync:
             sections.append(Section("abstract", item.abstract.strip()))
         records: list[FileRecord] = []
         hashes: list[str] = []
-        sketches: dict[str, bytes] = {}  # the item's attachments read so far, by path
+        # the item's attachments read so far, by path (sketched only where there is more than one)
+        sketches: dict[str, bytes] | None = {} if len(item.attachments) > 1 else None
         keep_abstract = not item.abstract.strip()
         into = (records, hashes, sections)
         for attachment in item.attachments:
