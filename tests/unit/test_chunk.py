@@ -55,6 +55,28 @@ def test_short_tail_merges_into_previous_chunk() -> None:
     assert chunks[-1].token_count > 1
 
 
+def test_a_short_piece_before_a_long_sentence_is_no_chunk_of_its_own() -> None:
+    # a line carried over a page break ("...parameters, the system matrix is:") before a sentence
+    # nearly a chunk long had been a chunk of three words, and won every query on its paper's title
+    long_sentence = " ".join(f"w{i}" for i in range(50)) + "."
+    text = sentences(5, "Body") + "\fCarried over line:\n\n" + long_sentence + " " + sentences(5, "After")
+    chunks = chunk_sections("doc", [Section("other", text)], words, target_tokens=40, max_tokens=64, min_tokens=10)
+    assert all(c.token_count >= 10 for c in chunks)
+    assert all(c.token_count <= 64 for c in chunks)
+    carried = next(c for c in chunks if "Carried" in c.text)
+    assert "w49." in carried.text
+    assert " ".join(c.text for c in chunks).split() == text.split()
+
+
+def test_a_short_piece_between_two_long_ones_joins_the_chunk_before_it() -> None:
+    first = " ".join(f"A{i}" for i in range(38)) + "."
+    second = " ".join(f"B{i}" for i in range(62)) + "."
+    text = f"{first} Short bit here. {second}"
+    chunks = chunk_sections("doc", [Section("other", text)], words, target_tokens=40, max_tokens=64, min_tokens=10)
+    assert [c.token_count for c in chunks] == [41, 62]
+    assert chunks[0].text.endswith("Short bit here.")
+
+
 def test_ids_are_stable_and_depend_on_text() -> None:
     sections = [Section("abstract", sentences(3, "A"))]
     first = chunk_sections("doc", sections, words)

@@ -1,6 +1,8 @@
 """Section-aware chunking: passages of ~200-300 embedder tokens that never cross sections.
 
-Sentences are packed greedily up to the target size; a sentence longer than the hard cap
+Sentences are packed greedily up to the target size, and a group still under the minimum goes
+on up to the hard cap (else it joins the chunk before it), so a line carried over a page break
+before a long sentence is no chunk of its own; a sentence longer than the hard cap
 is split on words, and a part that is still too long (Chinese or Japanese text has no spaces
 to split on) into even runs of characters, so no chunk is longer than the embedder reads.
 Chinese and Japanese full stops end sentences as ". " does (before, a page of Chinese was one
@@ -29,6 +31,8 @@ TokenCounter = Callable[[Sequence[str]], list[int]]
 # ends and the character split change only text with CJK full stops or a run too long to split
 # on spaces, in files indexed from now on; `workbench doctor` counts older chunks longer than the
 # embedder reads. Headings that keep their paragraph break change only the whitespace of new chunks.
+# A short piece that takes the long one after it (or joins the chunk before) changes only where
+# new chunks end.
 CHUNKER_VERSION = 1
 
 _SENTENCE_END = re.compile(
@@ -145,6 +149,14 @@ def _fit(runs: list[str], count_tokens: TokenCounter, max_tokens: int) -> list[t
     return out
 
 
+def _close(groups: list[list[_Piece]], group: list[_Piece], size: int, min_tokens: int, max_tokens: int) -> None:
+    """Add a finished group, one under the minimum to the group before it where the cap allows."""
+    if groups and size < min_tokens and sum(p.tokens for p in groups[-1]) + size <= max_tokens:
+        groups[-1].extend(group)
+    else:
+        groups.append(group)
+
+
 def chunk_sections(
     doc_id: str,
     sections: Sequence[Section],
@@ -161,18 +173,16 @@ def chunk_sections(
         current: list[_Piece] = []
         size = 0
         for piece in _pieces(section, count_tokens, max_tokens):
-            if current and (size + piece.tokens > target_tokens):
-                groups.append(current)
+            # A group under the minimum takes the next piece while the cap allows (a title block
+            # before a long first sentence, a line carried over a page break before a formula).
+            over = size + piece.tokens > (target_tokens if size >= min_tokens else max_tokens)
+            if current and over:
+                _close(groups, current, size, min_tokens, max_tokens)
                 current, size = [], 0
             current.append(piece)
             size += piece.tokens
         if current:
-            tail_size = sum(p.tokens for p in current)
-            previous = sum(p.tokens for p in groups[-1]) if groups else 0
-            if groups and tail_size < min_tokens and previous + tail_size <= max_tokens:
-                groups[-1].extend(current)
-            else:
-                groups.append(current)
+            _close(groups, current, size, min_tokens, max_tokens)
         for group in groups:
             text = "".join(p.text + p.joint for p in group[:-1]) + group[-1].text
             starts = [0]
