@@ -120,6 +120,10 @@ def test_zotero_attachments_and_items_with_one_text(tmp_path: Path, workbench_ho
         doctor = {check.name: check for check in engine.doctor()}
         chunks_after = engine.document_detail(BITCOIN)
         twin_detail = engine.document_detail(f"zotero:1:{twin_key}")
+        papers = engine.search("proof-of-work chain double spending", mode="fts").hits
+        passages = engine.search("proof-of-work chain double spending", mode="fts", per_doc=False).hits
+        only_twin = engine.search("proof-of-work chain", mode="fts", filters=[f"doc=zotero:1:{twin_key}"]).hits
+        related = engine.related(BITCOIN)
 
     assert folder_first.added == 1
     assert chunks_once is not None and chunks_after is not None and twin_detail is not None
@@ -139,6 +143,16 @@ def test_zotero_attachments_and_items_with_one_text(tmp_path: Path, workbench_ho
     assert [f.status for f in twin_detail.files] == ["indexed"] and twin_detail.document.chunk_count > 20
     [note] = [w["warning"] for w in report.warnings if w["path"] == f"zotero:1:{twin_key}"]
     assert note.startswith(f"same text as {BITCOIN}, resemblance ") and "a duplicate item?" in note
+    # search lists the paper once, naming the other item, and reads its passages once; `show` names it
+    [kept] = [h.doc_id for h in papers if h.doc_id in (BITCOIN, f"zotero:1:{twin_key}")]
+    twin = f"zotero:1:{twin_key}" if kept == BITCOIN else BITCOIN
+    assert next(h.same_text for h in papers if h.doc_id == kept) == (twin,)
+    assert twin not in {h.doc_id for h in passages} and len(passages) > 1
+    assert [h.same_text for h in papers if h.doc_id != kept] == [()] * (len(papers) - 1)
+    assert {h.doc_id for h in only_twin} == {f"zotero:1:{twin_key}"}  # a search of one item alone folds nothing
+    assert [(t.doc_id, t.resemblance >= 0.9) for t in twin_detail.same_text] == [(BITCOIN, True)]
+    assert [t.doc_id for t in chunks_after.same_text] == [f"zotero:1:{twin_key}"]
+    assert (related[0].doc_id, related[0].found_by[0]) == (f"zotero:1:{twin_key}", "same text")
     assert doctor["same text"].ok
     assert doctor["same text"].detail.startswith(
         f"1 pair of documents holds one text: {BITCOIN} ~ zotero:1:{twin_key} ("

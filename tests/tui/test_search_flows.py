@@ -5,12 +5,14 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+import numpy as np
 import pytest
 from textual import events
 from textual.widgets import Input
 
 from tests.tui.fakes import TestEngine
 from tests.tui.helpers import main_screen, search, wait_for, wait_ready
+from workbench.ingest.text_sketch import SKETCH_VERSION
 from workbench.settings.config import Settings
 from workbench.stores.graph_db import remove_graph_files
 from workbench.tui.app import WorkbenchApp
@@ -225,3 +227,29 @@ async def test_a_title_that_looks_like_markup_is_shown_as_printed(engine: TestEn
         assert app.is_running and "[/etc/hosts]”" in str(notes.render())
         markdown = main_screen(app).query_one(Preview).query_one("#preview-md").source  # type: ignore[attr-defined]
         assert "## Resolving \\[/etc/hosts\\] with \\[b\\]bold\\[/b\\] claims" in markdown
+
+
+async def test_a_paper_held_by_two_documents_is_one_result_naming_the_other(engine: TestEngine) -> None:
+    # Two Zotero items of one paper hold one text (their sketches are equal): the results list it once,
+    # and its preview names the other item. The fixture's notes are too short to sketch, so the one
+    # sketch both documents hold is set here, as an index run sets it for two items with one text.
+    sketch = np.random.default_rng(3).integers(0, 2**32, 128, dtype=np.uint32).astype("<u4").tobytes()
+    engine.internals().catalog.set_sketches(
+        [("file:1/graphene.md", sketch), ("file:1/lattice.md", sketch)], SKETCH_VERSION
+    )
+    app = WorkbenchApp(engine)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_ready(pilot)
+        table = await search(pilot, "electron mobility graphene quenched lattice Wilson fermions")
+        shown = [row.doc_id for row in table.rows_shown]
+        assert ("file:1/graphene.md" in shown) != ("file:1/lattice.md" in shown)
+        kept = next(row for row in table.rows_shown if row.doc_id in ("file:1/graphene.md", "file:1/lattice.md"))
+        other = "file:1/lattice.md" if kept.doc_id == "file:1/graphene.md" else "file:1/graphene.md"
+        assert kept.same_text == (other,)
+        screen = main_screen(app)
+        await pilot.press(*["j"] * shown.index(kept.doc_id))
+        await wait_for(pilot, lambda: screen.current_doc == kept.doc_id and kept.doc_id in screen.details)
+        preview = screen.query_one(Preview)
+        await wait_for(pilot, lambda: "Same text as" in preview.query_one("#preview-md").source)  # type: ignore[attr-defined]
+        markdown = preview.query_one("#preview-md").source  # type: ignore[attr-defined]
+        assert f"Same text as `{other}`" in markdown and "(resemblance 1.00)" in markdown

@@ -45,3 +45,26 @@ def test_show_prints_a_papers_own_text_escaped_wrapped_and_marked_where_cut(
     assert body[-1].endswith("…") and sum(len(line) - 2 for line in body) <= ABSTRACT_CHARS + len(body)
     assert "double-spending" in " ".join(body)  # a hyphenated word is never split over two lines
     assert next(line for line in out.splitlines() if "note:" in line).endswith("…")
+
+
+def test_show_and_search_name_the_documents_holding_the_same_text(capsys: pytest.CaptureFixture[str]) -> None:
+    from workbench.cli.index import cmd_show
+    from workbench.cli.main import print_search
+    from workbench.engine.records import DocumentDetail, TextTwin
+    from workbench.records import CatalogDocument, Hit, SearchResult
+
+    document = CatalogDocument("zotero:1:AAAA1111", title="Bitcoin", source="zotero")
+    twin = TextTwin("zotero:1:BBBB2222", "Bitcoin: A Peer-to-Peer Electronic Cash System", 0.992)
+    detail = DocumentDetail(document, (), (), (), (twin,))
+    engine = SimpleNamespace(document_detail=lambda ref: detail)
+    assert cmd_show(engine, argparse.Namespace(ref="x", json=False)) == 0  # type: ignore[arg-type]
+    line = next(line for line in capsys.readouterr().out.splitlines() if "same text" in line)
+    assert line == (
+        "  same text as: zotero:1:BBBB2222 Bitcoin: A Peer-to-Peer Electronic Cash System (resemblance 0.99); "
+        "Zotero can merge items of one paper"
+    )
+    hit = Hit("c1", "zotero:1:AAAA1111", "Bitcoin", "abstract", "text", 1, 1, 0.5, "both", same_text=(twin.doc_id,))
+    data = SearchResult("bitcoin", "hybrid", [hit]).to_dict([])
+    assert data["results"][0]["same_text"] == ["zotero:1:BBBB2222"]
+    print_search(data, as_json=False)
+    assert capsys.readouterr().out.splitlines()[-1] == "    same text: zotero:1:BBBB2222"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
 from workbench.query.filters import FilterError, parse_filter
@@ -89,3 +91,30 @@ def shown_passages(retriever: Retriever) -> None:
     passages = retriever.fuse("hybrid", dense, fts, per_doc=False)  # the passages an answer reads: unchanged
     assert passages[0].chunk_id == "abstract" and {h.chunk_id for h in passages} == {"abstract", "incentive", "spins"}
     assert retriever.fuse("dense", dense, fts, per_doc=True)[0].chunk_id == "incentive"  # one backend: its best
+
+
+def test_a_document_holding_the_text_of_one_ranked_above_it_is_folded_into_it() -> None:
+    # two Zotero items of one paper: the second is no result of its own, and the first names it
+    asked: list[list[str]] = []
+
+    def same_text(ranked: Sequence[str]) -> dict[str, str]:
+        asked.append(list(ranked))
+        return {doc: "bitcoin" for doc in ranked if doc == "bitcoin-again"}
+
+    retriever = Retriever.__new__(Retriever)
+    retriever.same_text = same_text
+    papers = [hit("bitcoin", "abstract", 0.9, "both"), hit("lattice", "spins", 0.5, "dense"),
+              hit("bitcoin-again", "abstract2", 0.4, "both"), hit("ising", "model", 0.3, "fts")]  # fmt: skip
+    folded = retriever.fold(papers)
+    assert asked == [["bitcoin", "lattice", "bitcoin-again", "ising"]]
+    assert [(h.doc_id, h.same_text) for h in folded] == [
+        ("bitcoin", ("bitcoin-again",)), ("lattice", ()), ("ising", ())
+    ]  # fmt: skip
+    passages = [
+        hit("bitcoin", "a", 0.9, "fts"),
+        hit("bitcoin-again", "a2", 0.8, "fts"),
+        hit("bitcoin", "b", 0.7, "fts"),
+    ]
+    assert [(h.chunk_id, h.same_text) for h in retriever.fold(passages)] == [("a", ("bitcoin-again",)), ("b", ())]
+    retriever.same_text = None  # a home that only reads has no sketches: nothing is folded
+    assert retriever.fold(papers) == papers

@@ -12,6 +12,7 @@ from workbench.ingest.text_sketch import (
     SAME_TEXT,
     SKETCH_VERSION,
     SketchIndex,
+    StoredSketches,
     resemblance,
     same_text_pairs,
     sketch_of_chunks,
@@ -141,3 +142,31 @@ def test_sketches_of_other_rules_are_never_compared_and_are_made_again(tmp_path:
     catalog.set_sketches([("b", current), ("c", None)], SKETCH_VERSION)  # c: too little text to judge
     assert catalog.text_sketches(SKETCH_VERSION) == {"b": current}
     assert catalog.unsketched_documents(SKETCH_VERSION) == ["a"]
+
+
+def test_a_ranking_folds_each_copy_into_the_first_of_its_text_above_it() -> None:
+    papers = {f"d{n}": _sketch(_paper(_LATIN, 30 + n)) for n in range(6)}
+    papers["d1-again"] = _sketch(_paper(_LATIN, 31, stamp="saved again"))
+    papers["d1-third"] = _sketch(_paper(_LATIN, 31, stamp="saved a third time"))
+    index = SketchIndex.of(papers)
+    ranked = ["d3", "d1-again", "d0", "d1", "unknown", "d1-third", "d5"]
+    assert index.twins(ranked) == {"d1": "d1-again", "d1-third": "d1-again"}
+    assert index.twins(["d1", "d2"]) == {}
+    assert index.twins(["d1-third", "d1-third"]) == {}  # a document twice in a ranking is no copy of itself
+    assert {m.doc_id for m in index.matches("d1")} == {"d1-again", "d1-third"}
+    assert all(m.resemblance >= SAME_TEXT for m in index.matches("d1"))
+    assert index.matches("d2") == [] and index.matches("unknown") == []
+
+
+def test_stored_sketches_are_read_again_once_the_catalog_changes(tmp_path: Path) -> None:
+    catalog = Catalog(tmp_path / "catalog.duckdb")
+    assert StoredSketches(catalog).twins(["a", "b"]) == {}  # no catalog yet
+    catalog.migrate()
+    with catalog.write() as con:
+        Catalog.upsert(con, [(Document(d, d, "zotero"), 3) for d in ("a", "b", "c")], [])
+    catalog.set_sketches([("a", _sketch(_paper(_LATIN, 41))), ("b", _sketch(_paper(_LATIN, 42)))], SKETCH_VERSION)
+    stored = StoredSketches(catalog)
+    assert stored.twins(["a", "b", "c"]) == {}
+    catalog.set_sketches([("c", _sketch(_paper(_LATIN, 41)))], SKETCH_VERSION)  # the paper imported again
+    assert stored.twins(["a", "b", "c"]) == {"c": "a"}
+    assert [m.doc_id for m in stored.matches("a")] == ["c"]

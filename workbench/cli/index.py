@@ -155,6 +155,13 @@ def cmd_show(engine: Engine, args: argparse.Namespace) -> int:
         print(f"  file [{file.status}]: {shown(file.path)}{shown(extra)}")
         for reason, pages in file.dropped_pages.items():
             print(f"    pages left out ({shown(reason)}): {page_ranges(pages)}")
+    for twin in detail.same_text:
+        both_items = doc.source == "zotero" and twin.doc_id.startswith("zotero:")
+        hint = "; Zotero can merge items of one paper" if both_items else ""
+        print(
+            f"  same text as: {shown(twin.doc_id)} {shown(clip(twin.title, 60))} "
+            f"(resemblance {twin.resemblance:.2f}){hint}"
+        )
     for note in detail.notes:
         print(f"  note: {shown(clip(str(note['text']), NOTE_CHARS))}")
     for note in detail.annotations:

@@ -56,6 +56,8 @@ def print_search(data: dict[str, Any], as_json: bool) -> int:
         )
         passage = hit.get("snippet") or " ".join(hit["text"].split())[:160]  # a resident of an older version
         print(f"    {shown(hit['doc_id'])} · {hit['section']} · {pages}: {shown(passage)}")
+        if hit.get("same_text"):
+            print(f"    same text: {shown(', '.join(hit['same_text']))}")
     return 0
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Iterator
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 from workbench.errors import IndexMismatchError, UsageError
 from workbench.ingest.fingerprint import index_fingerprint
@@ -19,6 +20,9 @@ from workbench.settings.paths import Paths
 from workbench.stores.catalog import Catalog
 from workbench.stores.chunks import ChunkStore
 from workbench.stores.consistency import OrphanFilter
+
+if TYPE_CHECKING:
+    from workbench.ingest.text_sketch import StoredSketches
 
 
 class EngineCore:
@@ -59,6 +63,13 @@ class EngineCore:
     def _catalog(self) -> Catalog:
         """The DuckDB catalog."""
         return Catalog(self._paths.catalog_path)
+
+    @cached_property
+    def _sketches(self) -> StoredSketches:
+        """The documents' text sketches, to name documents that hold one text (read when first asked)."""
+        from workbench.ingest.text_sketch import StoredSketches
+
+        return StoredSketches(self._catalog)
 
     @cached_property
     def _chunks(self) -> ChunkStore:

@@ -193,8 +193,9 @@ class Engine(LibraryDoor, IndexDoor, SourcesDoor, DoctorDoor):
 
     @cached_property
     def _retriever(self) -> Retriever:
-        """Search over the chunk table."""
-        return Retriever(self._settings.retrieval, self._embedder, self._chunks)
+        """Search over the chunk table; documents that hold one text are folded into the first found."""
+        same_text = None if self.read_only else self._sketches.twins
+        return Retriever(self._settings.retrieval, self._embedder, self._chunks, same_text)
 
     def search(
         self,

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from workbench.engine.core import EngineCore
-from workbench.engine.records import DocumentDetail, FileDetail, FileFailure, IndexStatus
+from workbench.engine.records import DocumentDetail, FileDetail, FileFailure, IndexStatus, TextTwin
 from workbench.errors import UsageError
 from workbench.library.listing import Listing
 from workbench.library.reading import DEFAULT_READ_CHARS, DocumentText, check_read_request, document_text
@@ -130,7 +130,18 @@ class LibraryDoor(EngineCore):
             files=details,
             notes=tuple(n for n in notes if n["section"] == "note"),
             annotations=tuple(n for n in notes if n["section"] == "annotation"),
+            same_text=self._text_twins(doc_id),
         )
+
+    def _text_twins(self, doc_id: str) -> tuple[TextTwin, ...]:
+        """The other documents that hold this one's text, the closest first (none in a home that only reads)."""
+        if self.read_only:
+            return ()
+        twins = []
+        for match in self._sketches.matches(doc_id):
+            other = self._catalog.document(match.doc_id)
+            twins.append(TextTwin(match.doc_id, other.title if other else "", match.resemblance))
+        return tuple(twins)
 
     def read_document(
         self,
@@ -308,7 +319,14 @@ class LibraryDoor(EngineCore):
         """What `query.related` reads of the engine: neighbours, a document's row, search; nothing more."""
         from workbench.query.related import RelatedSources
 
-        return RelatedSources(self.neighbours, self.document, self.search)
+        if self.read_only:
+            return RelatedSources(self.neighbours, self.document, self.search)
+        return RelatedSources(
+            self.neighbours,
+            self.document,
+            self.search,
+            lambda doc_id: [m.doc_id for m in self._sketches.matches(doc_id)],
+        )
 
     def graph_description(self, ref: str, depth: int = 1) -> GraphDescription:
         """A paper's graph neighbourhood (`depth` 2: one hop more), or an author with co-authors.

@@ -64,6 +64,15 @@ class FileDetail:
 
 
 @dataclass(frozen=True)
+class TextTwin:
+    """Another indexed document that holds the same text (two Zotero items of one paper)."""
+
+    doc_id: str
+    title: str
+    resemblance: float  # the share of equal sketch values (`ingest.text_sketch`)
+
+
+@dataclass(frozen=True)
 class DocumentDetail:
     """A document's catalog row with its files, notes and annotations (`workbench show`)."""
 
@@ -71,6 +80,7 @@ class DocumentDetail:
     files: tuple[FileDetail, ...]
     notes: tuple[Mapping[str, Any], ...]  # each: text, section, page
     annotations: tuple[Mapping[str, Any], ...]
+    same_text: tuple[TextTwin, ...] = ()
 
     def as_dict(self) -> dict[str, Any]:
         """The `show --json` object."""
@@ -81,6 +91,7 @@ class DocumentDetail:
             ],
             "notes": [dict(n) for n in self.notes],
             "annotations": [dict(n) for n in self.annotations],
+            "same_text": [asdict(t) for t in self.same_text],
         }
 
 

@@ -22,15 +22,15 @@ never called a copy of anything.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import regex
-from datasketch import LeanMinHash, MinHash, MinHashLSH
 
 from workbench.records import Chunk
-from workbench.stores.catalog import Catalog
+from workbench.stores.catalog import Catalog, CatalogBusyError
 from workbench.stores.chunks import ChunkStore
 
 SKETCH_VERSION = 1  # raise when the sketch of a text changes (words, shingles, hashing): stored ones are redone
@@ -53,6 +53,8 @@ _WORD = regex.compile(
 
 def text_sketch(texts: Iterable[str]) -> bytes | None:
     """The MinHash sketch of these texts read in order, or None when there is too little text."""
+    from datasketch import MinHash  # imported here: datasketch brings scipy (about a second), which search never needs
+
     words = _WORD.findall(unicodedata.normalize("NFKC", "\n".join(texts)).casefold())
     shingles = {" ".join(words[i : i + SHINGLE]).encode("utf-8") for i in range(len(words) - SHINGLE + 1)}
     if len(shingles) < MIN_SHINGLES:
@@ -138,6 +140,65 @@ class SketchIndex:
                 return SameText(self._ids[at], round(float(scores[at]), 3))
         return None
 
+    def matches(self, doc_id: str) -> list[SameText]:
+        """Every other known document that holds the same text as this one, the closest first."""
+        at = self._at.get(doc_id)
+        if at is None:
+            return []
+        used = len(self._ids)
+        scores = (self._rows[:used] == self._rows[at]).mean(axis=1)
+        scores[~self._alive[:used]] = -1.0
+        scores[at] = -1.0
+        close = np.nonzero(scores >= SAME_TEXT)[0]
+        return [
+            SameText(self._ids[i], round(float(scores[i]), 3)) for i in close[np.argsort(-scores[close], kind="stable")]
+        ]
+
+    def twins(self, ranked: Sequence[str]) -> dict[str, str]:
+        """Of these documents, best first, each that holds the same text as one before it, mapped to the
+        first of them (a document's own sketch against those ranked above it; unknown ones are skipped)."""
+        known = [doc_id for doc_id in dict.fromkeys(ranked) if doc_id in self._at]
+        if len(known) < 2:
+            return {}
+        rows = self._rows[[self._at[doc_id] for doc_id in known]]
+        out: dict[str, str] = {}
+        for j in range(1, len(known)):
+            scores = (rows[:j] == rows[j]).mean(axis=1)
+            above = np.nonzero(scores >= SAME_TEXT)[0]
+            if len(above):
+                first = known[int(above[0])]
+                out[known[j]] = out.get(first, first)
+        return out
+
+
+class StoredSketches:
+    """The catalog's sketches held in memory for searches and `show`: read on first use and read again
+    only once the catalog's files have changed (a `stat` a call otherwise). A catalog another process
+    is writing keeps the sketches last read rather than wait for it."""
+
+    def __init__(self, catalog: Catalog) -> None:
+        self.catalog = catalog
+        self._state: tuple[int, ...] | None = None
+        self._index = SketchIndex()
+
+    def _loaded(self) -> SketchIndex:
+        state = self.catalog.file_state()
+        if state != self._state:
+            try:
+                self._index = SketchIndex.of(self.catalog.text_sketches(SKETCH_VERSION, wait_s=0.2))
+                self._state = state
+            except CatalogBusyError:
+                pass
+        return self._index
+
+    def twins(self, ranked: Sequence[str]) -> dict[str, str]:
+        """See `SketchIndex.twins`."""
+        return self._loaded().twins(ranked)
+
+    def matches(self, doc_id: str) -> list[SameText]:
+        """See `SketchIndex.matches`."""
+        return self._loaded().matches(doc_id)
+
 
 class LibrarySketches:
     """The sketches of a catalog's documents for one run: read on first use, kept in step with what the
@@ -191,9 +252,11 @@ def same_text_pairs(sketches: dict[str, bytes]) -> list[TextPair]:
     candidate is then compared value by value. About half a second for 10,000 documents, where
     comparing every pair would take minutes.
     """
+    from datasketch import LeanMinHash, MinHash, MinHashLSH
+
     scheme = MinHash(num_perm=PERMUTATIONS, seed=_SEED).scheme
 
-    def lean(sketch: bytes) -> LeanMinHash:
+    def lean(sketch: bytes) -> Any:
         return LeanMinHash(seed=_SEED, hashvalues=np.frombuffer(sketch, dtype=_DTYPE).astype(np.uint64), scheme=scheme)
 
     lsh = MinHashLSH(num_perm=PERMUTATIONS, params=(PERMUTATIONS // _BAND, _BAND))

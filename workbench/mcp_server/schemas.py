@@ -33,6 +33,9 @@ class SearchHit(_Record):
     backend: str = Field(description="which retriever found it: dense, fts or both")
     text: str = Field(description="the passage, verbatim")
     snippet: str = Field("", description="at most 200 characters of it, from where it best meets the query")
+    same_text: list[str] = Field(
+        default_factory=list, description="other papers holding the same text (duplicate items), folded into this hit"
+    )
 
 
 class SearchResult(BaseModel):

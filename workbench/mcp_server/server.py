@@ -146,7 +146,7 @@ def build_server(engine: Engine, allow_triage: bool = False) -> WorkbenchServer:
                 rank=rank, doc_id=h.doc_id, chunk_id=h.chunk_id, title=h.title, authors=list(h.authors),
                 year=h.year, source=h.source, item_type=h.item_type, section=h.section,
                 pages=[h.page_start, h.page_end], score=round(h.score, 6), backend=h.backend, text=h.text,
-                snippet=h.snippet,
+                snippet=h.snippet, same_text=list(h.same_text),
             )
             for rank, h in enumerate(result.hits, start=1)
         ]  # fmt: skip

@@ -33,6 +33,7 @@ def row_from_hit(hit: Hit) -> ResultRow:
         page_start=hit.page_start,
         page_end=hit.page_end,
         text=hit.text,
+        same_text=hit.same_text,
     )
 
 

@@ -26,6 +26,8 @@ class RelatedSources:
     neighbours: Callable[[str], Mapping[str, Sequence[Neighbour]]]
     document: Callable[[str], CatalogDocument | None]
     search: Callable[..., SearchResult]
+    # the other documents that hold a document's text (two Zotero items of one paper); none by default
+    same_text: Callable[[str], Sequence[str]] = lambda _doc_id: ()
 
 
 @dataclass(frozen=True)
@@ -44,7 +46,8 @@ class RelatedPaper:
 
 
 def related(sources: RelatedSources, doc_id: str, limit: int = 10) -> list[RelatedPaper]:
-    """Papers related to one paper: graph edges first, then similar text from search."""
+    """Papers related to one paper: another item holding its very text first, then those found by the
+    most backends (graph edges, similar text from search)."""
     found: dict[str, RelatedPaper] = {}
     try:
         groups = sources.neighbours(doc_id)
@@ -62,7 +65,11 @@ def related(sources: RelatedSources, doc_id: str, limit: int = 10) -> list[Relat
         for hit in hits.hits:
             entry = found.setdefault(hit.doc_id, RelatedPaper(hit.doc_id, hit.title, hit.year))
             entry.found_by.append(f"search:{hit.backend}")
-    ranked = sorted(found.values(), key=lambda e: (-len(e.found_by), e.title))
+    for twin in sources.same_text(doc_id):  # the paper itself under another item: first, and so labelled
+        row = sources.document(twin)
+        entry = found.setdefault(twin, RelatedPaper(twin, row.title if row else "", row.year if row else None))
+        entry.found_by.insert(0, "same text")
+    ranked = sorted(found.values(), key=lambda e: ("same text" not in e.found_by, -len(e.found_by), e.title))
     return ranked[: limit * 2]
 
 

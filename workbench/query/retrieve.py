@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from typing import Any
@@ -26,6 +26,10 @@ from workbench.stores.chunks import KEY_COLUMNS, PAGE_OFFSETS, ChunkStore, filte
 
 MODES = SEARCH_MODES
 _HAS_WORD = re.compile(r"[^\W_]")  # a letter or digit of any script
+
+
+# The documents of a ranking (best first) that hold the same text as one ranked above them -> that one
+SameTextLookup = Callable[[Sequence[str]], Mapping[str, str]]
 
 
 @dataclass(frozen=True)
@@ -142,10 +146,17 @@ def _backend_scores(
 class Retriever:
     """Search over one chunk store with one embedder and one set of retrieval settings."""
 
-    def __init__(self, settings: RetrievalSettings, embedder: Embedder, chunks: ChunkStore) -> None:
+    def __init__(
+        self,
+        settings: RetrievalSettings,
+        embedder: Embedder,
+        chunks: ChunkStore,
+        same_text: SameTextLookup | None = None,
+    ) -> None:
         self.settings = settings
         self.embedder = embedder
         self.chunks = chunks
+        self.same_text = same_text
         self._pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="retrieve")
 
     def candidates(
@@ -192,7 +203,11 @@ class Retriever:
                 hydrated.append(hit)
             elif hit.chunk_id in full:  # gone only if deleted between the search and this read
                 kept = {k: v for k, v in hit.extra.items() if k != "row_id"}
-                hydrated.append(replace(full[hit.chunk_id], score=hit.score, backend=hit.backend, extra=kept))
+                hydrated.append(
+                    replace(
+                        full[hit.chunk_id], score=hit.score, backend=hit.backend, extra=kept, same_text=hit.same_text
+                    )
+                )
         return hydrated
 
     def fuse(self, mode: str, dense_hits: list[Hit], fts_hits: list[Hit], per_doc: bool) -> list[Hit]:
@@ -220,6 +235,25 @@ class Retriever:
             results.append(Hit(**{**hit.__dict__, "score": float(score), "backend": backend,
                                   "extra": {**hit.extra, **_backend_scores(key, in_dense, in_fts)}}))  # fmt: skip
         return results
+
+    def fold(self, ranked: list[Hit]) -> list[Hit]:
+        """Hits less those of documents that hold the same text as a document ranked above them (two
+        Zotero items of one paper), each named in `same_text` of the first hit of the one kept."""
+        twins = self.same_text([h.doc_id for h in ranked]) if self.same_text is not None and ranked else {}
+        if not twins:
+            return ranked
+        folded: dict[str, list[str]] = {}
+        for twin, kept in twins.items():
+            folded.setdefault(kept, []).append(twin)
+        out, named = [], set()
+        for hit in ranked:
+            if hit.doc_id in twins:
+                continue
+            if hit.doc_id in folded and hit.doc_id not in named:
+                named.add(hit.doc_id)
+                hit = replace(hit, same_text=tuple(folded[hit.doc_id]))
+            out.append(hit)
+        return out
 
     def _fused(self, mode: str, dense: Candidates, fts: Candidates) -> list[tuple[str, float, Hit]]:
         if mode == "dense":
@@ -253,7 +287,7 @@ class Retriever:
         count = max(self.settings.candidates, limit * (3 if per_doc else 1))
         started = time.perf_counter()
         dense_hits, fts_hits, timings = self.candidates(query, mode, where, count, vector)
-        fused = self.fuse(mode, dense_hits, fts_hits, per_doc)[:limit]
+        fused = self.fold(self.fuse(mode, dense_hits, fts_hits, per_doc))[:limit]
         fetch_started = time.perf_counter()
         hits = self.hydrate(fused)
         timings["fetch_ms"] = (time.perf_counter() - fetch_started) * 1000

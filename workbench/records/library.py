@@ -194,6 +194,9 @@ class Hit:
     extra: dict[str, object] = field(default_factory=dict, compare=False, hash=False)
     page_offsets: tuple[int, ...] = ()  # where each of its pages begins in `text`; () when unknown
     snippet: str = ""  # where the passage meets the query (`query.snippet`); "" when not made
+    # other documents that hold the same text, ranked below this one and folded into it (two Zotero
+    # items of one paper: `ingest.text_sketch`)
+    same_text: tuple[str, ...] = ()
 
 
 @dataclass
@@ -230,6 +233,7 @@ class SearchResult:
                     "backend": h.backend,
                     "text": h.text,
                     "snippet": h.snippet,
+                    "same_text": list(h.same_text),
                 }
                 for rank, h in enumerate(self.hits, start=1)
             ],
@@ -251,6 +255,7 @@ class ResultRow:
     page_start: int = 0
     page_end: int = 0
     text: str = ""
+    same_text: tuple[str, ...] = ()  # other documents that hold the same text, folded into this row
 
     @property
     def first_author(self) -> str:

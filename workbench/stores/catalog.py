@@ -195,13 +195,25 @@ class Catalog(SyncRecords, PageRecords, SketchRecords):
             con.execute("COMMIT")
 
     @contextmanager
-    def read(self) -> Iterator[duckdb.DuckDBPyConnection | None]:
-        """A read-only connection, or None when no catalog exists yet."""
+    def read(self, wait_s: float = 10.0) -> Iterator[duckdb.DuckDBPyConnection | None]:
+        """A read-only connection, or None when no catalog exists yet (busy longer than `wait_s`:
+        CatalogBusyError)."""
         if not self.path.exists():
             yield None
             return
-        with self._connect(read_only=True) as con:
+        with self._connect(read_only=True, wait_s=wait_s) as con:
             yield con
+
+    def file_state(self) -> tuple[int, ...]:
+        """The catalog's files as `stat` sees them (times and sizes), to know when to read it again."""
+        state: list[int] = []
+        for path in (self.path, self.path.with_name(self.path.name + ".wal")):
+            try:
+                info = path.stat()
+                state += [info.st_mtime_ns, info.st_size]
+            except OSError:
+                state += [0, 0]
+        return tuple(state)
 
     def migrate(self) -> int:
         """Apply pending migrations in order; returns the schema version.

@@ -31,13 +31,13 @@ class SketchRecords:
 
     if TYPE_CHECKING:  # provided by Catalog
 
-        def read(self) -> AbstractContextManager[duckdb.DuckDBPyConnection | None]: ...
+        def read(self, wait_s: float = 10.0) -> AbstractContextManager[duckdb.DuckDBPyConnection | None]: ...
 
         def write(self) -> AbstractContextManager[duckdb.DuckDBPyConnection]: ...
 
-    def text_sketches(self, version: int) -> dict[str, bytes]:
+    def text_sketches(self, version: int, wait_s: float = 10.0) -> dict[str, bytes]:
         """The sketch of every document that has one made by these rules."""
-        with self.read() as con:
+        with self.read(wait_s) as con:
             if con is None or not _has_sketches_table(con):
                 return {}
             rows = con.execute(

@@ -84,6 +84,8 @@ def document_markdown(detail: DocumentDetail, triage: TriageRecord | None, row: 
         head.append("Tags: " + literal(", ".join(doc.tags)))
     if doc.collections:
         head.append("Collections: " + literal(", ".join(doc.collections)))
+    for twin in detail.same_text:
+        head.append(f"Same text as `{twin.doc_id}` {literal(twin.title)} (resemblance {twin.resemblance:.2f})")
     if triage is not None:
         head.append(f"Triage: **{triage.describe()}**")
     lines = [f"## {literal(title)}", "  \n".join(head)]  # one paragraph, hard line breaks
