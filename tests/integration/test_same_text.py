@@ -191,10 +191,14 @@ def test_a_folder_copy_is_read_again_when_the_zotero_item_no_longer_holds_its_te
         attached = next((library.data_dir / "storage" / "PDFB9TCN").glob("*.pdf"))
         shutil.copy(PDFS / "zotero_arxiv_1412.6206_lattice.pdf", attached)  # another paper in its place
         library.touch_item("BTCN8WEB")
-        engine.index_zotero(library.data_dir)
+        replaced = engine.index_zotero(library.data_dir)
+        # the Zotero run itself reads the copy again: `watch` rescans a folder only when it changes
+        on_its_own = engine.document_detail("file:1/bitcoin-download.pdf")
         after = engine.index_folders([folder])
 
     assert (first.added, first.duplicate) == (0, 1)
     assert (quiet.added, quiet.duplicate, quiet.unchanged) == (0, 0, 1)
-    assert (after.added, after.duplicate) == (1, 0)
-    assert engine.document_detail("file:1/bitcoin-download.pdf") is not None
+    assert (replaced.updated, replaced.added, replaced.failed) == (1, 1, 0)
+    assert on_its_own is not None and on_its_own.document.chunk_count > 5
+    assert [f.status for f in on_its_own.files] == ["indexed"]
+    assert (after.added, after.duplicate, after.unchanged) == (0, 0, 1)

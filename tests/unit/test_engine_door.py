@@ -150,6 +150,7 @@ def test_status_and_detail_serialise_to_the_documented_keys() -> None:
         "files": [{"path": "/p/x.md", "status": "indexed", "error": None, "pages": 3, "dropped_pages": {"blank": [2]}}],
         "notes": [{"text": "n", "section": "note", "page": 0}],
         "annotations": [],
+        "same_text": [],
     }
 
 

@@ -45,7 +45,7 @@ from workbench.ingest.text_sketch import (
 from workbench.llm.embed import Embedder
 from workbench.records import Chunk, Document, ParsedDocument, Section
 from workbench.settings.config import Settings
-from workbench.sources.folder import FileEntry, ScanProblem, scan_folder
+from workbench.sources.folder import FileEntry, ScanProblem, entry_at, scan_folder
 from workbench.stores.catalog import Catalog, FileRecord
 from workbench.stores.chunks import ChunkStore, chunk_rows, embedding_text
 from workbench.stores.consistency import apply_renames
@@ -207,6 +207,21 @@ class Indexer:
         self.finish(reconcile=not report.cancelled)
         report.seconds = round(time.perf_counter() - started, 3)
         return report
+
+    def release(self, paths: Sequence[str]) -> None:
+        """Folder files no longer copies of anything (their records dropped): `read_released` reads them."""
+        self._released += paths
+
+    def read_released(self, report: IndexReport) -> None:
+        """Read again, now, the folder files that were copies of a document this run changed or removed
+        (a Zotero item whose attachment now holds another paper): no folder scan of this run will."""
+        roots = self.catalog.folder_roots() if self._released else {}
+        while self._released and not report.cancelled:
+            again = [entry for path in dict.fromkeys(self._released) if (entry := entry_at(path, roots))]
+            self._released = []
+            for entry in again:
+                self._ingest_file(entry, None, report)
+            self.flush(report)
 
     def begin(self) -> None:
         """Start a run: mark writes pending, migrate the catalog, finish renames a migration left."""

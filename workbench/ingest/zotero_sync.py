@@ -153,6 +153,7 @@ class ZoteroSync:
                 progress(Progress(number, len(changed), item.doc_id, status))
         self.indexer.flush(report)
         self._claim_folder_duplicates(report)
+        self.indexer.read_released(report)
         if not report.cancelled and result.watermarks != since:
             self._store_watermarks(result.watermarks)
         self.indexer.finish(reconcile=not report.cancelled)
@@ -276,7 +277,7 @@ class ZoteroSync:
         before = {r.content_hash for r in known_files.values() if r.doc_id == item.doc_id and r.status == "indexed"}
         if before - set(hashes):  # the item no longer holds what its folder copies held: they are read again
             with self.catalog.write() as con:
-                Catalog.release_duplicates(con, [item.doc_id])
+                self.indexer.release(Catalog.release_duplicates(con, [item.doc_id]))
         stale_paths = [
             p for p, r in known_files.items() if r.doc_id == item.doc_id and p not in {x.path for x in records}
         ]

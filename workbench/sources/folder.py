@@ -6,7 +6,7 @@ import errno
 import fnmatch
 import os
 import stat
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -128,3 +128,20 @@ def scan_folder(
                     problems.append(ScanProblem(full, reason, root_str, root_number))
                 continue
             yield FileEntry(root_str, full, info.st_size, info.st_mtime, root_number)
+
+
+def entry_at(path: str, roots: Mapping[str, int]) -> FileEntry | None:
+    """The entry of one known file under the innermost of these roots (root -> number), or None when
+    no root holds it or it is no longer a regular file there."""
+    holding = [root for root in roots if path.startswith(root.rstrip(os.sep) + os.sep)]
+    if not holding:
+        return None
+    root = max(holding, key=len)
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    if not stat.S_ISREG(info.st_mode):
+        return None
+    return FileEntry(root, path, info.st_size, info.st_mtime, roots[root])
+

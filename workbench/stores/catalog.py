@@ -260,6 +260,12 @@ class Catalog(SyncRecords, PageRecords, SketchRecords):
             rows = con.execute("SELECT root, number FROM roots WHERE list_contains(?, root)", [list(roots)]).fetchall()
         return {str(root): int(number) for root, number in rows}
 
+    def folder_roots(self) -> dict[str, int]:
+        """Every folder root the catalog has numbered, with its number."""
+        with self.read() as con:
+            rows = [] if con is None else con.execute("SELECT root, number FROM roots").fetchall()
+        return {str(root): int(number) for root, number in rows}
+
     def files_under(self, roots: Sequence[str]) -> dict[str, FileRecord]:
         """Every file the catalog holds under these roots, by path."""
         with self.read() as con:
