@@ -144,4 +144,3 @@ def entry_at(path: str, roots: Mapping[str, int]) -> FileEntry | None:
     if not stat.S_ISREG(info.st_mode):
         return None
     return FileEntry(root, path, info.st_size, info.st_mtime, roots[root])
-
