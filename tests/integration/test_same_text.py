@@ -73,6 +73,26 @@ def test_a_paper_downloaded_twice_is_indexed_once_and_on_its_own_when_the_first_
     assert {h.doc_id for h in hits_after} == {"file:1/b-bola.pdf"}
 
 
+def test_a_copy_in_another_folder_is_read_again_when_the_original_changes(
+    tmp_path: Path, workbench_home: Path
+) -> None:
+    # the copy's folder is not part of the run that changes the original (`watch` runs one folder
+    # at a time): it is read again all the same, not left a copy of a text nobody holds
+    originals = _papers(tmp_path / "papers", {"a-bola.pdf": FIRST})
+    downloads = _papers(tmp_path / "downloads", {"b-bola.pdf": SECOND})
+    engine = Engine(Settings())
+    engine.index_folders([originals])
+    first = engine.index_folders([downloads])
+    shutil.copy(PDFS / "zotero_arxiv_1412.6206_lattice.pdf", originals / "a-bola.pdf")
+    after = engine.index_folders([originals])
+    copy = engine.document_detail("file:2/b-bola.pdf")
+
+    assert (first.added, first.duplicate) == (0, 1)
+    assert (after.updated, after.added) == (1, 1)
+    assert copy is not None and [f.status for f in copy.files] == ["indexed"]
+    assert engine.index_folders([downloads]).unchanged == 1
+
+
 def test_an_index_from_before_sketches_is_sketched_from_its_chunks(tmp_path: Path, workbench_home: Path) -> None:
     folder = _papers(tmp_path / "papers", {"a-bola.pdf": FIRST})
     engine = Engine(Settings())

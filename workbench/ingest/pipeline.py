@@ -196,12 +196,16 @@ class Indexer:
             if progress is not None:
                 progress(Progress(number, len(todo), entry.key, status))
         self.flush(report)
+        elsewhere: list[str] = []  # copies under roots this run did not scan
         while self._released and not report.cancelled:
             again = [entries[path] for path in self._released if path in entries]
+            elsewhere += [path for path in self._released if path not in entries]
             self._released = []
             for entry in again:
                 self._ingest_file(entry, None, report, hashes.get(entry.key))
             self.flush(report)
+        self.release(elsewhere)
+        self.read_released(report)
         if not report.cancelled:
             report.metadata_refreshed += refresh_metadata_of(self.catalog, self.chunks, rederive)
         self.finish(reconcile=not report.cancelled)

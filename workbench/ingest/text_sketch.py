@@ -29,8 +29,9 @@ from typing import Any
 import numpy as np
 import regex
 
+from workbench.errors import StoreError
 from workbench.records import Chunk
-from workbench.stores.catalog import Catalog, CatalogBusyError
+from workbench.stores.catalog import Catalog
 from workbench.stores.chunks import ChunkStore
 
 SKETCH_VERSION = 1  # raise when the sketch of a text changes (words, shingles, hashing): stored ones are redone
@@ -174,7 +175,8 @@ class SketchIndex:
 class StoredSketches:
     """The catalog's sketches held in memory for searches and `show`: read on first use and read again
     only once the catalog's files have changed (a `stat` a call otherwise). A catalog another process
-    is writing keeps the sketches last read rather than wait for it."""
+    is writing, or one that cannot be read, leaves the sketches last read: a search never waits or
+    fails for them."""
 
     def __init__(self, catalog: Catalog) -> None:
         self.catalog = catalog
@@ -187,7 +189,7 @@ class StoredSketches:
             try:
                 self._index = SketchIndex.of(self.catalog.text_sketches(SKETCH_VERSION, wait_s=0.2))
                 self._state = state
-            except CatalogBusyError:
+            except StoreError:  # busy, or unreadable (`doctor` says why): a search goes on without folding
                 pass
         return self._index
 
