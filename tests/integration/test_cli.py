@@ -66,8 +66,10 @@ def test_search_json_is_one_stable_object(indexed: tuple[Path, Path]) -> None:
         "backend",
         "text",
         "snippet",
+        "same_text",
     }
     assert first["doc_id"] == "file:1/graphene.md" and first["rank"] == 1
+    assert first["same_text"] == []
     assert first["snippet"] == "Graphene shows high electron mobility at room temperature."  # the matching sentence
     assert first["backend"] in {"dense", "fts", "both"}
 

@@ -164,7 +164,18 @@ def test_search_ask_and_summarize_give_what_the_cli_gives(home: Path) -> None:
             arguments = {"query": "electron mobility", "mode": "fts", "filters": ["type=markdown"], "passages": True}
             fts = structured(await client.call_tool("search", arguments))
             for mine, theirs in ((search, cli_search), (fts, cli_fts)):
-                keys = ("rank", "doc_id", "chunk_id", "title", "section", "pages", "backend", "text", "snippet")
+                keys = (
+                    "rank",
+                    "doc_id",
+                    "chunk_id",
+                    "title",
+                    "section",
+                    "pages",
+                    "backend",
+                    "text",
+                    "snippet",
+                    "same_text",
+                )
                 assert [{k: r[k] for k in keys} for r in mine["results"]] == [
                     {k: r[k] for k in keys} for r in theirs["results"]
                 ]

@@ -73,9 +73,7 @@ def test_a_paper_downloaded_twice_is_indexed_once_and_on_its_own_when_the_first_
     assert {h.doc_id for h in hits_after} == {"file:1/b-bola.pdf"}
 
 
-def test_a_copy_in_another_folder_is_read_again_when_the_original_changes(
-    tmp_path: Path, workbench_home: Path
-) -> None:
+def test_a_copy_in_another_folder_is_read_again_when_the_original_changes(tmp_path: Path, workbench_home: Path) -> None:
     # the copy's folder is not part of the run that changes the original (`watch` runs one folder
     # at a time): it is read again all the same, not left a copy of a text nobody holds
     originals = _papers(tmp_path / "papers", {"a-bola.pdf": FIRST})

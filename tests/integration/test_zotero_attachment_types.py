@@ -1,7 +1,7 @@
 """Zotero attachments as real libraries hold them: a file whose name does not say what it is
-(read by the content type Zotero recorded), a type the workbench does not read (its text from
-Zotero's full-text cache where Zotero read it, else named in the report), and a file missing on
-this machine whose text Zotero kept in that cache."""
+(read by the content type Zotero recorded), an EPUB (read itself), a type the workbench does not
+read (its text from Zotero's full-text cache where Zotero read it, else named in the report), and
+a file missing on this machine whose text Zotero kept in that cache."""
 
 from __future__ import annotations
 
@@ -21,7 +21,8 @@ pytestmark = pytest.mark.integration
 
 BITCOIN = "zotero:1:BTCN8WEB"
 ATTENTION = "zotero:1:ATTN7VSW"  # its PDF attachment (MSNG5PDF) is missing from storage
-EPUB_TEXT = "A lighthouse keeper's edition of the white paper, for reading on the train."
+ODT_TEXT = "A lighthouse keeper's edition of the white paper, for reading on the train."
+EPUB = Path(__file__).parent.parent / "data" / "formats" / "paper.epub"  # pandoc's EPUB 3
 VASWANI = "Vaswani et al. - 2017 - Attention is all you need.pdf"
 # Zotero's cache of a PDF's text: pdftotext's output, each page ended by a form feed.
 CACHE = (
@@ -47,14 +48,24 @@ def test_attachments_by_type_unread_types_named_and_missing_files_from_zoteros_c
             content_type="application/epub+zip", path="storage:bitcoin.epub", title="EPUB", added=stamp(90),
         )  # fmt: skip
         _Writer(conn).attachment(
+            library_id=1, key="ODT3DOC1", parent_id=parent, link_mode="imported_file",
+            content_type="application/vnd.oasis.opendocument.text", path="storage:bitcoin.odt", title="ODT",
+            added=stamp(90),
+        )  # fmt: skip
+        _Writer(conn).attachment(
             library_id=1, key="IMGP4PNG", parent_id=parent, link_mode="imported_file",
             content_type="image/png", path="storage:figure.png", title="Figure", added=stamp(91),
         )  # fmt: skip
-        for key, name, data in (("EPUB7BK1", "bitcoin.epub", b"PK\x03\x04"), ("IMGP4PNG", "figure.png", b"\x89PNG")):
+        attached = (
+            ("EPUB7BK1", "bitcoin.epub", EPUB.read_bytes()),
+            ("ODT3DOC1", "bitcoin.odt", b"PK\x03\x04"),
+            ("IMGP4PNG", "figure.png", b"\x89PNG"),
+        )
+        for key, name, data in attached:
             (library.data_dir / "storage" / key).mkdir()
             (library.data_dir / "storage" / key / name).write_bytes(data)
-        # Zotero reads EPUBs and keeps their text; the workbench does not read EPUBs itself
-        (library.data_dir / "storage" / "EPUB7BK1" / ".zotero-ft-cache").write_text(EPUB_TEXT)
+        # Zotero keeps the text of what it reads; the workbench reads no OpenDocument file itself
+        (library.data_dir / "storage" / "ODT3DOC1" / ".zotero-ft-cache").write_text(ODT_TEXT)
         missing = library.data_dir / "storage" / "MSNG5PDF"
         missing.mkdir(exist_ok=True)
         (missing / ".zotero-ft-cache").write_text(CACHE)
@@ -80,10 +91,11 @@ def test_attachments_by_type_unread_types_named_and_missing_files_from_zoteros_c
     assert detail is not None
     files = {Path(f.path).name: f for f in detail.files}
     assert files["fulltext"].status == "indexed" and files["fulltext"].pages == 9
-    assert "bitcoin.epub" not in files and "figure.png" not in files
-    epub_note = "application/epub+zip is not a type read here: its text is Zotero's full-text cache"
-    assert (files[".zotero-ft-cache"].status, files[".zotero-ft-cache"].error) == ("indexed", epub_note)
-    for words in ("proof-of-work chain double-spending", "lighthouse keeper's edition"):
+    assert files["bitcoin.epub"].status == "indexed"  # an EPUB is read itself, chapters and all
+    assert "bitcoin.odt" not in files and "figure.png" not in files
+    odt_note = "application/vnd.oasis.opendocument.text is not a type read here: its text is Zotero's full-text cache"
+    assert (files[".zotero-ft-cache"].status, files[".zotero-ft-cache"].error) == ("indexed", odt_note)
+    for words in ("proof-of-work chain double-spending", "lighthouse keeper's edition", "catches up from z blocks"):
         hits = engine.search(words, mode="fts", filters=["source=zotero"]).hits
         assert BITCOIN in [h.doc_id for h in hits]
     image = [w["warning"] for w in report.warnings if w["path"].endswith("figure.png")]

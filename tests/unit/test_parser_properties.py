@@ -13,7 +13,9 @@ The runs are derandomized, so CI sees the same examples every time.
 from __future__ import annotations
 
 import datetime
+import io
 import random
+import zipfile
 from collections.abc import Callable
 from pathlib import Path
 
@@ -26,6 +28,7 @@ from workbench.ingest.pdf import parse_pdf
 from workbench.ingest.pdf_layout import LayoutLine, PageLayout
 from workbench.ingest.pdf_metadata import PdfContent, derive_metadata
 from workbench.ingest.text_formats import parse_html, parse_markdown, parse_txt
+from workbench.ingest.zip_formats import parse_docx, parse_epub
 from workbench.records import ParsedDocument
 
 SETTINGS = settings(derandomize=True, database=None, deadline=None, suppress_health_check=list(HealthCheck))
@@ -197,3 +200,38 @@ def test_any_bytes_parse_as_text_soundly_or_fail_in_their_own_words(kind: tuple[
     else:
         assert doc.title.strip() and "\n" not in doc.title
         assert doc.has_text or doc.no_text_reason
+
+
+FORMATS = Path(__file__).parent.parent / "data" / "formats"
+
+
+@st.composite
+def mutated_packages(draw: st.DrawFn) -> tuple[str, bytes]:
+    """A real EPUB or Word document (pandoc's) with one member's bytes replaced by random bytes or
+    markup, or the archive cut short."""
+    source = draw(st.sampled_from([FORMATS / "paper.epub", FORMATS / "note.docx"]))
+    data = source.read_bytes()
+    if draw(st.integers(0, 4)) == 0:
+        return source.suffix, data[: draw(st.integers(0, len(data)))]
+    with zipfile.ZipFile(io.BytesIO(data)) as package:
+        members = {info.filename: package.read(info) for info in package.infolist()}
+    name = draw(st.sampled_from(sorted(members)))
+    members[name] = draw(markup_bytes)
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as package:
+        for member, content in members.items():
+            package.writestr(member, content)
+    return source.suffix, out.getvalue()
+
+
+@settings(SETTINGS, max_examples=150)
+@given(mutated_packages())
+def test_any_broken_book_or_word_document_parses_soundly_or_fails_in_its_own_words(package: tuple[str, bytes]) -> None:
+    suffix, data = package
+    parser = parse_epub if suffix == ".epub" else parse_docx
+    try:
+        doc = parser(Path("package" + suffix), data)
+    except ParseError as error:
+        own_words(error)
+    else:
+        sound(doc)

@@ -17,9 +17,12 @@ from workbench.ingest.parse_error import ParseError
 from workbench.ingest.pdf import parse_pdf
 from workbench.ingest.regular_file import NotRegularFileError, read_regular
 from workbench.ingest.text_formats import parse_html, parse_markdown, parse_txt
+from workbench.ingest.zip_formats import parse_docx, parse_epub
 from workbench.records import ParsedDocument
 
-SUPPORTED_SUFFIXES: frozenset[str] = frozenset({".pdf", ".md", ".markdown", ".txt", ".html", ".htm"})
+SUPPORTED_SUFFIXES: frozenset[str] = frozenset(
+    {".pdf", ".md", ".markdown", ".txt", ".html", ".htm", ".xhtml", ".epub", ".docx"}
+)
 
 MAX_FILE_BYTES = 512 * 2**20
 
@@ -81,6 +84,8 @@ _PDF_MAGIC = b"%PDF-"  # within a file's first KiB, as PDF readers accept it
 # Python's own table of types, not the machine's /etc/mime.types: the same answer everywhere.
 _MIME_TYPES = mimetypes.MimeTypes(filenames=())
 _MIME_TYPES.add_type("text/markdown", ".md")  # not in Python's table before 3.13
+_MIME_TYPES.add_type("application/epub+zip", ".epub")
+_MIME_TYPES.add_type("application/vnd.openxmlformats-officedocument.wordprocessingml.document", ".docx")
 
 _PARSERS: dict[str, Parser] = {
     ".pdf": parse_pdf,
@@ -89,4 +94,7 @@ _PARSERS: dict[str, Parser] = {
     ".txt": parse_txt,
     ".html": parse_html,
     ".htm": parse_html,
+    ".xhtml": parse_html,
+    ".epub": parse_epub,
+    ".docx": parse_docx,
 }

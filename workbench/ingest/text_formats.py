@@ -1,7 +1,7 @@
 """Parsers for the text formats: plain text, Markdown (with YAML front matter) and HTML.
 
 Each turns its input into SourceLines (explicit headings where the format marks them) and hands
-them to `_text_document`, which splits sections and reads identifiers from the front matter.
+them to `text_document`, which splits sections and reads identifiers from the front matter.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from workbench.ingest.title_text import MAX_TITLE_CHARS
 from workbench.records import ParsedDocument
 
 
-def _decode_text(data: bytes) -> tuple[str, str]:
+def decode_text(data: bytes) -> tuple[str, str]:
     """Decode text bytes and say how: BOMs honoured, UTF-8 tried strictly, else the encoding detected.
 
     Returns the text and a warning ('' for UTF-8 and BOM-marked text) to record with the file.
@@ -49,7 +49,7 @@ def _detect_and_decode(data: bytes) -> tuple[str, str]:
     return str(best), f"not UTF-8: decoded as {best.encoding}"
 
 
-def _text_document(
+def text_document(
     path: Path,
     lines: list[SourceLine],
     kind: str,
@@ -87,11 +87,11 @@ def _text_document(
 
 def parse_txt(path: Path, data: bytes) -> ParsedDocument:
     """Parse a plain-text file; its first non-blank line is the title when it is short."""
-    text, warning = _decode_text(data)
+    text, warning = decode_text(data)
     lines = text_lines(text)
     first = next((line.text for line in lines if line.text), "")
     title = first if len(first) <= 200 else ""
-    return _text_document(path, lines, "text", detect_headings=True, title=title, warning=warning)
+    return text_document(path, lines, "text", detect_headings=True, title=title, warning=warning)
 
 
 _ATX = re.compile(r"^ {0,3}(#{1,6})\s+(.*?)(?:\s+#+)?\s*$")
@@ -103,7 +103,7 @@ _MD_LEAD = re.compile(r"^[*_]{1,3}([A-Za-z][A-Za-z ]{2,30}?)([:.]?)[*_]{1,3}\s*(
 
 def parse_markdown(path: Path, data: bytes) -> ParsedDocument:
     """Parse a Markdown file: YAML front matter, ATX and setext headings, fenced code kept as text."""
-    text, warning = _decode_text(data)
+    text, warning = decode_text(data)
     meta, body = _front_matter(text)
     raw_lines = clean_text(body).split("\n")
     lines: list[SourceLine] = []
@@ -128,7 +128,7 @@ def parse_markdown(path: Path, data: bytes) -> ParsedDocument:
         else:
             lead = _MD_LEAD.sub(lambda m: m.group(1) + (m.group(2) or m.group(3)) + " ", line)
             lines.append(SourceLine(lead.strip(), 1, "text" if line else "break"))
-    return _text_document(path, lines, "markdown", detect_headings=False, title=title, meta=meta, warning=warning)
+    return text_document(path, lines, "markdown", detect_headings=False, title=title, meta=meta, warning=warning)
 
 
 def _front_matter(text: str) -> tuple[dict[str, str], str]:
@@ -200,7 +200,7 @@ _HTML_META = {
 }
 
 
-class _HtmlText(HTMLParser):
+class HtmlText(HTMLParser):
     """Collects visible text as SourceLines, <h1>-<h3> as headings, plus citation meta tags."""
 
     def __init__(self) -> None:
@@ -209,6 +209,8 @@ class _HtmlText(HTMLParser):
         self.meta: dict[str, str] = {}
         self.page_title = ""
         self.first_h1 = ""
+        self.title_heading = ""  # the first heading classed "title" (pandoc's, an EPUB's title page)
+        self._titled = False
         self._skip = 0
         self._buffer: list[str] = []
         self._in_title = False
@@ -224,6 +226,7 @@ class _HtmlText(HTMLParser):
         elif tag in ("h1", "h2", "h3"):
             self._flush()
             self._heading = tag
+            self._titled = "title" in (dict(attrs).get("class") or "").split()
         elif tag in _HTML_BLOCK:
             self._flush()
 
@@ -263,11 +266,13 @@ class _HtmlText(HTMLParser):
         self._buffer = []
         if self._heading and text:
             self.first_h1 = self.first_h1 or (text if self._heading == "h1" else "")
+            self.title_heading = self.title_heading or (text if self._titled else "")
             self.lines.append(SourceLine(text, 1, "heading"))
         elif text:
             self.lines.append(SourceLine(text, 1))
             self.lines.append(SourceLine("", 1, "break"))
         self._heading = None
+        self._titled = False
 
 
 # The main content must hold at least this many characters to stand for the page (else the whole
@@ -283,20 +288,20 @@ def parse_html(path: Path, data: bytes) -> ParsedDocument:
     (`readability-lxml`, the algorithm of Firefox's reader view), and the title and meta tags
     are read from the whole page.
     """
-    text, warning = _decode_text(data)
-    page = _HtmlText()
+    text, warning = decode_text(data)
+    page = HtmlText()
     page.feed(text)
     page.close()
     lines = page.lines
     main = _main_content(text)
     if main is not None:
-        article = _HtmlText()
+        article = HtmlText()
         article.feed(main)
         article.close()
         if sum(len(line.text) for line in article.lines) >= MIN_MAIN_CHARS:
             lines = article.lines
     title = page.meta.get("title") or " ".join(page.page_title.split()) or page.first_h1
-    return _text_document(path, lines, "html", detect_headings=False, title=title, meta=page.meta, warning=warning)
+    return text_document(path, lines, "html", detect_headings=False, title=title, meta=page.meta, warning=warning)
 
 
 def _main_content(html: str) -> str | None:
