@@ -1,6 +1,7 @@
 """EPUB books and Word documents in a watched folder: indexed with their titles and authors,
 searchable by their chapters' words, filtered by type; a broken one is a failed record with its
-reason, and the rest of the run goes on."""
+reason, and the rest of the run goes on; documents of types not read are counted, not passed over
+without a word."""
 
 from __future__ import annotations
 
@@ -23,6 +24,8 @@ def test_books_and_word_documents_in_a_folder_are_indexed_and_searched(tmp_path:
     shutil.copy(FORMATS / "paper.epub", folder / "bitcoin-reading.epub")
     shutil.copy(FORMATS / "note.docx", folder / "fin-note.docx")
     (folder / "locked.epub").write_bytes(b"PK\x03\x04 not an archive")
+    for name in ("old-draft.doc", "scan.djvu", "figure.png", ".hidden.doc"):  # not read: documents are counted
+        (folder / name).write_bytes(b"\xd0\xcf\x11\xe0")
     engine = Engine(Settings())
     report = engine.index_folders([folder])
     book = engine.document_detail("file:1/bitcoin-reading.epub")
@@ -34,6 +37,10 @@ def test_books_and_word_documents_in_a_folder_are_indexed_and_searched(tmp_path:
     assert (report.added, report.failed) == (2, 1)
     assert report.failures == [
         {"path": str(folder / "locked.epub"), "error": "not a valid EPUB: not a zip archive (File is not a zip file)"}
+    ]
+    assert [n for n in report.notes if n.startswith("not read:")] == [
+        "not read: 2 documents of types not read here (.djvu 1, .doc 1); "
+        "PDF, EPUB, Word (.docx), HTML, Markdown and text files are"
     ]
     assert book is not None and note is not None
     assert (book.document.title, book.document.authors, book.document.year) == (

@@ -6,6 +6,7 @@ README) reads in one place.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from workbench.ingest.pdf import NO_TEXT_LAYER
@@ -46,6 +47,18 @@ class IndexReport:
             for _, reason in lost:
                 reasons[reason] = reasons.get(reason, 0) + 1
             self.dropped_pages.append({"path": path, "pages": [p for p, _ in lost], "reasons": reasons})
+
+    def note_unread(self, unread: Mapping[str, int]) -> None:
+        """Say how many documents of types not read a folder run passed over, by suffix."""
+        if unread:
+            kinds = ", ".join(
+                f"{suffix} {count}" for suffix, count in sorted(unread.items(), key=lambda x: (-x[1], x[0]))
+            )
+            total = sum(unread.values())
+            self.notes.append(
+                f"not read: {total} document{'s' if total != 1 else ''} of types not read here ({kinds}); "
+                "PDF, EPUB, Word (.docx), HTML, Markdown and text files are"
+            )
 
     def fail(self, path: str, error: str) -> None:
         """Count and list one failure (so `failed` always equals the failures listed)."""

@@ -24,6 +24,11 @@ SUPPORTED_SUFFIXES: frozenset[str] = frozenset(
     {".pdf", ".md", ".markdown", ".txt", ".html", ".htm", ".xhtml", ".epub", ".docx"}
 )
 
+# Documents a paper folder may hold that are not read: a folder run names how many it passed over
+UNREAD_DOCUMENT_SUFFIXES: frozenset[str] = frozenset(
+    {".doc", ".rtf", ".odt", ".djvu", ".djv", ".ps", ".ppt", ".pptx", ".odp", ".mobi", ".azw", ".azw3", ".xps", ".chm"}
+)
+
 MAX_FILE_BYTES = 512 * 2**20
 
 # The version of the rules that derive a file's title, authors, year, venue and DOI. Bump it

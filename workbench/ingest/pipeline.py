@@ -32,7 +32,7 @@ from workbench.ingest.chunk import chunk_sections
 from workbench.ingest.file_moves import MOVABLE_STATUSES, find_moves, move_document
 from workbench.ingest.index_report import IndexReport, file_note
 from workbench.ingest.metadata_refresh import refresh_metadata as refresh_metadata_of
-from workbench.ingest.parse import METADATA_RULES_VERSION, SUPPORTED_SUFFIXES, parse_file
+from workbench.ingest.parse import METADATA_RULES_VERSION, SUPPORTED_SUFFIXES, UNREAD_DOCUMENT_SUFFIXES, parse_file
 from workbench.ingest.parse_error import ParseError
 from workbench.ingest.regular_file import hash_regular
 from workbench.ingest.text_sketch import (
@@ -140,6 +140,7 @@ class Indexer:
         report = IndexReport()
         problems: list[ScanProblem] = []
         entries: dict[str, FileEntry] = {}
+        unread: dict[str, int] = {}  # documents of types not read, by suffix
         live_roots = [valid_text(str(r.resolve())) for r in roots if r.is_dir()]
         numbers = self.catalog.root_numbers(live_roots)
         for root in roots:
@@ -148,10 +149,14 @@ class Indexer:
                 continue
             number = numbers[valid_text(str(root.resolve()))]
             ignore = self.settings.sources.ignore
-            for entry in scan_folder(root.resolve(), SUPPORTED_SUFFIXES, ignore, problems, number):
+            found = scan_folder(
+                root.resolve(), SUPPORTED_SUFFIXES, ignore, problems, number, unread, UNREAD_DOCUMENT_SUFFIXES
+            )
+            for entry in found:
                 entries[entry.key] = entry
         known = self.catalog.files_under(live_roots)
         unreadable = self._record_problems(problems, known, report)
+        report.note_unread(unread)
 
         gone = [record for path, record in known.items() if path not in entries and path not in unreadable]
         hashes: dict[str, str] = {}

@@ -98,11 +98,14 @@ def scan_folder(
     ignore: Sequence[str] = (),
     problems: list[ScanProblem] | None = None,
     root_number: int = 0,
+    unread: dict[str, int] | None = None,
+    unread_suffixes: frozenset[str] = frozenset(),
 ) -> Iterator[FileEntry]:
     """Yield supported files under `root`, recursively; symlinked dirs are not followed.
 
     A file that cannot be stat'ed (a broken or looping link) or is not a regular file is a
-    problem of its root, with the reason.
+    problem of its root, with the reason. Files whose suffix is one of `unread_suffixes` (documents
+    of a type not read) are counted by suffix in `unread`.
     """
     root_str = str(root)
 
@@ -113,7 +116,10 @@ def scan_folder(
     for dirpath, dirnames, filenames in os.walk(root, onerror=on_error, followlinks=False):
         dirnames[:] = sorted(d for d in dirnames if not is_ignored(d, ignore))
         for name in sorted(filenames):
-            if is_ignored(name, ignore) or Path(name).suffix.lower() not in suffixes:
+            suffix = Path(name).suffix.lower()
+            if is_ignored(name, ignore) or suffix not in suffixes:
+                if unread is not None and suffix in unread_suffixes and not is_ignored(name, ignore):
+                    unread[suffix] = unread.get(suffix, 0) + 1
                 continue
             full = os.path.join(dirpath, name)
             try:
