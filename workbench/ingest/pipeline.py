@@ -45,7 +45,7 @@ from workbench.ingest.text_sketch import (
 from workbench.llm.embed import Embedder
 from workbench.records import Chunk, Document, ParsedDocument, Section
 from workbench.settings.config import Settings
-from workbench.sources.folder import FileEntry, ScanProblem, entry_at, scan_folder
+from workbench.sources.folder import FileEntry, ScanProblem, entry_at, scan_roots
 from workbench.stores.catalog import Catalog, FileRecord
 from workbench.stores.chunks import ChunkStore, chunk_rows, embedding_text
 from workbench.stores.consistency import apply_renames
@@ -138,25 +138,14 @@ class Indexer:
     ) -> IndexReport:
         started = time.perf_counter()
         report = IndexReport()
-        problems: list[ScanProblem] = []
-        entries: dict[str, FileEntry] = {}
-        unread: dict[str, int] = {}  # documents of types not read, by suffix
         live_roots = [valid_text(str(r.resolve())) for r in roots if r.is_dir()]
         numbers = self.catalog.root_numbers(live_roots)
-        for root in roots:
-            if not root.is_dir():
-                problems.append(ScanProblem(valid_text(str(root)), "not a folder (missing or unmounted)"))
-                continue
-            number = numbers[valid_text(str(root.resolve()))]
-            ignore = self.settings.sources.ignore
-            found = scan_folder(
-                root.resolve(), SUPPORTED_SUFFIXES, ignore, problems, number, unread, UNREAD_DOCUMENT_SUFFIXES
-            )
-            for entry in found:
-                entries[entry.key] = entry
+        ignore = self.settings.sources.ignore
+        scan = scan_roots(roots, numbers, SUPPORTED_SUFFIXES, ignore, UNREAD_DOCUMENT_SUFFIXES)
+        entries = scan.entries
         known = self.catalog.files_under(live_roots)
-        unreadable = self._record_problems(problems, known, report)
-        report.note_unread(unread)
+        unreadable = self._record_problems(scan.problems, known, report)
+        report.note_unread(scan.unread)
 
         gone = [record for path, record in known.items() if path not in entries and path not in unreadable]
         hashes: dict[str, str] = {}

@@ -7,7 +7,7 @@ import fnmatch
 import os
 import stat
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from workbench.records import folder_doc_id
@@ -134,6 +134,37 @@ def scan_folder(
                     problems.append(ScanProblem(full, reason, root_str, root_number))
                 continue
             yield FileEntry(root_str, full, info.st_size, info.st_mtime, root_number)
+
+
+@dataclass
+class FolderScan:
+    """What a scan of watched roots found: the files to read by path, the problems, and documents of
+    types not read counted by suffix."""
+
+    entries: dict[str, FileEntry] = field(default_factory=dict)
+    problems: list[ScanProblem] = field(default_factory=list)
+    unread: dict[str, int] = field(default_factory=dict)
+
+
+def scan_roots(
+    roots: Sequence[Path],
+    numbers: Mapping[str, int],
+    suffixes: frozenset[str],
+    ignore: Sequence[str] = (),
+    unread_suffixes: frozenset[str] = frozenset(),
+) -> FolderScan:
+    """Scan each root (`scan_folder`; `numbers` holds each root's number by its resolved path); a root
+    that is not a folder is a problem of its own."""
+    scan = FolderScan()
+    for root in roots:
+        if not root.is_dir():
+            scan.problems.append(ScanProblem(valid_text(str(root)), "not a folder (missing or unmounted)"))
+            continue
+        resolved = root.resolve()
+        number = numbers[valid_text(str(resolved))]
+        for entry in scan_folder(resolved, suffixes, ignore, scan.problems, number, scan.unread, unread_suffixes):
+            scan.entries[entry.key] = entry
+    return scan
 
 
 def entry_at(path: str, roots: Mapping[str, int]) -> FileEntry | None:
