@@ -90,11 +90,11 @@ def parse_docx(path: Path, data: bytes) -> ParsedDocument:
     import mammoth  # loaded only for Word files
 
     archive = _archive(data, "Word document")
-    if "word/document.xml" not in archive.namelist():
-        raise ParseError("not a valid Word document: no word/document.xml in the archive")
     styles = "p[style-name='Title'] => h1.title:fresh\np[style-name='Subtitle'] => p:fresh"
     try:
         html = mammoth.convert_to_html(io.BytesIO(data), style_map=styles).value
+    except OSError as exc:  # mammoth's word for a package without its main document (found by its relationships)
+        raise ParseError(f"not a valid Word document: {exc}") from None
     except (KeyError, ValueError, ExpatError, zipfile.BadZipFile, etree.XMLSyntaxError) as exc:  # a part broken
         raise ParseError(f"not a valid Word document: {type(exc).__name__}: {exc}") from None
     collector = HtmlText()
