@@ -1,6 +1,7 @@
 """EPUB books and Word documents: text, headings and metadata as their producers write them (the
-fixtures are pandoc 2.17's EPUB 3 and DOCX of `tests/data/formats/*.md`); a book under DRM, a
-broken package and an archive that would unpack past the limits are one-line errors."""
+fixtures are pandoc 2.17's EPUB 3 and DOCX of `tests/data/formats/*.md`, and a DOCX python-docx 1.2
+wrote on Word's default template); a book under DRM, a broken package and an archive that would
+unpack past the limits are one-line errors."""
 
 from __future__ import annotations
 
@@ -54,6 +55,15 @@ def test_a_word_document_is_read_with_its_headings_title_and_creator() -> None:
     text = "\n".join(s.text for s in note.sections)
     assert "Procedure\n\nAdult fish were anaesthetised" in text  # a heading of Word's stays a paragraph of its own
     assert "measured from the amputation plane" in text
+
+
+def test_a_document_on_words_own_template_reads_the_same() -> None:
+    # python-docx's template is Word's default: Word's own Title and Heading styles, a table
+    paper = parse_file(FORMATS / "hopper.docx")
+    assert (paper.title, paper.authors) == ("Compilers for Business Data Processing", ("Grace Hopper",))
+    assert [s.name for s in paper.sections] == ["other", "abstract", "introduction", "results"]
+    assert paper.abstract.startswith("We describe a compiler that translates English-like statements")
+    assert "ADD A TO B" in paper.sections[2].text  # a table's cells are text
 
 
 def test_a_word_processors_account_name_is_nobodys_name(tmp_path: Path) -> None:
