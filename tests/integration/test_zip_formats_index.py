@@ -40,7 +40,7 @@ def test_books_and_word_documents_in_a_folder_are_indexed_and_searched(tmp_path:
     ]
     assert [n for n in report.notes if n.startswith("not read:")] == [
         "not read: 2 documents of types not read here (.djvu 1, .doc 1); "
-        "PDF, EPUB, Word (.docx), HTML, Markdown and text files are"
+        "PDF, EPUB, Word (.docx), OpenDocument (.odt), HTML, Markdown and text files are"
     ]
     assert book is not None and note is not None
     assert (book.document.title, book.document.authors, book.document.year) == (

@@ -21,7 +21,7 @@ pytestmark = pytest.mark.integration
 
 BITCOIN = "zotero:1:BTCN8WEB"
 ATTENTION = "zotero:1:ATTN7VSW"  # its PDF attachment (MSNG5PDF) is missing from storage
-ODT_TEXT = "A lighthouse keeper's edition of the white paper, for reading on the train."
+ODP_TEXT = "A lighthouse keeper's edition of the white paper, for reading on the train."
 EPUB = Path(__file__).parent.parent / "data" / "formats" / "paper.epub"  # pandoc's EPUB 3
 VASWANI = "Vaswani et al. - 2017 - Attention is all you need.pdf"
 # Zotero's cache of a PDF's text: pdftotext's output, each page ended by a form feed.
@@ -48,8 +48,8 @@ def test_attachments_by_type_unread_types_named_and_missing_files_from_zoteros_c
             content_type="application/epub+zip", path="storage:bitcoin.epub", title="EPUB", added=stamp(90),
         )  # fmt: skip
         _Writer(conn).attachment(
-            library_id=1, key="ODT3DOC1", parent_id=parent, link_mode="imported_file",
-            content_type="application/vnd.oasis.opendocument.text", path="storage:bitcoin.odt", title="ODT",
+            library_id=1, key="ODP3SLD1", parent_id=parent, link_mode="imported_file",
+            content_type="application/vnd.oasis.opendocument.presentation", path="storage:bitcoin.odp", title="ODP",
             added=stamp(90),
         )  # fmt: skip
         _Writer(conn).attachment(
@@ -58,14 +58,14 @@ def test_attachments_by_type_unread_types_named_and_missing_files_from_zoteros_c
         )  # fmt: skip
         attached = (
             ("EPUB7BK1", "bitcoin.epub", EPUB.read_bytes()),
-            ("ODT3DOC1", "bitcoin.odt", b"PK\x03\x04"),
+            ("ODP3SLD1", "bitcoin.odp", b"PK\x03\x04"),
             ("IMGP4PNG", "figure.png", b"\x89PNG"),
         )
         for key, name, data in attached:
             (library.data_dir / "storage" / key).mkdir()
             (library.data_dir / "storage" / key / name).write_bytes(data)
-        # Zotero keeps the text of what it reads; the workbench reads no OpenDocument file itself
-        (library.data_dir / "storage" / "ODT3DOC1" / ".zotero-ft-cache").write_text(ODT_TEXT)
+        # Zotero keeps the text of what it reads; the workbench reads no slides itself
+        (library.data_dir / "storage" / "ODP3SLD1" / ".zotero-ft-cache").write_text(ODP_TEXT)
         missing = library.data_dir / "storage" / "MSNG5PDF"
         missing.mkdir(exist_ok=True)
         (missing / ".zotero-ft-cache").write_text(CACHE)
@@ -92,9 +92,10 @@ def test_attachments_by_type_unread_types_named_and_missing_files_from_zoteros_c
     files = {Path(f.path).name: f for f in detail.files}
     assert files["fulltext"].status == "indexed" and files["fulltext"].pages == 9
     assert files["bitcoin.epub"].status == "indexed"  # an EPUB is read itself, chapters and all
-    assert "bitcoin.odt" not in files and "figure.png" not in files
-    odt_note = "application/vnd.oasis.opendocument.text is not a type read here: its text is Zotero's full-text cache"
-    assert (files[".zotero-ft-cache"].status, files[".zotero-ft-cache"].error) == ("indexed", odt_note)
+    assert "bitcoin.odp" not in files and "figure.png" not in files
+    odp = "application/vnd.oasis.opendocument.presentation"
+    odp_note = f"{odp} is not a type read here: its text is Zotero's full-text cache"
+    assert (files[".zotero-ft-cache"].status, files[".zotero-ft-cache"].error) == ("indexed", odp_note)
     for words in ("proof-of-work chain double-spending", "lighthouse keeper's edition", "catches up from z blocks"):
         hits = engine.search(words, mode="fts", filters=["source=zotero"]).hits
         assert BITCOIN in [h.doc_id for h in hits]

@@ -346,9 +346,9 @@ def test_missing_file_and_directory(tmp_path: Path) -> None:
 
 
 def test_unsupported_suffix(tmp_path: Path) -> None:
-    path = tmp_path / "paper.odt"
+    path = tmp_path / "slides.odp"
     path.write_bytes(b"PK\x03\x04")
-    assert ".odt" not in SUPPORTED_SUFFIXES
+    assert ".odp" not in SUPPORTED_SUFFIXES
     with pytest.raises(ParseError, match="unsupported file type"):
         parse_file(path)
 
@@ -528,5 +528,8 @@ def test_a_file_named_without_a_suffix_is_read_by_its_type_or_its_first_bytes(tm
     assert parse_file(page, "text/html; charset=utf-8").title == "Saved page"
     with pytest.raises(ParseError, match=r"^unsupported file type: \.php$"):
         parse_file(page)
-    with pytest.raises(ParseError, match=r"^unsupported file type: application/vnd\.oasis\.opendocument\.text$"):
-        parse_file(page, "application/vnd.oasis.opendocument.text")
+    odp = "application/vnd.oasis.opendocument.presentation"
+    with pytest.raises(
+        ParseError, match=r"^unsupported file type: application/vnd\.oasis\.opendocument\.presentation$"
+    ):
+        parse_file(page, odp)

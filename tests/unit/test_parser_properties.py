@@ -28,7 +28,7 @@ from workbench.ingest.pdf import parse_pdf
 from workbench.ingest.pdf_layout import LayoutLine, PageLayout
 from workbench.ingest.pdf_metadata import PdfContent, derive_metadata
 from workbench.ingest.text_formats import parse_html, parse_markdown, parse_txt
-from workbench.ingest.zip_formats import parse_docx, parse_epub
+from workbench.ingest.zip_formats import parse_docx, parse_epub, parse_odt
 from workbench.records import ParsedDocument
 
 SETTINGS = settings(derandomize=True, database=None, deadline=None, suppress_health_check=list(HealthCheck))
@@ -207,9 +207,9 @@ FORMATS = Path(__file__).parent.parent / "data" / "formats"
 
 @st.composite
 def mutated_packages(draw: st.DrawFn) -> tuple[str, bytes]:
-    """A real EPUB or Word document (pandoc's) with one member's bytes replaced by random bytes or
+    """A real EPUB, Word document or OpenDocument text (pandoc's) with one member's bytes replaced by random bytes or
     markup, or the archive cut short."""
-    source = draw(st.sampled_from([FORMATS / "paper.epub", FORMATS / "note.docx"]))
+    source = draw(st.sampled_from([FORMATS / "paper.epub", FORMATS / "note.docx", FORMATS / "note.odt"]))
     data = source.read_bytes()
     if draw(st.integers(0, 4)) == 0:
         return source.suffix, data[: draw(st.integers(0, len(data)))]
@@ -228,7 +228,7 @@ def mutated_packages(draw: st.DrawFn) -> tuple[str, bytes]:
 @given(mutated_packages())
 def test_any_broken_book_or_word_document_parses_soundly_or_fails_in_its_own_words(package: tuple[str, bytes]) -> None:
     suffix, data = package
-    parser = parse_epub if suffix == ".epub" else parse_docx
+    parser = {".epub": parse_epub, ".docx": parse_docx, ".odt": parse_odt}[suffix]
     try:
         doc = parser(Path("package" + suffix), data)
     except ParseError as error:

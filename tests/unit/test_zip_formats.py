@@ -16,7 +16,7 @@ from workbench.ingest.parse import SUPPORTED_SUFFIXES, parse_file, parser_for
 from workbench.ingest.parse_error import ParseError
 
 FORMATS = Path(__file__).parent.parent / "data" / "formats"
-EPUB, DOCX = FORMATS / "paper.epub", FORMATS / "note.docx"
+EPUB, DOCX, ODT = FORMATS / "paper.epub", FORMATS / "note.docx", FORMATS / "note.odt"
 
 
 def _rewritten(source: Path, target: Path, changes: dict[str, bytes | None]) -> Path:
@@ -66,6 +66,37 @@ def test_a_document_on_words_own_template_reads_the_same() -> None:
     assert "ADD A TO B" in paper.sections[2].text  # a table's cells are text
 
 
+def test_an_opendocument_text_is_read_with_its_notes_and_without_its_comments(tmp_path: Path) -> None:
+    note = parse_file(ODT)
+    assert (note.kind, note.title, note.authors, note.year) == (
+        "odt",
+        "Fin Regeneration in Zebrafish: A Laboratory Note",
+        ("Kenneth Poss",),
+        None,
+    )
+    assert [s.name for s in note.sections] == ["other", "introduction"]
+    with zipfile.ZipFile(ODT) as package:
+        content = package.read("content.xml").decode()
+    first = "After amputation, blastema cells proliferate"
+    marked = content.replace(
+        first,
+        'After<text:s text:c="3"/>amputation,<text:note text:note-class="footnote">'
+        "<text:note-citation>1</text:note-citation>"
+        "<text:note-body><text:p>Fish were kept at 28 degrees.</text:p></text:note-body></text:note> blastema"
+        "<office:annotation><dc:creator>Reviewer</dc:creator><text:p>Cite the source here.</text:p></office:annotation>"
+        " cells proliferate",
+    )
+    assert marked != content
+    edited = parse_file(_rewritten(ODT, tmp_path / "edited.odt", {"content.xml": marked.encode()}))
+    text = "\n".join(s.text for s in edited.sections)
+    assert "After amputation, blastema cells proliferate" in text  # spaces as written, the note's mark left out
+    assert text.index("blastema cells proliferate") < text.index("Fish were kept at 28 degrees.")
+    assert "Cite the source" not in text and "Reviewer" not in text
+    locked = b'<manifest:manifest><manifest:encryption-data manifest:checksum="x"/></manifest:manifest>'
+    with pytest.raises(ParseError, match=r"^a password-protected OpenDocument text: its text cannot be read$"):
+        parse_file(_rewritten(ODT, tmp_path / "locked.odt", {"META-INF/manifest.xml": locked}))
+
+
 def test_a_word_processors_account_name_is_nobodys_name(tmp_path: Path) -> None:
     with zipfile.ZipFile(DOCX) as package:
         core = package.read("docProps/core.xml").replace(b"Kenneth Poss", b"Microsoft Office User")
@@ -73,7 +104,8 @@ def test_a_word_processors_account_name_is_nobodys_name(tmp_path: Path) -> None:
 
 
 def test_both_formats_are_known_by_suffix_and_by_the_type_zotero_records() -> None:
-    assert {".epub", ".docx"} <= SUPPORTED_SUFFIXES
+    assert {".epub", ".docx", ".odt"} <= SUPPORTED_SUFFIXES
+    assert parser_for(Path("x"), "application/vnd.oasis.opendocument.text") is zip_formats.parse_odt
     assert parser_for(Path("fulltext"), "application/epub+zip") is zip_formats.parse_epub
     word = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
     assert parser_for(Path("download"), word) is zip_formats.parse_docx

@@ -57,7 +57,7 @@ class IndexReport:
             total = sum(unread.values())
             self.notes.append(
                 f"not read: {total} document{'s' if total != 1 else ''} of types not read here ({kinds}); "
-                "PDF, EPUB, Word (.docx), HTML, Markdown and text files are"
+                "PDF, EPUB, Word (.docx), OpenDocument (.odt), HTML, Markdown and text files are"
             )
 
     def fail(self, path: str, error: str) -> None:

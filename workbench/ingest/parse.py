@@ -17,16 +17,16 @@ from workbench.ingest.parse_error import ParseError
 from workbench.ingest.pdf import parse_pdf
 from workbench.ingest.regular_file import NotRegularFileError, read_regular
 from workbench.ingest.text_formats import parse_html, parse_markdown, parse_txt
-from workbench.ingest.zip_formats import parse_docx, parse_epub
+from workbench.ingest.zip_formats import parse_docx, parse_epub, parse_odt
 from workbench.records import ParsedDocument
 
 SUPPORTED_SUFFIXES: frozenset[str] = frozenset(
-    {".pdf", ".md", ".markdown", ".txt", ".html", ".htm", ".xhtml", ".epub", ".docx"}
+    {".pdf", ".md", ".markdown", ".txt", ".html", ".htm", ".xhtml", ".epub", ".docx", ".odt"}
 )
 
 # Documents a paper folder may hold that are not read: a folder run names how many it passed over
 UNREAD_DOCUMENT_SUFFIXES: frozenset[str] = frozenset(
-    {".doc", ".rtf", ".odt", ".djvu", ".djv", ".ps", ".ppt", ".pptx", ".odp", ".mobi", ".azw", ".azw3", ".xps", ".chm"}
+    {".doc", ".rtf", ".djvu", ".djv", ".ps", ".ppt", ".pptx", ".odp", ".mobi", ".azw", ".azw3", ".xps", ".chm"}
 )
 
 MAX_FILE_BYTES = 512 * 2**20
@@ -91,6 +91,7 @@ _MIME_TYPES = mimetypes.MimeTypes(filenames=())
 _MIME_TYPES.add_type("text/markdown", ".md")  # not in Python's table before 3.13
 _MIME_TYPES.add_type("application/epub+zip", ".epub")
 _MIME_TYPES.add_type("application/vnd.openxmlformats-officedocument.wordprocessingml.document", ".docx")
+_MIME_TYPES.add_type("application/vnd.oasis.opendocument.text", ".odt")
 
 _PARSERS: dict[str, Parser] = {
     ".pdf": parse_pdf,
@@ -102,4 +103,5 @@ _PARSERS: dict[str, Parser] = {
     ".xhtml": parse_html,
     ".epub": parse_epub,
     ".docx": parse_docx,
+    ".odt": parse_odt,
 }

@@ -1,4 +1,5 @@
-"""Parsers for the formats packaged as zip archives: EPUB books and Word documents (DOCX).
+"""Parsers for the formats packaged as zip archives: EPUB books, Word documents (DOCX) and
+OpenDocument texts (ODT).
 
 An EPUB is XHTML chapters listed in reading order by its package document (the OPF, named by
 `META-INF/container.xml`), with Dublin Core metadata (title, creators, date, identifiers). Each
@@ -11,7 +12,11 @@ Title style as the title), and its title and creators are read from its core pro
 (`docProps/core.xml`). A creator Word fills in from a machine's account ("Microsoft Office User")
 is nobody's name.
 
-Neither format has printed pages: all text is on page 1, as for HTML, so answers cite their
+An OpenDocument text is read from its XML (`content.xml`, `meta.xml`): headings by their outline
+level, paragraphs, list items and table cells in document order, a footnote after its paragraph,
+reviewers' comments left out; the author is the document's initial creator.
+
+None of these formats has printed pages: all text is on page 1, as for HTML, so answers cite their
 sections. The archives are read with the standard library's `zipfile`; members are read up to a
 size limit, so a zip bomb cannot fill memory.
 """
@@ -28,7 +33,7 @@ from xml.parsers.expat import ExpatError
 from lxml import etree
 
 from workbench.ingest.parse_error import ParseError
-from workbench.ingest.source_lines import SourceLine
+from workbench.ingest.source_lines import SourceLine, clean_text
 from workbench.ingest.text_formats import HtmlText, decode_text, text_document
 from workbench.records import ParsedDocument
 
@@ -39,6 +44,9 @@ _CONTAINER = "urn:oasis:names:tc:opendocument:xmlns:container"
 _OPF = "http://www.idpf.org/2007/opf"
 _DC = "http://purl.org/dc/elements/1.1/"
 _ENC = "http://www.w3.org/2001/04/xmlenc#"
+_OFFICE = "urn:oasis:names:tc:opendocument:xmlns:office:1.0"
+_TEXT = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
+_META = "urn:oasis:names:tc:opendocument:xmlns:meta:1.0"
 _CHAPTER_TYPES = frozenset({"application/xhtml+xml", "text/html"})
 # The font obfuscations of the EPUB standard (IDPF) and of Adobe: fonts only, the text is readable
 _FONT_OBFUSCATION = frozenset({"http://www.idpf.org/2008/embedding", "http://ns.adobe.com/pdf/enc#RC"})
@@ -107,6 +115,63 @@ def parse_docx(path: Path, data: bytes) -> ParsedDocument:
         meta["date"] = ""  # the file's creation, not the work's: a template's year is no paper's
     title = collector.title_heading or meta.get("title") or collector.first_h1
     return text_document(path, collector.lines, "docx", detect_headings=False, title=title, meta=meta)
+
+
+def parse_odt(path: Path, data: bytes) -> ParsedDocument:
+    """Parse an OpenDocument text (LibreOffice's `.odt`): headings and paragraphs in document order,
+    footnotes after their paragraph, comments left out; title and creator from `meta.xml`."""
+    archive = _archive(data, "OpenDocument text")
+    if "content.xml" not in archive.namelist():
+        raise ParseError("not a valid OpenDocument text: no content.xml in the archive")
+    if "META-INF/manifest.xml" in archive.namelist() and b"encryption-data" in _member(
+        archive, "META-INF/manifest.xml"
+    ):
+        raise ParseError("a password-protected OpenDocument text: its text cannot be read")
+    body = _xml(archive, "content.xml").find(f".//{{{_OFFICE}}}body")
+    lines: list[SourceLine] = []
+    title = ""
+    for element in body.iter(f"{{{_TEXT}}}h", f"{{{_TEXT}}}p") if body is not None else ():
+        if any(a.tag == f"{{{_OFFICE}}}annotation" for a in element.iterancestors()):
+            continue  # a reviewer's comment, not the document's text
+        text = " ".join(clean_text(_odf_text(element)).split())
+        if not text:
+            continue
+        level = element.get(f"{{{_TEXT}}}outline-level") or ""
+        if element.tag == f"{{{_TEXT}}}h" and (not level.isdigit() or int(level) <= 3):
+            lines.append(SourceLine(text, 1, "heading"))
+            continue
+        if not title and element.get(f"{{{_TEXT}}}style-name") == "Title":
+            title = text
+        lines += [SourceLine(text, 1), SourceLine("", 1, "break")]
+    meta: dict[str, str] = {}
+    if "meta.xml" in archive.namelist():
+        document_meta = _xml(archive, "meta.xml")
+        meta = _dublin_core(document_meta)
+        first = document_meta.find(f".//{{{_META}}}initial-creator")
+        author = " ".join("".join(first.itertext()).split()) if first is not None else ""
+        if author and author.casefold() not in _ACCOUNT_NAMES:
+            meta["authors"] = author  # who wrote it; dc:creator is who saved it last
+        meta["date"] = ""  # the file's dates, as Word's
+    return text_document(path, lines, "odt", detect_headings=False, title=title or meta.get("title", ""), meta=meta)
+
+
+def _odf_text(element: etree._Element) -> str:
+    """An OpenDocument paragraph's text: its spaces, tabs and line breaks as written, its notes and
+    comments left out (a note's paragraphs are read on their own)."""
+    parts = [element.text or ""]
+    for child in element:
+        name = etree.QName(child).localname if isinstance(child.tag, str) else ""
+        if name == "s":
+            count = child.get(f"{{{_TEXT}}}c") or "1"
+            parts.append(" " * min(int(count) if count.isdigit() else 1, 100))
+        elif name == "tab":
+            parts.append("\t")
+        elif name == "line-break":
+            parts.append("\n")
+        elif name not in ("note", "annotation", "annotation-end") and isinstance(child.tag, str):
+            parts.append(_odf_text(child))
+        parts.append(child.tail or "")
+    return "".join(parts)
 
 
 def _archive(data: bytes, kind: str) -> zipfile.ZipFile:
