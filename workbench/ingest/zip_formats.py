@@ -67,7 +67,8 @@ def parse_epub(path: Path, data: bytes) -> ParsedDocument:
     chapters = []
     for ref in package.iter(f"{{{_OPF}}}itemref"):
         item = manifest.get(ref.get("idref"))
-        if item is None or item.get("media-type") not in _CHAPTER_TYPES or "nav" in (item.get("properties") or ""):
+        navigation = item is not None and "nav" in (item.get("properties") or "").split()
+        if item is None or item.get("media-type") not in _CHAPTER_TYPES or navigation:
             continue
         chapters.append(posixpath.normpath(posixpath.join(base, unquote(item.get("href") or ""))))
     if not chapters:
