@@ -60,14 +60,20 @@ class Engine(LibraryDoor, IndexDoor, SourcesDoor, DoctorDoor):
 
     # -- warming up and the model's state -----------------------------------------------------------
     def warm_up(self) -> None:
-        """Open the stores, check the index fingerprint and load the embedder now (a resident server's first call)."""
+        """Open the stores, check the index fingerprint, load the embedder and read the text sketches now
+        (a resident server's first call)."""
         self._open_index()
         self._embedder.warm_up()
         _ = self._retriever, self._asker
+        if not self.read_only:
+            self._sketches.warm_up()
 
     def warm_up_embedder(self) -> None:
-        """Load the embedding model now (call from a background worker), so the first search is quick."""
+        """Load the embedding model and read the text sketches now (call from a background worker), so
+        the first search is quick."""
         self._embedder.warm_up()
+        if not self.read_only:
+            self._sketches.warm_up()
 
     def model_state(self) -> str:
         """'not loaded', 'loading', 'ready' or 'error: ...' (for the status bar)."""

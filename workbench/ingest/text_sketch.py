@@ -21,6 +21,7 @@ never called a copy of anything.
 
 from __future__ import annotations
 
+import contextlib
 import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -175,8 +176,8 @@ class SketchIndex:
 class StoredSketches:
     """The catalog's sketches held in memory for searches and `show`: read on first use and read again
     only once the catalog's files have changed (a `stat` a call otherwise). A catalog another process
-    is writing, or one that cannot be read, leaves the sketches last read: a search never waits or
-    fails for them."""
+    is writing, or one that cannot be read, leaves the sketches last read until its files change
+    again: a search never fails for them, and waits at most 0.2 s once."""
 
     def __init__(self, catalog: Catalog) -> None:
         self.catalog = catalog
@@ -186,12 +187,15 @@ class StoredSketches:
     def _loaded(self) -> SketchIndex:
         state = self.catalog.file_state()
         if state != self._state:
-            try:
+            self._state = state  # tried once per state of the files, read or not
+            # busy, or unreadable (`doctor` says why): a search goes on with the last read
+            with contextlib.suppress(StoreError):
                 self._index = SketchIndex.of(self.catalog.text_sketches(SKETCH_VERSION, wait_s=0.2))
-                self._state = state
-            except StoreError:  # busy, or unreadable (`doctor` says why): a search goes on without folding
-                pass
         return self._index
+
+    def warm_up(self) -> None:
+        """Read the sketches now (a server's or the TUI's start), so no search waits for them."""
+        self._loaded()
 
     def twins(self, ranked: Sequence[str]) -> dict[str, str]:
         """See `SketchIndex.twins`."""
