@@ -170,3 +170,23 @@ def test_stored_sketches_are_read_again_once_the_catalog_changes(tmp_path: Path)
     catalog.set_sketches([("c", _sketch(_paper(_LATIN, 41)))], SKETCH_VERSION)  # the paper imported again
     assert stored.twins(["a", "b", "c"]) == {"c": "a"}
     assert [m.doc_id for m in stored.matches("a")] == ["c"]
+
+
+def test_sketches_keyed_on_another_state_are_read_again_on_its_change_or_a_reset(tmp_path: Path) -> None:
+    # the engine keys them on the chunk table's version: an answer's ledger line changes the catalog's
+    # files, and must not make the next search read every sketch again
+    catalog = Catalog(tmp_path / "catalog.duckdb")
+    catalog.migrate()
+    with catalog.write() as con:
+        Catalog.upsert(con, [(Document(d, d, "zotero"), 3) for d in ("a", "b")], [])
+    catalog.set_sketches([("a", _sketch(_paper(_LATIN, 51)))], SKETCH_VERSION)
+    version = [1]
+    stored = StoredSketches(catalog, lambda: version[0])
+    assert stored.twins(["a", "b"]) == {}
+    catalog.set_sketches([("b", _sketch(_paper(_LATIN, 51)))], SKETCH_VERSION)
+    assert stored.twins(["a", "b"]) == {}  # the catalog changed, the state did not: nothing read
+    version[0] = 2
+    assert stored.twins(["a", "b"]) == {"b": "a"}
+    catalog.set_sketches([("b", _sketch(_paper(_LATIN, 52)))], SKETCH_VERSION)
+    stored.reset()  # this process wrote documents
+    assert stored.twins(["a", "b"]) == {}

@@ -69,7 +69,9 @@ class EngineCore:
         """The documents' text sketches, to name documents that hold one text (read when first asked)."""
         from workbench.ingest.text_sketch import StoredSketches
 
-        return StoredSketches(self._catalog)
+        # read again when the chunk table's version changes (documents written), not on every write of
+        # the catalog (an answer's ledger line, a triage mark)
+        return StoredSketches(self._catalog, self._chunks.version)
 
     @cached_property
     def _chunks(self) -> ChunkStore:
@@ -108,8 +110,12 @@ class EngineCore:
         self._paths.ensure()
         from workbench.ingest.writer_lock import writer_lock
 
-        with writer_lock(self._paths.writer_lock_path):
-            yield
+        try:
+            with writer_lock(self._paths.writer_lock_path):
+                yield
+        finally:
+            if "_sketches" in self.__dict__:  # what this process wrote is read at the next search
+                self._sketches.reset()
 
     @cached_property
     def fingerprint(self) -> IndexFingerprint:

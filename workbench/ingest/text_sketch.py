@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import contextlib
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -175,19 +175,27 @@ class SketchIndex:
 
 class StoredSketches:
     """The catalog's sketches held in memory for searches and `show`: read on first use and read again
-    only once the catalog's files have changed (a `stat` a call otherwise). A catalog another process
-    is writing, or one that cannot be read, leaves the sketches last read until its files change
-    again: a search never fails for them, and waits at most 0.2 s once."""
+    only once `state` changes (by default the catalog's files as `stat` sees them; the engine gives
+    the chunk table's version, which documents written change and an answer's ledger line does not),
+    or after `reset`. A catalog another process is writing, or one that cannot be read, leaves the
+    sketches last read until the state changes again: a search never fails for them, and waits at
+    most 0.2 s once."""
 
-    def __init__(self, catalog: Catalog) -> None:
+    def __init__(self, catalog: Catalog, state: Callable[[], object] | None = None) -> None:
         self.catalog = catalog
-        self._state: tuple[int, ...] | None = None
+        self.state = state or catalog.file_state
+        self._state: object = None
+        self._read = False
         self._index = SketchIndex()
 
+    def reset(self) -> None:
+        """Read the sketches again at the next call (this process wrote documents)."""
+        self._read = False
+
     def _loaded(self) -> SketchIndex:
-        state = self.catalog.file_state()
-        if state != self._state:
-            self._state = state  # tried once per state of the files, read or not
+        state = self.state()
+        if not self._read or state != self._state:
+            self._state, self._read = state, True  # tried once per state, read or not
             # busy, or unreadable (`doctor` says why): a search goes on with the last read
             with contextlib.suppress(StoreError):
                 self._index = SketchIndex.of(self.catalog.text_sketches(SKETCH_VERSION, wait_s=0.2))
