@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import contextlib
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -190,16 +190,7 @@ class Indexer:
             if progress is not None:
                 progress(Progress(number, len(todo), entry.key, status))
         self.flush(report)
-        elsewhere: list[str] = []  # copies under roots this run did not scan
-        while self._released and not report.cancelled:
-            again = [entries[path] for path in self._released if path in entries]
-            elsewhere += [path for path in self._released if path not in entries]
-            self._released = []
-            for entry in again:
-                self._ingest_file(entry, None, report, hashes.get(entry.key))
-            self.flush(report)
-        self.release(elsewhere)
-        self.read_released(report)
+        self.read_released(report, entries, hashes)
         if not report.cancelled:
             report.metadata_refreshed += refresh_metadata_of(self.catalog, self.chunks, rederive)
         self.finish(reconcile=not report.cancelled)
@@ -210,15 +201,25 @@ class Indexer:
         """Folder files no longer copies of anything (their records dropped): `read_released` reads them."""
         self._released += paths
 
-    def read_released(self, report: IndexReport) -> None:
+    def read_released(
+        self,
+        report: IndexReport,
+        scanned: Mapping[str, FileEntry] | None = None,
+        hashes: Mapping[str, str] | None = None,
+    ) -> None:
         """Read again, now, the folder files that were copies of a document this run changed or removed
-        (a Zotero item whose attachment now holds another paper): no folder scan of this run will."""
-        roots = self.catalog.folder_roots() if self._released else {}
+        (a folder file, or a Zotero item whose attachment now holds another paper), until none is left:
+        those this run's scan found as scanned, the others under the roots the catalog knows."""
+        roots: dict[str, int] | None = None
         while self._released and not report.cancelled:
-            again = [entry for path in dict.fromkeys(self._released) if (entry := entry_at(path, roots))]
-            self._released = []
-            for entry in again:
-                self._ingest_file(entry, None, report)
+            paths, self._released = list(dict.fromkeys(self._released)), []
+            for path in paths:
+                entry = (scanned or {}).get(path)
+                if entry is None:
+                    roots = self.catalog.folder_roots() if roots is None else roots
+                    entry = entry_at(path, roots)
+                if entry is not None:
+                    self._ingest_file(entry, None, report, (hashes or {}).get(entry.key))
             self.flush(report)
 
     def begin(self) -> None:

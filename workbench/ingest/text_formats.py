@@ -216,6 +216,14 @@ class HtmlText(HTMLParser):
         self._in_title = False
         self._heading: str | None = None
 
+    @classmethod
+    def read(cls, html: str) -> HtmlText:
+        """The text of a whole page of HTML."""
+        collector = cls()
+        collector.feed(html)
+        collector.close()
+        return collector
+
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag == "meta":
             self._meta(dict(attrs))
@@ -289,15 +297,11 @@ def parse_html(path: Path, data: bytes) -> ParsedDocument:
     are read from the whole page.
     """
     text, warning = decode_text(data)
-    page = HtmlText()
-    page.feed(text)
-    page.close()
+    page = HtmlText.read(text)
     lines = page.lines
     main = _main_content(text)
     if main is not None:
-        article = HtmlText()
-        article.feed(main)
-        article.close()
+        article = HtmlText.read(main)
         if sum(len(line.text) for line in article.lines) >= MIN_MAIN_CHARS:
             lines = article.lines
     title = page.meta.get("title") or " ".join(page.page_title.split()) or page.first_h1

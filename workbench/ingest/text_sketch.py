@@ -131,30 +131,24 @@ class SketchIndex:
             self._ids[at] = new_id
             self._at[new_id] = at
 
-    def match(self, sketch: bytes, other_than: str) -> SameText | None:
-        """The known document most like this sketch, if it holds the same text (never `other_than`)."""
+    def _closest(self, values: np.ndarray) -> list[SameText]:
+        """The known documents that hold the text these sketch values summarise, the closest first."""
         used = len(self._ids)
-        scores = (self._rows[:used] == np.frombuffer(sketch, dtype=_DTYPE)).mean(axis=1)
+        scores = (self._rows[:used] == values).mean(axis=1)
         scores[~self._alive[:used]] = -1.0
         close = np.nonzero(scores >= SAME_TEXT)[0]
-        for at in close[np.argsort(-scores[close], kind="stable")]:
-            if self._ids[at] != other_than:
-                return SameText(self._ids[at], round(float(scores[at]), 3))
-        return None
+        closest = close[np.argsort(-scores[close], kind="stable")]
+        return [SameText(self._ids[i], round(float(scores[i]), 3)) for i in closest]
+
+    def match(self, sketch: bytes, other_than: str) -> SameText | None:
+        """The known document most like this sketch, if it holds the same text (never `other_than`)."""
+        found = self._closest(np.frombuffer(sketch, dtype=_DTYPE))
+        return next((m for m in found if m.doc_id != other_than), None)
 
     def matches(self, doc_id: str) -> list[SameText]:
         """Every other known document that holds the same text as this one, the closest first."""
         at = self._at.get(doc_id)
-        if at is None:
-            return []
-        used = len(self._ids)
-        scores = (self._rows[:used] == self._rows[at]).mean(axis=1)
-        scores[~self._alive[:used]] = -1.0
-        scores[at] = -1.0
-        close = np.nonzero(scores >= SAME_TEXT)[0]
-        return [
-            SameText(self._ids[i], round(float(scores[i]), 3)) for i in close[np.argsort(-scores[close], kind="stable")]
-        ]
+        return [] if at is None else [m for m in self._closest(self._rows[at]) if m.doc_id != doc_id]
 
     def twins(self, ranked: Sequence[str]) -> dict[str, str]:
         """Of these documents, best first, each that holds the same text as one before it, mapped to the
@@ -175,15 +169,14 @@ class SketchIndex:
 
 class StoredSketches:
     """The catalog's sketches held in memory for searches and `show`: read on first use and read again
-    only once `state` changes (by default the catalog's files as `stat` sees them; the engine gives
-    the chunk table's version, which documents written change and an answer's ledger line does not),
-    or after `reset`. A catalog another process is writing, or one that cannot be read, leaves the
-    sketches last read until the state changes again: a search never fails for them, and waits at
-    most 0.2 s once."""
+    only once `state` changes (the engine gives the chunk table's version, which documents written
+    change and an answer's ledger line does not), or after `reset`. A catalog another process is
+    writing, or one that cannot be read, leaves the sketches last read until the state changes
+    again: a search never fails for them, and waits at most 0.2 s once."""
 
-    def __init__(self, catalog: Catalog, state: Callable[[], object] | None = None) -> None:
+    def __init__(self, catalog: Catalog, state: Callable[[], object]) -> None:
         self.catalog = catalog
-        self.state = state or catalog.file_state
+        self.state = state
         self._state: object = None
         self._read = False
         self._index = SketchIndex()

@@ -85,9 +85,7 @@ def parse_epub(path: Path, data: bytes) -> ParsedDocument:
         if total > MAX_TEXT_BYTES:
             raise ParseError(f"an EPUB whose chapters hold more than {MAX_TEXT_BYTES // 2**20} MiB of text")
         html, _ = decode_text(raw)
-        collector = HtmlText()
-        collector.feed(html)
-        collector.close()
+        collector = HtmlText.read(html)
         lines += collector.lines
         title_page = title_page or collector.title_heading or collector.first_h1
     meta = _dublin_core(package)
@@ -106,9 +104,7 @@ def parse_docx(path: Path, data: bytes) -> ParsedDocument:
         raise ParseError(f"not a valid Word document: {exc}") from None
     except (KeyError, ValueError, ExpatError, zipfile.BadZipFile, etree.XMLSyntaxError) as exc:  # a part broken
         raise ParseError(f"not a valid Word document: {type(exc).__name__}: {exc}") from None
-    collector = HtmlText()
-    collector.feed(html)
-    collector.close()
+    collector = HtmlText.read(html)
     meta: dict[str, str] = {}
     if "docProps/core.xml" in archive.namelist():
         core = _xml(archive, "docProps/core.xml")

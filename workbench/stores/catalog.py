@@ -204,17 +204,6 @@ class Catalog(SyncRecords, PageRecords, SketchRecords):
         with self._connect(read_only=True, wait_s=wait_s) as con:
             yield con
 
-    def file_state(self) -> tuple[int, ...]:
-        """The catalog's files as `stat` sees them (times and sizes), to know when to read it again."""
-        state: list[int] = []
-        for path in (self.path, self.path.with_name(self.path.name + ".wal")):
-            try:
-                info = path.stat()
-                state += [info.st_mtime_ns, info.st_size]
-            except OSError:
-                state += [0, 0]
-        return tuple(state)
-
     def migrate(self) -> int:
         """Apply pending migrations in order; returns the schema version.
 
