@@ -112,6 +112,7 @@ def _account(engine: Engine, records: dict[str, FileRecord], tracebacks: list[di
     recorded = engine.internals().catalog.file_pages(list(records))
     doc_pages: dict[str, set[int]] = {}
     pages = {"pdf_files": 0, "pages": 0, "with_text": 0, "indexed": 0, "dropped": 0, "unaccounted": 0}
+    pages["indexed_without_text_layer"] = 0  # read by OCR (`index.ocr`)
     dropped_by_reason: Counter[str] = Counter()
     unaccounted_files: list[dict[str, Any]] = []
     for path, record in sorted(records.items()):
@@ -129,6 +130,7 @@ def _account(engine: Engine, records: dict[str, FileRecord], tracebacks: list[di
         pages["pages"] += page_count
         pages["with_text"] += len(text_pages)
         pages["indexed"] += len(indexed)
+        pages["indexed_without_text_layer"] += len({p for p in doc_pages[record.doc_id] if p <= page_count} - text_pages)
         pages["dropped"] += len(dropped)
         pages["unaccounted"] += len(lost)
         if lost:

@@ -11,28 +11,34 @@ Zotero items are never touched: their metadata is the user's own.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 
 from workbench.ingest.parse import METADATA_RULES_VERSION, parse_file
 from workbench.ingest.parse_error import ParseError
-from workbench.records import CatalogDocument, Document
+from workbench.records import CatalogDocument, Document, ParsedDocument
 from workbench.stores.catalog import Catalog, FileRecord
 from workbench.stores.chunks import ChunkStore
 
 _FIELDS = ("title", "authors", "year", "venue", "doi")
 
 
-def refresh_metadata(catalog: Catalog, chunks: ChunkStore, records: Sequence[FileRecord]) -> int:
-    """Re-derive the metadata of these unchanged files' documents; returns how many changed."""
+def refresh_metadata(
+    catalog: Catalog,
+    chunks: ChunkStore,
+    records: Sequence[FileRecord],
+    parse: Callable[[Path], ParsedDocument] = parse_file,
+) -> int:
+    """Re-derive the metadata of these unchanged files' documents (each read with `parse`, as the
+    index reads files); returns how many changed."""
     refreshed = 0
     for record in records:
         row = catalog.document(record.doc_id)
         if row is None or row.source != "folder":
             continue
         try:
-            parsed = parse_file(Path(record.path))
+            parsed = parse(Path(record.path))
         except ParseError:
             continue  # unreadable now: keep what the index has; the next real change re-indexes it
         current = {name: getattr(row, name) for name in _FIELDS}

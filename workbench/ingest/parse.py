@@ -13,6 +13,7 @@ import mimetypes
 from collections.abc import Callable
 from pathlib import Path
 
+from workbench.ingest.ocr import PageReader
 from workbench.ingest.parse_error import ParseError
 from workbench.ingest.pdf import parse_pdf
 from workbench.ingest.regular_file import NotRegularFileError, read_regular
@@ -49,10 +50,11 @@ def parser_for(path: Path, content_type: str | None = None) -> Parser | None:
     return parser
 
 
-def parse_file(path: Path, content_type: str | None = None) -> ParsedDocument:
+def parse_file(path: Path, content_type: str | None = None, ocr: PageReader | None = None) -> ParsedDocument:
     """Parse one file with the parser for its suffix or content type (`parser_for`), or raise
     ParseError. A file with neither that begins as a PDF does is read as one: a refresh of a
-    Zotero attachment named without a suffix knows only its path."""
+    Zotero attachment named without a suffix knows only its path. With `ocr`, a PDF's pages
+    without a usable text layer are read by OCR."""
     parser = parser_for(path, content_type)
     data = _read_bytes(path)
     if parser is None and _PDF_MAGIC in data[:1024]:
@@ -60,6 +62,8 @@ def parse_file(path: Path, content_type: str | None = None) -> ParsedDocument:
     if parser is None:
         raise ParseError(f"unsupported file type: {content_type or path.suffix.lower() or '(no suffix)'}")
     try:
+        if parser is parse_pdf and ocr is not None:
+            return parse_pdf(path, data, ocr)
         return parser(path, data)
     except ParseError:
         raise

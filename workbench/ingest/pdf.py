@@ -12,6 +12,7 @@ is a scan (`has_text=False`). Every page left out is reported with its reason
 
 from __future__ import annotations
 
+import itertools
 import re
 import threading
 from collections import Counter
@@ -22,6 +23,7 @@ from typing import Any
 
 from workbench.ingest.cover_pages import is_cover_sheet, names_repository
 from workbench.ingest.glyph_names import NumberedGlyphs, code_remap, remapped_text
+from workbench.ingest.ocr import MIN_PAGE_CHARS, OcrPage, PageReader
 from workbench.ingest.page_quality import (
     decode_symbol_ascii,
     drop_figure_marks,
@@ -43,6 +45,9 @@ from workbench.text.prose import collapse_leaders
 
 # A PDF whose pages average fewer real characters than this is treated as a scan.
 MIN_TEXT_CHARS_PER_PAGE = 20
+# In a scan, a page whose text layer holds fewer inked characters than this (a download stamp,
+# a page number) is read by OCR as well.
+SPARSE_PAGE_CHARS = 200
 # Cover sheets skipped at most before the paper's own title page.
 MAX_COVER_PAGES = 2
 # A notice page's line this many times the size of most of its text is a display title.
@@ -56,14 +61,17 @@ _CONTROL_SHARE = 0.05
 _PDFIUM_LOCK = threading.Lock()
 
 NO_TEXT_LAYER = "no text layer"
+GARBLED_LAYER = "garbled text layer"  # how `page_quality.page_problem`'s reasons begin
 ONLY_RUNNING_HEADS = "only running heads, page numbers or stamps"
 ONLY_HEADING = "only a section heading"
 _WEB_PAGE = re.compile(rb"<(?:!doctype\s+html|html)\b", re.IGNORECASE)
 
 
-def parse_pdf(path: Path, data: bytes) -> ParsedDocument:
-    """Parse a PDF: title, authors, identifiers and sections, or has_text=False for a scan."""
-    content, dropped = _extract_pdf(data)
+def parse_pdf(path: Path, data: bytes, ocr: PageReader | None = None) -> ParsedDocument:
+    """Parse a PDF: title, authors, identifiers and sections, or has_text=False for a scan.
+
+    With a `PageReader`, pages without a usable text layer are read by OCR (`_read_by_ocr`)."""
+    content, dropped = _extract_pdf(data, ocr)
     return _parse_content(path, content, dropped)
 
 
@@ -91,6 +99,9 @@ def _parse_content(path: Path, content: PdfContent, dropped: dict[int, str]) -> 
         too_little = f"too little text to index ({real_chars} characters on {page_count} pages)"
         dropped.update({n: too_little for n, text in enumerate(content.page_texts, 1) if text.strip()})
         no_text_reason = no_text_summary(dropped, page_count)
+    warnings = meta.warnings
+    if content.ocr_pages:
+        warnings = (ocr_note(content.ocr_pages), *warnings)
     return ParsedDocument(
         title=meta.title,
         authors=meta.authors,
@@ -103,7 +114,7 @@ def _parse_content(path: Path, content: PdfContent, dropped: dict[int, str]) -> 
         kind="pdf",
         venue=meta.venue,
         title_source=meta.title_source,
-        warnings=meta.warnings,
+        warnings=warnings,
         dropped_pages=tuple(sorted(dropped.items())),
         no_text_reason=no_text_reason,
         other_titles=meta.other_titles,
@@ -160,7 +171,7 @@ def _heading_pages(texts: list[str], sections: Sequence[Section], dropped: dict[
     }
 
 
-def _extract_pdf(data: bytes) -> tuple[PdfContent, dict[int, str]]:
+def _extract_pdf(data: bytes, ocr: PageReader | None = None) -> tuple[PdfContent, dict[int, str]]:
     """The pages' text (unusable pages emptied), and the pages left out with their reasons."""
     import pypdfium2 as pdfium
 
@@ -206,6 +217,9 @@ def _extract_pdf(data: bytes) -> tuple[PdfContent, dict[int, str]]:
 
             texts, garbled = _usable_pages(raw, repair, dropped)
             layouts: dict[int, PageLayout | None] = {}
+            was_garbled = {number for number, reason in dropped.items() if reason.startswith(GARBLED_LAYER)}
+            read = _read_by_ocr(pdf, texts, dropped, ocr, layouts) if ocr is not None else ()
+            garbled -= len(was_garbled.intersection(read))
 
             def layout_of(index: int) -> PageLayout | None:
                 if index not in layouts:  # each page's layout is read once, whichever rule asks first
@@ -222,9 +236,81 @@ def _extract_pdf(data: bytes) -> tuple[PdfContent, dict[int, str]]:
                 if earlier is None or not title_candidates(earlier):
                     break
                 title_page, layout = title_page - 1, earlier
-            return PdfContent(texts, metadata, title_page, layout, garbled), dropped
+            return PdfContent(texts, metadata, title_page, layout, garbled, read), dropped
         finally:
             pdf.close()
+
+
+def ocr_can_read(reason: str) -> bool:
+    """Whether a page left out for this reason is one OCR reads: no text layer, or a garbled one,
+    not yet tried (a reason OCR has added to names the attempt)."""
+    return (reason == NO_TEXT_LAYER or reason.startswith(GARBLED_LAYER)) and ";" not in reason
+
+
+def _read_by_ocr(
+    pdf: Any, texts: list[str], dropped: dict[int, str], reader: PageReader, layouts: dict[int, PageLayout | None]
+) -> tuple[int, ...]:
+    """Read by OCR the pages left out for want of a usable text layer, at most `reader.max_pages`
+    of them: a page whose text OCR reads takes it (and its layout, for a title page) and leaves
+    `dropped`; one it cannot read keeps its reason with what OCR found. In a scan (a file OCR had
+    to read, or one with too little text in all), a page whose layer holds only a few lines (a
+    download stamp over a scanned title page) is read too, and takes OCR's text where that holds
+    much more. Returns the pages read. Where OCR cannot run (`reader.problem`, which the indexer
+    reports once a run), nothing changes."""
+    wanted = [number for number, reason in sorted(dropped.items()) if ocr_can_read(reason)]
+    inked = [len("".join(text.split())) for text in texts]
+    thin = sum(inked) < MIN_TEXT_CHARS_PER_PAGE * len(texts)
+    if not (wanted or thin) or reader.problem:
+        return ()
+    read: list[int] = []
+    budget = reader.max_pages
+    for number in wanted:
+        if budget <= 0:
+            dropped[number] += f"; not read by OCR (over index.ocr_max_pages, {reader.max_pages} a file)"
+            continue
+        budget -= 1
+        found, failure = _ocr_page(pdf, number, reader)
+        if found is None:
+            dropped[number] += f"; {failure}"
+            continue
+        texts[number - 1], layouts[number - 1] = found.text, found.layout
+        del dropped[number]
+        read.append(number)
+    if read or thin:
+        sparse = [n for n, chars in enumerate(inked, 1) if 0 < chars < SPARSE_PAGE_CHARS and n not in dropped]
+        for number in sparse[: max(budget, 0)]:
+            found, _ = _ocr_page(pdf, number, reader)
+            if found is not None and len("".join(found.text.split())) >= 2 * inked[number - 1] + MIN_PAGE_CHARS:
+                texts[number - 1], layouts[number - 1] = found.text, found.layout
+                read.append(number)
+    return tuple(sorted(read))
+
+
+def _ocr_page(pdf: Any, number: int, reader: PageReader) -> tuple[OcrPage | None, str]:
+    """One page read by OCR, or None and why not ("OCR found no text")."""
+    try:
+        page = pdf[number - 1]
+        try:
+            found = reader.read(page)
+        finally:
+            page.close()
+    except Exception as exc:  # one page OCR cannot render or read keeps its reason
+        return None, f"OCR failed: {' '.join(str(exc).split())[:80]}"
+    if len("".join(found.text.split())) < MIN_PAGE_CHARS:
+        return None, "OCR found no text"
+    problem = page_problem(found.text)
+    if problem:
+        return None, f"OCR read {problem.removeprefix(GARBLED_LAYER).strip(': ')}"
+    return found, ""
+
+
+def ocr_note(pages: Sequence[int]) -> str:
+    """A file's note on the pages OCR read: `12 pages read by OCR (1-12)`."""
+    spans: list[str] = []
+    for _, run in itertools.groupby(enumerate(pages), key=lambda pair: pair[1] - pair[0]):
+        numbers = [n for _, n in run]
+        spans.append(str(numbers[0]) if len(numbers) == 1 else f"{numbers[0]}-{numbers[-1]}")
+    return f"{len(pages)} page{'s' if len(pages) != 1 else ''} read by OCR ({', '.join(spans)})"
 
 
 def _usable_pages(raw: Sequence[str], repair: Callable[[str], str], dropped: dict[int, str]) -> tuple[list[str], int]:

