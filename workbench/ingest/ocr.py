@@ -99,8 +99,8 @@ class PageReader:
         folder, missing = find_tessdata(self.languages)
         if folder is None:
             return (
-                f"OCR unavailable: no Tesseract model for {'+'.join(missing)} "
-                f"(looked in ${TESSDATA_ENV} and {tessdata_dirs()[1]})"
+                f"OCR unavailable: no Tesseract model for {'+'.join(missing)} (put its .traineddata "
+                f"in {Path(sys.prefix) / 'share' / 'tessdata'} or a folder named by ${TESSDATA_ENV})"
             )
         self._folder = folder
         return None

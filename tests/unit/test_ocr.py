@@ -1,0 +1,124 @@
+"""Pages without a usable text layer read by Tesseract: a real scan (OCRmyPDF's test page, with
+its own ground truth), the same scan turned sideways, a blank page, the per-file page limit, and
+a reader that cannot run. Without a reader, the parser leaves such pages out as before."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+from PIL import Image
+
+from tests.conftest import PDFS
+from workbench.ingest.ocr import PageReader
+from workbench.ingest.pdf import ocr_can_read, ocr_note, parse_pdf
+
+SCAN = PDFS / "ocrmypdf_linn.pdf"
+TRUTH = PDFS / "ocrmypdf_linn.txt"
+
+
+@pytest.fixture(scope="module")
+def reader() -> PageReader:
+    found = PageReader()
+    yield found
+    found.close()
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9]+", text.lower())
+
+
+def _recall(parsed_text: str) -> float:
+    """The share of the ground truth's words the text holds (each counted as often as it occurs)."""
+    have = Counter(_words(parsed_text))
+    want = _words(TRUTH.read_text(encoding="utf-8"))
+    hits = 0
+    for word in want:
+        if have[word] > 0:
+            have[word] -= 1
+            hits += 1
+    return hits / len(want)
+
+
+def _text(parsed: object) -> str:
+    return " ".join(section.text for section in parsed.sections)  # type: ignore[attr-defined]
+
+
+def _image_pdf(path: Path, images: list[Image.Image]) -> Path:
+    images[0].save(path, "PDF", resolution=144.0, save_all=True, append_images=images[1:])
+    return path
+
+
+def _scan_image(turn: int = 0) -> Image.Image:
+    pdf = pdfium.PdfDocument(str(SCAN))
+    try:
+        image = pdf[0].render(scale=2.0, grayscale=True).to_pil()
+    finally:
+        pdf.close()
+    return image.rotate(turn, expand=True) if turn else image
+
+
+def test_a_scanned_page_is_read_by_ocr_and_titled_from_what_it_prints(reader: PageReader) -> None:
+    without = parse_pdf(SCAN, SCAN.read_bytes())
+    parsed = parse_pdf(SCAN, SCAN.read_bytes(), reader)
+
+    assert (without.has_text, without.dropped_pages) == (False, ((1, "no text layer"),))
+    assert parsed.has_text and parsed.dropped_pages == ()
+    assert parsed.title.startswith("The LinnSequencer")
+    assert parsed.title_source == "page"
+    assert "1 page read by OCR (1)" in parsed.warnings
+    assert _recall(_text(parsed)) >= 0.9  # 0.962 when written
+
+
+def test_a_scan_turned_sideways_is_read_upright(tmp_path: Path, reader: PageReader) -> None:
+    turned = _image_pdf(tmp_path / "turned.pdf", [_scan_image(turn=90)])
+
+    parsed = parse_pdf(turned, turned.read_bytes(), reader)
+
+    assert parsed.has_text
+    assert _recall(_text(parsed)) >= 0.9
+
+
+def test_a_blank_page_keeps_its_reason_with_what_ocr_found(tmp_path: Path, reader: PageReader) -> None:
+    blank = _image_pdf(tmp_path / "blank.pdf", [Image.new("L", (1224, 1584), 255)])
+
+    parsed = parse_pdf(blank, blank.read_bytes(), reader)
+
+    assert not parsed.has_text
+    assert parsed.dropped_pages == ((1, "no text layer; OCR found no text"),)
+    assert not ocr_can_read(parsed.dropped_pages[0][1])  # tried: a later run does not read it again
+
+
+def test_pages_over_the_limit_say_so(tmp_path: Path) -> None:
+    two = _image_pdf(tmp_path / "two.pdf", [_scan_image(), _scan_image()])
+    limited = PageReader(max_pages=1)
+    try:
+        parsed = parse_pdf(two, two.read_bytes(), limited)
+    finally:
+        limited.close()
+
+    assert parsed.has_text
+    assert parsed.dropped_pages == ((2, "no text layer; not read by OCR (over index.ocr_max_pages, 1 a file)"),)
+    assert "1 page read by OCR (1)" in parsed.warnings
+
+
+def test_a_reader_without_its_model_says_why_and_changes_nothing() -> None:
+    missing = PageReader(languages="eng+xyz")
+
+    parsed = parse_pdf(SCAN, SCAN.read_bytes(), missing)
+
+    assert missing.problem is not None
+    assert missing.problem.startswith("OCR unavailable: no Tesseract model for xyz")
+    assert parsed.dropped_pages == ((1, "no text layer"),)  # read once OCR can run
+    assert ocr_can_read(parsed.dropped_pages[0][1])
+
+
+def test_which_reasons_ocr_reads_and_how_its_pages_are_named() -> None:
+    assert ocr_can_read("no text layer")
+    assert ocr_can_read("garbled text layer: control characters")
+    assert not ocr_can_read("only running heads, page numbers or stamps")
+    assert not ocr_can_read("garbled text layer: control characters; OCR found no text")
+    assert ocr_note([1, 2, 3, 5, 7, 8]) == "6 pages read by OCR (1-3, 5, 7-8)"
