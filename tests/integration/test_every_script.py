@@ -158,7 +158,9 @@ def test_dropped_pages_are_listed_by_index_show_and_doctor(tmp_path: Path, workb
     folder = tmp_path / "pdfs"
     folder.mkdir()
     shutil.copy(BROKEN_FONT, folder / "fran.pdf")
-    indexed = run(workbench_home, "index", str(folder))
+    no_ocr = tmp_path / "no-ocr.toml"
+    no_ocr.write_text("[index]\nocr = false\n", encoding="utf-8")
+    indexed = run(workbench_home, "--config", str(no_ocr), "index", str(folder))
     assert indexed.returncode == 0, indexed.stderr
     assert "no text 0, duplicates 0, failed 0" in indexed.stdout  # no-text is not presented as a failure
     assert "pages left out: " in indexed.stderr and "fran.pdf: pages 1" in indexed.stderr
@@ -174,6 +176,14 @@ def test_dropped_pages_are_listed_by_index_show_and_doctor(tmp_path: Path, workb
     assert pages["ok"] and "pages left out of the index in 1 files" in pages["detail"]
     consistency = next(c for c in doctor["checks"] if c["name"] == "consistency")
     assert consistency["ok"], consistency
+    # OCR on (the default): the next run reads the garbled pages from their pixels, the file unchanged
+    read = run(workbench_home, "index", str(folder))
+    assert read.returncode == 0, read.stderr
+    assert "fran.pdf: 9 pages read by OCR (1-5, 7-10)" in read.stderr
+    files = json.loads(run(workbench_home, "show", "file:1/fran.pdf", "--json").stdout)["files"]
+    assert not any(r.startswith("garbled text layer") for r in files[0]["dropped_pages"])
+    search = json.loads(run(workbench_home, "search", "reactive animation behaviors events", "--json").stdout)
+    assert [r["doc_id"] for r in search["results"]][:1] == ["file:1/fran.pdf"]
 
 
 @needs_data

@@ -21,7 +21,8 @@ SMALL_PDFS = (
     "zotero_bitcoin_whitepaper.pdf",
     "zotero_arxiv_1412.6206_lattice.pdf",
     "ocrmypdf_invalid.pdf",
-    "ocrmypdf_c02-22.pdf",
+    "ocrmypdf_c02-22.pdf",  # a scanned page: read by OCR
+    "ocrmypdf_kcs.pdf",  # handwriting: OCR finds no text
     "bpj_2021.11.1119_abstract_only.pdf",
 )
 
@@ -81,7 +82,10 @@ def test_first_index_records_every_file_with_a_status(library: tuple[Engine, Pat
     found = statuses(engine)
     assert set(found) == {*SMALL_PDFS, "notes.md", "idea.txt", "page.html"}  # temp and hidden skipped
     assert found["ocrmypdf_invalid.pdf"][0] == "failed" and found["ocrmypdf_invalid.pdf"][1]
-    assert found["ocrmypdf_c02-22.pdf"][0] == "no-text"
+    assert found["ocrmypdf_c02-22.pdf"] == ("indexed", "1 page read by OCR (1)")
+    assert (
+        found["ocrmypdf_kcs.pdf"][0] == "no-text" and "no text layer; OCR found no text" in found["ocrmypdf_kcs.pdf"][1]
+    )
     assert found["zotero_bitcoin_whitepaper.pdf"][0] == "indexed"
     assert report.failed == 1 and report.no_text == 1
     assert report.added == len(found) - 1
@@ -121,8 +125,15 @@ def test_hits_carry_their_passage_and_metadata_even_when_row_ids_went_stale(libr
 
 def test_scanned_pdf_is_still_findable_by_metadata(library: tuple[Engine, Path]) -> None:
     engine, _ = library
-    result = engine.search("ocrmypdf c02 22", mode="fts", filters=[parse_filter("doc=file:1/ocrmypdf_c02-22.pdf")])
-    assert [h.doc_id for h in result.hits] == ["file:1/ocrmypdf_c02-22.pdf"]
+    result = engine.search("ocrmypdf kcs", mode="fts", filters=[parse_filter("doc=file:1/ocrmypdf_kcs.pdf")])
+    assert [h.doc_id for h in result.hits] == ["file:1/ocrmypdf_kcs.pdf"]
+
+
+def test_a_scanned_page_is_searched_by_the_words_ocr_read(library: tuple[Engine, Path]) -> None:
+    engine, _ = library
+    result = engine.search("tip-toeing along a path amongst the trees", mode="fts")
+    assert [h.doc_id for h in result.hits][:1] == ["file:1/ocrmypdf_c02-22.pdf"]
+    assert result.hits[0].page_start == 1
 
 
 @pytest.mark.parametrize(
@@ -262,5 +273,5 @@ def test_every_shared_pdf_ends_indexed_no_text_or_failed(tmp_path: Path, workben
             assert error, name
         if layers[name] == "yes":
             assert status == "indexed", name
-        if layers[name] == "no":
-            assert status in {"no-text", "failed"}, name
+        if layers[name] == "no":  # a scan: read by OCR, or left out with the reason
+            assert status in {"no-text", "failed"} or "read by OCR" in error, name

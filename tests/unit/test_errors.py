@@ -49,7 +49,8 @@ def test_no_module_matches_error_text_outside_the_adapters() -> None:
 
 def test_no_bare_runtime_error_handlers_outside_the_adapters() -> None:
     # LanceDB's row reads; Kùzu's untyped read failures while doctor reports on the graph; the CLI's last-resort line
-    allowed = {*TEXT_READERS, "stores/chunks.py", "stores/consistency.py", "cli.py"}
+    # tesserocr: one RuntimeError for an empty line and for a page with too little text to orient
+    allowed = {*TEXT_READERS, "stores/chunks.py", "stores/consistency.py", "cli.py", "ingest/ocr.py"}
     offenders = [
         str(path.relative_to(PACKAGE))
         for path in PACKAGE.rglob("*.py")

@@ -19,6 +19,7 @@ from workbench.records import DEPTHS
 
 if TYPE_CHECKING:  # the engine loads only when a benchmark runs, not to build the CLI's parser
     from workbench.engine.engine import Engine
+    from workbench.settings.config import IndexSettings
 
 # multilingual: full-text questions in Portuguese and Chinese over the real libraries' papers, never fitted on
 ANSWER_SETS = ("pubmedqa", "fulltext", "scifact", "multilingual")
@@ -162,6 +163,9 @@ def add_bench_arguments(parser: argparse.ArgumentParser) -> None:
         "--no-vectors", action="store_true", help="corpus: store zero vectors instead of embedding (faster)"
     )
     parser.add_argument(
+        "--ocr", action="store_true", help="metadata: read scanned pages by OCR, as an index with index.ocr does"
+    )
+    parser.add_argument(
         "--folder-only", action="store_true", help="graph: build from --folder's PDFs alone (no SciFact)"
     )
     parser.add_argument("--seaweed", action="store_true", help="remote: run against SeaweedFS started on 127.0.0.1")
@@ -183,7 +187,7 @@ def run_bench(engine: Engine, args: argparse.Namespace) -> dict[str, Any]:
             raise UsageError("bench same-text needs --zotero DIR... and/or --folder DIR...")
         return bench_same_text(list(args.zotero), list(args.folder or []))
     if args.which == "metadata":
-        return _bench_metadata(args)
+        return _bench_metadata(args, engine.settings.index)
     args.folder = args.folder[-1] if args.folder else None  # the other benchmarks take one folder
     roots = DataRoots.resolve(args.data_root, args.labels_dir)
 
@@ -306,9 +310,10 @@ def run_bench(engine: Engine, args: argparse.Namespace) -> dict[str, Any]:
     return bench_query(engine, scifact(), (args.chunks or [100_000])[0], args.queries)
 
 
-def _bench_metadata(args: argparse.Namespace) -> dict[str, Any]:
+def _bench_metadata(args: argparse.Namespace, index: IndexSettings) -> dict[str, Any]:
     """Titles, authors and years of the labelled sets; with --fit, the title ranker refitted first
-    on the tune parts of the shared sets and of every --folder/--labels pair."""
+    on the tune parts of the shared sets and of every --folder/--labels pair; with --ocr, scanned
+    pages read by OCR in `index.ocr_languages`."""
     from workbench.bench.metadata import bench_metadata, labelled_sets
     from workbench.bench.plain_page_titles import bench_plain_page_titles
 
@@ -316,6 +321,14 @@ def _bench_metadata(args: argparse.Namespace) -> dict[str, Any]:
     sets = labelled_sets(list(args.folder or []), list(args.labels or []), args.zotero, roots.data, shared=args.fit)
     corpus = roots.data / "scifact" / "corpus.jsonl"
     plain = {"titles_on_a_plain_page": bench_plain_page_titles(corpus)} if corpus.is_file() else {}
+    if args.ocr:
+        from workbench.ingest.ocr import PageReader
+
+        reader = PageReader(index.ocr_languages, index.ocr_max_pages)
+        try:
+            return {**bench_metadata(sets, reader), **plain}
+        finally:
+            reader.close()
     if not args.fit:
         return {**bench_metadata(sets), **plain}
     from workbench.bench.title_ranker_fit import fit_title_ranker

@@ -130,7 +130,9 @@ def _account(engine: Engine, records: dict[str, FileRecord], tracebacks: list[di
         pages["pages"] += page_count
         pages["with_text"] += len(text_pages)
         pages["indexed"] += len(indexed)
-        pages["indexed_without_text_layer"] += len({p for p in doc_pages[record.doc_id] if p <= page_count} - text_pages)
+        pages["indexed_without_text_layer"] += len(
+            {p for p in doc_pages[record.doc_id] if p <= page_count} - text_pages
+        )
         pages["dropped"] += len(dropped)
         pages["unaccounted"] += len(lost)
         if lost:

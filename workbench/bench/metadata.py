@@ -37,6 +37,7 @@ from typing import Any
 
 from workbench.bench.metadata_labels import MetadataLabel, load_labels, split_of, zotero_labels
 from workbench.errors import UsageError
+from workbench.ingest.ocr import PageReader
 from workbench.ingest.parse import parse_file
 from workbench.ingest.parse_error import ParseError
 from workbench.ingest.pdf import parse_pdf_pages_only
@@ -275,13 +276,13 @@ def _zotero_set(name: str, libraries: list[Path]) -> LabelledSet:
     return LabelledSet(name, root, labels, "zotero.sqlite of " + ", ".join(str(lib) for lib in libraries))
 
 
-def bench_metadata(sets: list[LabelledSet]) -> dict[str, Any]:
+def bench_metadata(sets: list[LabelledSet], ocr: PageReader | None = None) -> dict[str, Any]:
     """Parse every labelled file as ingest does and score its metadata, per set and split."""
     report: dict[str, Any] = {"title_overlap_threshold": TITLE_OVERLAP, "sets": {}}
     wall = cpu = 0.0
     files = 0
     for labelled in sets:
-        result, seconds, cpu_seconds = _bench_set(labelled)
+        result, seconds, cpu_seconds = _bench_set(labelled, ocr)
         report["sets"][labelled.name] = result
         wall += seconds
         cpu += cpu_seconds
@@ -292,7 +293,7 @@ def bench_metadata(sets: list[LabelledSet]) -> dict[str, Any]:
     return report
 
 
-def _bench_set(labelled: LabelledSet) -> tuple[dict[str, Any], float, float]:
+def _bench_set(labelled: LabelledSet, ocr: PageReader | None = None) -> tuple[dict[str, Any], float, float]:
     rows: list[tuple[MetadataLabel, dict[str, Any]]] = []
     missing: list[str] = []
     failed: list[dict[str, str]] = []
@@ -308,9 +309,9 @@ def _bench_set(labelled: LabelledSet) -> tuple[dict[str, Any], float, float]:
         started, started_cpu = time.perf_counter(), time.process_time()
         try:
             parsed: ParsedDocument | None = (
-                parse_pdf_pages_only(path, data)
+                parse_pdf_pages_only(path, data, ocr)
                 if label.title_from_metadata and path.suffix.lower() == ".pdf"
-                else parse_file(path)
+                else parse_file(path, ocr=ocr)
             )
         except ParseError as exc:
             parsed = None

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from workbench.engine.core import EngineCore
 from workbench.engine.records import DoctorCheck, IndexStatus
 from workbench.errors import IndexMismatchError, ModelError, SourceError, StoreError, WorkbenchError
+from workbench.ingest.ocr import page_reader
 from workbench.llm.files import verify_models
 from workbench.query.quote_pages import index_note
 
@@ -23,7 +24,17 @@ if TYPE_CHECKING:
     from workbench.llm.setup import SetupReport
 
 _PAIRS_SHOWN = 5  # same-text pairs named by `doctor`
-LIBRARIES = ("textual", "duckdb", "lancedb", "fastembed", "kuzu", "llama-cpp-python", "watchfiles", "pypdfium2")
+LIBRARIES = (
+    "textual",
+    "duckdb",
+    "lancedb",
+    "fastembed",
+    "kuzu",
+    "llama-cpp-python",
+    "watchfiles",
+    "pypdfium2",
+    "tesserocr",
+)
 
 
 def _check(name: str, probe: Callable[[], str]) -> DoctorCheck:
@@ -81,8 +92,14 @@ class DoctorDoor(EngineCore):
             _check("pages", self._check_pages),
             _check("same text", self._check_same_text),
             _check("zotero", self._check_zotero),
+            _check("ocr", self._check_ocr),
             _check("libraries", library_versions),
         ]
+
+    def _check_ocr(self) -> str:
+        index = self._settings.index
+        reader = page_reader(index.ocr, index.ocr_languages, index.ocr_max_pages)
+        return "off (index.ocr = false): scanned pages are left out" if reader is None else reader.describe()
 
     def _check_models(self) -> str:
         problems = verify_models(self._paths.models_dir)

@@ -34,6 +34,10 @@ MIN_PAGE_CHARS = 20  # fewer inked characters than this on a page is no text (as
 TESSDATA_ENV = "TESSDATA_PREFIX"
 
 
+class OcrError(Exception):
+    """OCR cannot run here, or could not read one page; the message is one line for a user."""
+
+
 @dataclass(frozen=True)
 class OcrPage:
     """One page as OCR read it: its text (lines in reading order) and their layout."""
@@ -105,10 +109,22 @@ class PageReader:
         self._folder = folder
         return None
 
+    def describe(self) -> str:
+        """What reads scanned pages here: Tesseract's version, the languages and where their
+        models are; OcrError with `problem` when OCR cannot run."""
+        if self.problem or self._folder is None:
+            raise OcrError(self.problem or "OCR unavailable")
+        import tesserocr
+
+        version = str(tesserocr.tesseract_version()).split()[1]
+        turned = "turned pages set upright" if (self._folder / "osd.traineddata").is_file() else "no orientation model"
+        limit = f"{self.max_pages} pages a file at most"
+        return f"Tesseract {version}, {self.languages} from {self._folder}; {turned}; {limit}"
+
     def read(self, page: Any) -> OcrPage:
         """OCR one pypdfium2 page (rendered here, under the caller's PDFium lock; read in the worker)."""
         if self.problem or self._folder is None:
-            raise RuntimeError(self.problem or "OCR unavailable")
+            raise OcrError(self.problem or "OCR unavailable")
         width, height = (float(v) for v in page.get_size())
         image = page.render(scale=RENDER_SCALE, grayscale=True, may_draw_forms=False).to_pil()
         job = (image.width, image.height, image.tobytes())
@@ -119,7 +135,7 @@ class PageReader:
             except Exception as exc:  # the worker died or hung: the next page gets a new one
                 self._stop()
                 reason = "timed out" if isinstance(exc, TimeoutError) else "crashed"
-                raise RuntimeError(f"Tesseract {reason} on this page") from None
+                raise OcrError(f"Tesseract {reason} on this page") from None
         if turn in (90, 270):
             width, height = height, width
         lines = tuple(_layout_line(text, box, height) for text, box in found)

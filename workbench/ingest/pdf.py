@@ -75,10 +75,10 @@ def parse_pdf(path: Path, data: bytes, ocr: PageReader | None = None) -> ParsedD
     return _parse_content(path, content, dropped)
 
 
-def parse_pdf_pages_only(path: Path, data: bytes) -> ParsedDocument:
+def parse_pdf_pages_only(path: Path, data: bytes, ocr: PageReader | None = None) -> ParsedDocument:
     """Parse a PDF as `parse_pdf` does, its info dictionary (Title, Author, dates) ignored: what
     the pages alone give, to measure title-page reading against labels taken from that dictionary."""
-    content, dropped = _extract_pdf(data)
+    content, dropped = _extract_pdf(data, ocr)
     try:
         return _parse_content(path, replace(content, metadata={}), dropped)
     except Exception as exc:  # as `parse_file`: bad input is a ParseError, never a traceback

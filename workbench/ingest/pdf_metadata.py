@@ -125,12 +125,11 @@ def derive_metadata(path: Path, content: PdfContent, has_text: bool) -> DerivedM
         # a block found only by the byline under it is weaker than another title in the metadata:
         # a page of conference abstracts names the document's in its info dictionary
         page = TitlePage("", (), False)
-    named = read_file_name(path.stem)
-    if page.title and tp + 1 in content.ocr_pages and named.first_author and named.year:
-        if overlap(named.title, page.title) < AGREE:
-            # OCR's reading of a scan (a book's two pages side by side, turned) is weaker than
-            # the title a reference manager wrote into the file's name ("Bühler - 2000 - Sprachtheorie")
-            page = TitlePage("", (), False)
+    manager = read_file_name(path.stem)
+    if page.title and tp + 1 in content.ocr_pages and manager.first_author and manager.year:
+        # OCR's reading of a scan (a book's two pages side by side, turned) is weaker than the
+        # title a reference manager wrote into the file's name ("Bühler - 2000 - Sprachtheorie")
+        page = page if overlap(manager.title, page.title) >= AGREE else TitlePage("", (), False)
     later = content.page_texts[tp + 1 : tp + 1 + _RUNNING_PAGES] if has_text else []
     title, source = _choose_title(meta_title, page, page_text, path, later)
     if page.in_capitals and title == page.title:  # "QWEN2 TECHNICAL REPORT": cased as its text writes it

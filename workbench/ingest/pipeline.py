@@ -86,6 +86,15 @@ def _has_text_now(entry: FileEntry) -> bool:
         return False
 
 
+def _is_pdf_file(path: str) -> bool:
+    """Whether a file is here and begins as a PDF does (within its first KiB, as the parser judges)."""
+    try:
+        with open(path, "rb") as handle:
+            return b"%PDF-" in handle.read(1024)
+    except OSError:
+        return False
+
+
 @dataclass
 class _Pending:
     document: Document
@@ -123,8 +132,8 @@ class Indexer:
         for path, (count, dropped) in self.catalog.file_pages(list(paths)).items():
             readable = [reason for _, reason in dropped if ocr_can_read(reason)]
             garbled = any(reason.startswith(GARBLED_LAYER) for reason in readable)
-            if readable and (len(readable) >= OCR_REREAD_SHARE * count or garbled):
-                waiting.add(path)
+            if readable and (len(readable) >= OCR_REREAD_SHARE * count or garbled) and _is_pdf_file(path):
+                waiting.add(path)  # (not a text Zotero cached for a file missing here: OCR reads PDFs)
         return waiting
 
     def note_ocr(self, report: IndexReport) -> None:
