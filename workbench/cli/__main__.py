@@ -2,4 +2,5 @@
 
 from workbench.cli.main import main
 
-raise SystemExit(main())
+if __name__ == "__main__":  # not when a worker process (OCR's) imports the main module again
+    raise SystemExit(main())

@@ -8,10 +8,10 @@ Tesseract (libtesseract 5, bundled in tesserocr's wheel; its English model from 
 come back as the page's text and, for a title page, as a `PageLayout` (a line's size is its box's
 height), so a scan is titled from what it prints.
 
-Tesseract is loaded on the first page that needs it and kept for the process; one reader serves
-one thread at a time. When it cannot be loaded (no model for a language named in
-`index.ocr_languages`), `PageReader.problem` says why in one line and the pages keep their
-reasons.
+Tesseract runs in a worker process that starts on the first page that needs it and stays for
+the reader's life (`PageReader`): a crash or a hang on one page costs that page, never the run.
+When OCR cannot run (no model for a language named in `index.ocr_languages`),
+`PageReader.problem` says why in one line and the pages keep their reasons.
 """
 
 from __future__ import annotations
@@ -169,10 +169,12 @@ def _start_worker(folder: Path, languages: str) -> Any:
 
 def _init_worker(folder: str, languages: str) -> None:
     """In the worker: Tesseract for the languages, and its page-orientation model when installed.
-    Leptonica writes its complaints straight to file descriptor 2; here they go nowhere."""
+    Leptonica writes its complaints straight to file descriptor 2, and nothing may reach the
+    parent's stdout (the MCP server speaks over it): both go nowhere here."""
     import tesserocr
 
     null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, 1)
     os.dup2(null, 2)
     _worker["api"] = tesserocr.PyTessBaseAPI(path=folder, lang=languages)
     if (Path(folder) / "osd.traineddata").is_file():

@@ -35,8 +35,8 @@ from workbench.ingest.metadata_refresh import refresh_metadata as refresh_metada
 from workbench.ingest.ocr import page_reader
 from workbench.ingest.parse import METADATA_RULES_VERSION, SUPPORTED_SUFFIXES, UNREAD_DOCUMENT_SUFFIXES, parse_file
 from workbench.ingest.parse_error import ParseError
-from workbench.ingest.pdf import GARBLED_LAYER, ocr_can_read
 from workbench.ingest.regular_file import hash_regular
+from workbench.ingest.scanned import worth_ocr
 from workbench.ingest.text_sketch import (
     SKETCH_VERSION,
     LibrarySketches,
@@ -53,10 +53,6 @@ from workbench.stores.chunks import ChunkStore, chunk_rows, embedding_text
 from workbench.stores.consistency import apply_renames
 from workbench.stores.markers import clear_marker, has_marker, set_marker, writes_pending_path
 from workbench.text.safe import valid_text
-
-# A file whose pages OCR could read now are this share of it (a scan indexed before OCR) is read
-# again; a text file's blank page or two is not, as each would cost its whole text's embedding.
-OCR_REREAD_SHARE = 0.25
 
 
 @dataclass(frozen=True)
@@ -83,15 +79,6 @@ def _has_text_now(entry: FileEntry) -> bool:
     try:
         return parse_file(Path(entry.path)).has_text
     except ParseError:
-        return False
-
-
-def _is_pdf_file(path: str) -> bool:
-    """Whether a file is here and begins as a PDF does (within its first KiB, as the parser judges)."""
-    try:
-        with open(path, "rb") as handle:
-            return b"%PDF-" in handle.read(1024)
-    except OSError:
         return False
 
 
@@ -128,13 +115,7 @@ class Indexer:
         scan indexed before OCR, or while it could not run): they are read again."""
         if self.ocr is None or not paths or self.ocr.problem:
             return set()
-        waiting: set[str] = set()
-        for path, (count, dropped) in self.catalog.file_pages(list(paths)).items():
-            readable = [reason for _, reason in dropped if ocr_can_read(reason)]
-            garbled = any(reason.startswith(GARBLED_LAYER) for reason in readable)
-            if readable and (len(readable) >= OCR_REREAD_SHARE * count or garbled) and _is_pdf_file(path):
-                waiting.add(path)  # (not a text Zotero cached for a file missing here: OCR reads PDFs)
-        return waiting
+        return {path for path, pages in self.catalog.file_pages(list(paths)).items() if worth_ocr(path, *pages)}
 
     def note_ocr(self, report: IndexReport) -> None:
         """Say once a run why OCR cannot read scanned pages, when it is on and cannot run."""
