@@ -122,3 +122,17 @@ def test_which_reasons_ocr_reads_and_how_its_pages_are_named() -> None:
     assert not ocr_can_read("only running heads, page numbers or stamps")
     assert not ocr_can_read("garbled text layer: control characters; OCR found no text")
     assert ocr_note([1, 2, 3, 5, 7, 8]) == "6 pages read by OCR (1-3, 5, 7-8)"
+
+
+def test_a_title_written_into_the_file_name_outranks_ocrs_reading(tmp_path: Path, reader: PageReader) -> None:
+    named = tmp_path / "Linn - 1985 - Sequencer owner's manual.pdf"  # a reference manager's name
+    slug = tmp_path / "linn-sequencer-owners-manual-excerpt.pdf"  # four words or more
+    scanner = tmp_path / "scan_2019_03_12_0001.pdf"  # a scanner's name holds no title
+    for path in (named, slug, scanner):
+        path.write_bytes(SCAN.read_bytes())
+
+    by_manager, by_slug, by_page = (parse_pdf(p, p.read_bytes(), reader) for p in (named, slug, scanner))
+
+    assert (by_manager.title, by_manager.title_source) == ("Sequencer owner's manual", "file name")
+    assert (by_slug.title, by_slug.title_source) == ("linn-sequencer-owners-manual-excerpt", "file name")
+    assert by_page.title.startswith("The LinnSequencer") and by_page.title_source == "page"

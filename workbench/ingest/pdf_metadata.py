@@ -92,6 +92,9 @@ class DerivedMetadata:
     other_titles: tuple[str, ...] = ()  # the title as the page also prints it in another script
 
 
+_TITLE_NAME_WORDS = 4  # words of letters a file's name holds when it names its title
+
+
 def words(text: str) -> list[str]:
     """Lower-case, accent-folded alphanumeric words."""
     return _WORD.findall(fold_accents(text).lower())
@@ -125,11 +128,10 @@ def derive_metadata(path: Path, content: PdfContent, has_text: bool) -> DerivedM
         # a block found only by the byline under it is weaker than another title in the metadata:
         # a page of conference abstracts names the document's in its info dictionary
         page = TitlePage("", (), False)
-    manager = read_file_name(path.stem)
-    if page.title and tp + 1 in content.ocr_pages and manager.first_author and manager.year:
-        # OCR's reading of a scan (a book's two pages side by side, turned) is weaker than the
-        # title a reference manager wrote into the file's name ("Bühler - 2000 - Sprachtheorie")
-        page = page if overlap(manager.title, page.title) >= AGREE else TitlePage("", (), False)
+    if page.title and tp + 1 in content.ocr_pages and _names_a_title(path.stem):
+        # OCR's reading of a scan (a book's two pages side by side, turned; a column's banner over
+        # the title) is weaker than a title someone wrote into the file's name
+        page = page if overlap(read_file_name(path.stem).title, page.title) >= AGREE else TitlePage("", (), False)
     later = content.page_texts[tp + 1 : tp + 1 + _RUNNING_PAGES] if has_text else []
     title, source = _choose_title(meta_title, page, page_text, path, later)
     if page.in_capitals and title == page.title:  # "QWEN2 TECHNICAL REPORT": cased as its text writes it
@@ -211,6 +213,16 @@ def _running_heads(page_texts: list[str], title_page: int) -> frozenset[str]:
     # thesis repeats its cover's title and author on the next page or two and never again.
     needed = 1 if len(following) <= 2 else 2 if len(following) <= 4 else 3
     return frozenset(key for key, n in counts.items() if n >= needed)
+
+
+def _names_a_title(stem: str) -> bool:
+    """Whether a file's name holds a title: a reference manager's ("Bühler - 2000 - Sprachtheorie")
+    or one of four words or more ("database-metatheory--asking-the-big-queries"), not a scanner's
+    or a server's ("scan_2019_03_12_0001", "fulltext", "10.1.1.42")."""
+    named = read_file_name(stem)
+    if named.first_author and named.year:
+        return True
+    return sum(1 for word in words(named.title) if len(word) >= 2 and word.isalpha()) >= _TITLE_NAME_WORDS
 
 
 def _choose_title(
