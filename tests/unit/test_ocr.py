@@ -136,3 +136,25 @@ def test_a_title_written_into_the_file_name_outranks_ocrs_reading(tmp_path: Path
     assert (by_manager.title, by_manager.title_source) == ("Sequencer owner's manual", "file name")
     assert (by_slug.title, by_slug.title_source) == ("linn-sequencer-owners-manual-excerpt", "file name")
     assert by_page.title.startswith("The LinnSequencer") and by_page.title_source == "page"
+
+
+def test_a_worker_that_dies_costs_one_page_and_the_next_gets_a_new_one() -> None:
+    import os
+    import signal
+
+    from workbench.ingest.ocr import OcrError
+
+    own = PageReader()
+    pdf = pdfium.PdfDocument(str(SCAN))
+    try:
+        first = own.read(pdf[0])
+        for process in own._pool._processes.values():  # Tesseract aborting in C++ ends its process so
+            os.kill(process.pid, signal.SIGKILL)
+        with pytest.raises(OcrError, match="Tesseract crashed on this page"):
+            own.read(pdf[0])
+        again = own.read(pdf[0])
+    finally:
+        own.close()
+        pdf.close()
+
+    assert first.text and again.text == first.text

@@ -133,7 +133,7 @@ class PageReader:
             try:
                 turn, found, confidence = pool.submit(_read_image, *job).result(timeout=PAGE_TIMEOUT_S)
             except Exception as exc:  # the worker died or hung: the next page gets a new one
-                self._stop()
+                self._stop(kill=True)
                 reason = "timed out" if isinstance(exc, TimeoutError) else "crashed"
                 raise OcrError(f"Tesseract {reason} on this page") from None
         if turn in (90, 270):
@@ -141,11 +141,12 @@ class PageReader:
         lines = tuple(_layout_line(text, box, height) for text, box in found)
         return OcrPage("\n".join(line.text for line in lines), PageLayout(lines, width, height), confidence)
 
-    def _stop(self) -> None:
+    def _stop(self, kill: bool = False) -> None:
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            for process in list((getattr(self._pool, "_processes", None) or {}).values()):
-                process.kill()  # a hung Tesseract does not stop when asked
+            if kill:  # a hung Tesseract does not stop when asked
+                for process in list((getattr(self._pool, "_processes", None) or {}).values()):
+                    process.kill()
+            self._pool.shutdown(wait=not kill, cancel_futures=True)
             self._pool = None
 
     def close(self) -> None:

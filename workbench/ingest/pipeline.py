@@ -272,7 +272,8 @@ class Indexer:
 
     @contextmanager
     def run(self) -> Iterator[None]:
-        """`begin`, the caller's work, and `abandon` should the work raise."""
+        """`begin`, the caller's work, and `abandon` should the work raise; OCR's worker process,
+        if a scan started one, stops with the run."""
         self.begin()
         try:
             yield
@@ -280,6 +281,9 @@ class Indexer:
             with contextlib.suppress(Exception):  # the original error is the one to report
                 self.abandon()
             raise
+        finally:
+            if self.ocr is not None:
+                self.ocr.close()
 
     def finish(self, reconcile: bool) -> None:
         """End a run whose writes are all committed: drop orphans if asked, update indexes, clear the marker.
