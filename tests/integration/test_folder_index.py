@@ -9,6 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 from tests.conftest import PDFS
 from workbench.engine.engine import Engine
@@ -22,7 +23,6 @@ SMALL_PDFS = (
     "zotero_arxiv_1412.6206_lattice.pdf",
     "ocrmypdf_invalid.pdf",
     "ocrmypdf_c02-22.pdf",  # a scanned page: read by OCR
-    "ocrmypdf_kcs.pdf",  # handwriting: OCR finds no text
     "bpj_2021.11.1119_abstract_only.pdf",
 )
 
@@ -47,6 +47,7 @@ def library(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Engine, 
         "<p>Blastema cells proliferate after amputation.</p></body></html>",
         encoding="utf-8",
     )
+    Image.new("L", (1224, 1584), 255).save(papers / "blank-scan.pdf", "PDF", resolution=144.0)  # OCR finds no text
     (papers / "download.pdf.part").write_bytes(b"partial")
     (papers / ".hidden.md").write_text("# hidden\n", encoding="utf-8")
     settings = Settings()
@@ -80,12 +81,11 @@ def test_first_index_records_every_file_with_a_status(library: tuple[Engine, Pat
     engine, papers = library
     report = engine.index_folders([papers])
     found = statuses(engine)
-    assert set(found) == {*SMALL_PDFS, "notes.md", "idea.txt", "page.html"}  # temp and hidden skipped
+    assert set(found) == {*SMALL_PDFS, "blank-scan.pdf", "notes.md", "idea.txt", "page.html"}  # temp, hidden skipped
     assert found["ocrmypdf_invalid.pdf"][0] == "failed" and found["ocrmypdf_invalid.pdf"][1]
     assert found["ocrmypdf_c02-22.pdf"] == ("indexed", "1 page read by OCR (1)")
-    assert (
-        found["ocrmypdf_kcs.pdf"][0] == "no-text" and "no text layer; OCR found no text" in found["ocrmypdf_kcs.pdf"][1]
-    )
+    blank = found["blank-scan.pdf"]
+    assert blank[0] == "no-text" and "no text layer; OCR found no text" in blank[1]
     assert found["zotero_bitcoin_whitepaper.pdf"][0] == "indexed"
     assert report.failed == 1 and report.no_text == 1
     assert report.added == len(found) - 1
@@ -125,8 +125,8 @@ def test_hits_carry_their_passage_and_metadata_even_when_row_ids_went_stale(libr
 
 def test_scanned_pdf_is_still_findable_by_metadata(library: tuple[Engine, Path]) -> None:
     engine, _ = library
-    result = engine.search("ocrmypdf kcs", mode="fts", filters=[parse_filter("doc=file:1/ocrmypdf_kcs.pdf")])
-    assert [h.doc_id for h in result.hits] == ["file:1/ocrmypdf_kcs.pdf"]
+    result = engine.search("blank scan", mode="fts", filters=[parse_filter("doc=file:1/blank-scan.pdf")])
+    assert [h.doc_id for h in result.hits] == ["file:1/blank-scan.pdf"]
 
 
 def test_a_scanned_page_is_searched_by_the_words_ocr_read(library: tuple[Engine, Path]) -> None:

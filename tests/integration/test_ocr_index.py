@@ -83,5 +83,5 @@ def test_a_zotero_scan_indexed_before_ocr_is_read_by_the_next_sync(tmp_path: Pat
     assert before is not None and after is not None
     assert [(f.status, f.error.split(";")[0]) for f in before.files] == [("no-text", "5 of 6 pages: no text layer")]
     assert with_ocr.updated == 1
-    assert [(f.status, f.error.split(";")[0]) for f in after.files] == [("indexed", "5 pages read by OCR (1-3, 5-6)")]
+    assert [(f.status, f.error.split(";")[0]) for f in after.files] == [("indexed", "4 pages read by OCR (1-2, 5-6)")]
     assert (again.updated, again.added) == (0, 0)

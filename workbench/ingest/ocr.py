@@ -26,9 +26,12 @@ from typing import Any
 
 from workbench.ingest.pdf_layout import LayoutLine, PageLayout
 
-# Pages are rendered at this many pixels per PDF point (144 dpi). `bench ocr` compared 2.0 with
-# 3.0 on pages whose text layer is good: see README "Scanned pages".
-RENDER_SCALE = 2.0
+# Pages are rendered at this many pixels per PDF point (216 dpi): OCR of pages whose text layer is
+# good found 0.763 of their words at 2.0 (144 dpi) and 0.989 at 3.0, on the half of pwl's and the
+# shared PDFs' files the scale was chosen on (0.854 and 0.978 on the other half; README "Scanned
+# pages"). A page larger than A3 is rendered at fewer pixels, up to MAX_RENDER_PIXELS.
+RENDER_SCALE = 3.0
+MAX_RENDER_PIXELS = 20_000_000
 MIN_LINE_CONFIDENCE = 40.0  # a line Tesseract is less sure of is a picture's texture, not text
 MIN_PAGE_CHARS = 20  # fewer inked characters than this on a page is no text (as `pdf.MIN_TEXT_CHARS_PER_PAGE`)
 TESSDATA_ENV = "TESSDATA_PREFIX"
@@ -126,8 +129,9 @@ class PageReader:
         if self.problem or self._folder is None:
             raise OcrError(self.problem or "OCR unavailable")
         width, height = (float(v) for v in page.get_size())
-        image = page.render(scale=RENDER_SCALE, grayscale=True, may_draw_forms=False).to_pil()
-        job = (image.width, image.height, image.tobytes())
+        scale = min(RENDER_SCALE, (MAX_RENDER_PIXELS / max(width * height, 1.0)) ** 0.5)
+        image = page.render(scale=scale, grayscale=True, may_draw_forms=False).to_pil()
+        job = (image.width, image.height, image.tobytes(), scale)
         with self._lock:
             pool = self._pool = self._pool or _start_worker(self._folder, self.languages)
             try:
@@ -182,9 +186,11 @@ def _init_worker(folder: str, languages: str) -> None:
         _worker["osd"] = tesserocr.PyTessBaseAPI(path=folder, lang="osd", psm=tesserocr.PSM.OSD_ONLY)
 
 
-def _read_image(width: int, height: int, pixels: bytes) -> tuple[int, list[tuple[str, tuple[float, ...]]], float]:
+def _read_image(
+    width: int, height: int, pixels: bytes, scale: float
+) -> tuple[int, list[tuple[str, tuple[float, ...]]], float]:
     """In the worker: the page turned upright (Tesseract's orientation detection), its lines in
-    reading order with their boxes in pixels, and the mean confidence."""
+    reading order with their boxes in points, and the mean confidence."""
     from PIL import Image
 
     image = Image.frombytes("L", (width, height), pixels)
@@ -206,12 +212,12 @@ def _read_image(width: int, height: int, pixels: bytes) -> tuple[int, list[tuple
     api.SetImage(image)
     try:
         api.Recognize()
-        return turn, _lines(api), float(api.MeanTextConf())
+        return turn, _lines(api, scale), float(api.MeanTextConf())
     finally:
         api.Clear()
 
 
-def _lines(api: Any) -> list[tuple[str, tuple[float, ...]]]:
+def _lines(api: Any, scale: float) -> list[tuple[str, tuple[float, ...]]]:
     """The recognized lines in Tesseract's reading order (block by block, so column by column),
     each with its box in points (left, top, right, bottom; y growing downwards)."""
     from tesserocr import RIL, iterate_level
@@ -227,7 +233,7 @@ def _lines(api: Any) -> list[tuple[str, tuple[float, ...]]]:
             continue
         box = item.BoundingBox(RIL.TEXTLINE)
         if text and box is not None and item.Confidence(RIL.TEXTLINE) >= MIN_LINE_CONFIDENCE:
-            lines.append((text, tuple(v / RENDER_SCALE for v in box)))
+            lines.append((text, tuple(v / scale for v in box)))
     return lines
 
 
