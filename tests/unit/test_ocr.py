@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -21,7 +22,7 @@ TRUTH = PDFS / "ocrmypdf_linn.txt"
 
 
 @pytest.fixture(scope="module")
-def reader() -> PageReader:
+def reader() -> Iterator[PageReader]:
     found = PageReader()
     yield found
     found.close()
