@@ -34,6 +34,7 @@ import numpy as np
 from workbench.bench.ingest import peak_rss_mb
 from workbench.engine.engine import Engine
 from workbench.errors import WorkbenchError, one_line
+from workbench.ingest.parse import begins_as_pdf
 from workbench.llm.embed import Embedder
 from workbench.settings.config import Settings
 from workbench.stores.catalog import FileRecord
@@ -116,7 +117,7 @@ def _account(engine: Engine, records: dict[str, FileRecord], tracebacks: list[di
     dropped_by_reason: Counter[str] = Counter()
     unaccounted_files: list[dict[str, Any]] = []
     for path, record in sorted(records.items()):
-        if record.status not in ("indexed", "no-text") or not _is_pdf(Path(path)):
+        if record.status not in ("indexed", "no-text") or not begins_as_pdf(path):
             continue
         text_pages, page_count = _pages_with_text(Path(path))
         if record.doc_id not in doc_pages:
@@ -163,16 +164,6 @@ def _reason_class(reason: str) -> str:
     """A reason without the per-file detail (numbers, paths), so reasons can be counted."""
     text = re.sub(r"\d+", "N", reason.split(";")[0])
     return text[:120] or "(no reason given)"
-
-
-def _is_pdf(path: Path) -> bool:
-    """Whether a file is a PDF by its first KiB, as the parser judges one (a Zotero attachment
-    may be named "fulltext")."""
-    try:
-        with path.open("rb") as handle:
-            return b"%PDF-" in handle.read(1024)
-    except OSError:
-        return False
 
 
 def _pages_with_text(path: Path) -> tuple[set[int], int]:

@@ -255,3 +255,8 @@ def _layout_line(text: str, box: tuple[float, ...], page_height: float) -> Layou
 def page_reader(enabled: bool, languages: str, max_pages: int) -> PageReader | None:
     """The reader `index.ocr*` ask for, or None when OCR is off."""
     return PageReader(languages, max_pages) if enabled else None
+
+
+def inked_chars(text: str) -> int:
+    """How many characters of a text are ink: all but whitespace."""
+    return len("".join(text.split()))

@@ -71,6 +71,16 @@ def parse_file(path: Path, content_type: str | None = None, ocr: PageReader | No
         raise ParseError(f"could not parse file: {type(exc).__name__}: {exc}") from exc
 
 
+def begins_as_pdf(path: str | Path) -> bool:
+    """Whether a file is here and is a PDF by its first KiB, as `parse_file` judges one (a Zotero
+    attachment may be named "fulltext")."""
+    try:
+        with open(path, "rb") as handle:
+            return _PDF_MAGIC in handle.read(1024)
+    except OSError:
+        return False
+
+
 def _read_bytes(path: Path) -> bytes:
     try:
         data = read_regular(path, MAX_FILE_BYTES)

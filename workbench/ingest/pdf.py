@@ -23,7 +23,7 @@ from typing import Any
 
 from workbench.ingest.cover_pages import is_cover_sheet, names_repository
 from workbench.ingest.glyph_names import NumberedGlyphs, code_remap, remapped_text
-from workbench.ingest.ocr import MIN_PAGE_CHARS, OcrPage, PageReader
+from workbench.ingest.ocr import MIN_PAGE_CHARS, OcrPage, PageReader, inked_chars
 from workbench.ingest.page_quality import (
     decode_symbol_ascii,
     drop_figure_marks,
@@ -130,7 +130,7 @@ def read_title_candidates(data: bytes) -> list[TitleCandidate]:
 def _text_layer(content: PdfContent) -> tuple[int, bool]:
     """The inked characters of all pages, and whether that is a usable text layer (on average
     enough of them per page)."""
-    real_chars = sum(len("".join(text.split())) for text in content.page_texts)
+    real_chars = sum(inked_chars(text) for text in content.page_texts)
     return real_chars, real_chars >= MIN_TEXT_CHARS_PER_PAGE * len(content.page_texts)
 
 
@@ -258,7 +258,7 @@ def _read_by_ocr(
     much more. Returns the pages read. Where OCR cannot run (`reader.problem`, which the indexer
     reports once a run), nothing changes."""
     wanted = [number for number, reason in sorted(dropped.items()) if ocr_can_read(reason)]
-    inked = [len("".join(text.split())) for text in texts]
+    inked = [inked_chars(text) for text in texts]
     thin = sum(inked) < MIN_TEXT_CHARS_PER_PAGE * len(texts)
     if not (wanted or thin) or reader.problem:
         return ()
@@ -280,7 +280,7 @@ def _read_by_ocr(
         sparse = [n for n, chars in enumerate(inked, 1) if 0 < chars < SPARSE_PAGE_CHARS and n not in dropped]
         for number in sparse[: max(budget, 0)]:
             found, _ = _ocr_page(pdf, number, reader)
-            if found is not None and len("".join(found.text.split())) >= 2 * inked[number - 1] + MIN_PAGE_CHARS:
+            if found is not None and inked_chars(found.text) >= 2 * inked[number - 1] + MIN_PAGE_CHARS:
                 texts[number - 1], layouts[number - 1] = found.text, found.layout
                 read.append(number)
     return tuple(sorted(read))
@@ -296,7 +296,7 @@ def _ocr_page(pdf: Any, number: int, reader: PageReader) -> tuple[OcrPage | None
             page.close()
     except Exception as exc:  # one page OCR cannot render or read keeps its reason
         return None, f"OCR failed: {' '.join(str(exc).split())[:80]}"
-    if len("".join(found.text.split())) < MIN_PAGE_CHARS:
+    if inked_chars(found.text) < MIN_PAGE_CHARS:
         return None, "OCR found no text"
     problem = page_problem(found.text)
     if problem:

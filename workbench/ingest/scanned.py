@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from workbench.ingest.parse import begins_as_pdf
 from workbench.ingest.pdf import GARBLED_LAYER, ocr_can_read
 
 OCR_REREAD_SHARE = 0.25
@@ -23,13 +24,4 @@ def worth_ocr(path: str, page_count: int, dropped: Sequence[tuple[int, str]]) ->
         return False
     garbled = any(reason.startswith(GARBLED_LAYER) for reason in readable)
     # the file must still be a PDF here: a record of the text Zotero cached for a missing file is not
-    return (len(readable) >= OCR_REREAD_SHARE * page_count or garbled) and _is_pdf_file(path)
-
-
-def _is_pdf_file(path: str) -> bool:
-    """Whether a file is here and begins as a PDF does (within its first KiB, as the parser judges)."""
-    try:
-        with open(path, "rb") as handle:
-            return b"%PDF-" in handle.read(1024)
-    except OSError:
-        return False
+    return (len(readable) >= OCR_REREAD_SHARE * page_count or garbled) and begins_as_pdf(path)
