@@ -53,6 +53,13 @@ def test_both_weights_zero_is_rejected() -> None:
         settings_from_dict({"retrieval": {"dense_weight": 0.0, "fts_weight": 0}})
 
 
+@pytest.mark.parametrize("languages", ["", "eng+", "../eng", "eng deu"])
+def test_ocr_languages_must_be_tesseract_names(languages: str) -> None:
+    with pytest.raises(ConfigError, match=r"'index\.ocr_languages'"):
+        settings_from_dict({"index": {"ocr_languages": languages}})
+    assert settings_from_dict({"index": {"ocr_languages": "eng+chi_sim"}}).index.ocr_languages == "eng+chi_sim"
+
+
 def test_missing_explicit_config_is_an_error(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match="config file not found"):
         load_settings(str(tmp_path / "nope.toml"))

@@ -280,6 +280,11 @@ _CROSS_FIELD_RULES: tuple[tuple[Any, str], ...] = (
         "'index.min_chunk_tokens' ({s.index.min_chunk_tokens}) must be below 'index.chunk_tokens' "
         "({s.index.chunk_tokens})",
     ),
+    (
+        lambda s: all(part.replace("_", "").isalnum() for part in s.index.ocr_languages.split("+")),
+        "'index.ocr_languages' ({s.index.ocr_languages!r}) must be Tesseract language names joined by '+' "
+        "('eng', 'eng+deu')",
+    ),
 )
 
 
