@@ -54,3 +54,17 @@ def test_a_path_that_is_no_library_is_a_source_error_not_a_traceback(workbench_h
     assert source["tracebacks"] == 0 and report["total"]["tracebacks"] == 0
     assert source["source_error"].startswith("not a Zotero data directory")
     assert report["total"]["source_errors"] == 1
+
+
+def test_the_corpus_bench_counts_pages_ocr_read_and_those_its_cache_gave(tmp_path: Path, own_ocr_cache: Path) -> None:
+    from tests.conftest import shared_pdfs_in
+
+    folder = shared_pdfs_in(tmp_path / "scans", linn="ocrmypdf_linn.pdf")
+    (folder / "notes.md").write_text("# Sequencer notes\n\nPolyphonic synthesizers, in brief.\n", encoding="utf-8")
+
+    cold, warm = (bench_corpus(Settings(), [], [folder], vectors=False)["sources"][0] for _ in range(2))
+
+    assert cold["ocr_pages"] == {"read": 1, "from_cache": 0}
+    assert warm["ocr_pages"] == {"read": 0, "from_cache": 1}
+    assert cold["pages"]["indexed_without_text_layer"] == warm["pages"]["indexed_without_text_layer"] == 1
+    assert cold["seconds_until_text_files_read"] > 0  # the notes were read (the scan is not counted)

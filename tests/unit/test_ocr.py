@@ -159,3 +159,90 @@ def test_a_worker_that_dies_costs_one_page_and_the_next_gets_a_new_one() -> None
         pdf.close()
 
     assert first.text and again.text == first.text
+
+
+def test_a_page_read_once_is_read_from_the_cache_after_and_the_same(tmp_path: Path) -> None:
+    from workbench.stores.file_cache import JsonCache
+
+    cache = JsonCache(tmp_path / "ocr")
+    first, second = PageReader(cache=cache), PageReader(cache=cache)  # a rebuild, or another home
+    try:
+        read = parse_pdf(SCAN, SCAN.read_bytes(), first)
+        again = parse_pdf(SCAN, SCAN.read_bytes(), second)
+    finally:
+        first.close()
+        second.close()
+
+    assert (first.pages_read, first.pages_cached) == (1, 0)
+    assert (second.pages_read, second.pages_cached) == (0, 1)
+    assert second._pool is None  # no Tesseract was started
+    assert again.has_text and (again.title, _text(again)) == (read.title, _text(read))
+    assert again.warnings == read.warnings
+
+
+def test_another_file_or_damaged_entry_is_read_by_tesseract(tmp_path: Path) -> None:
+    from workbench.stores.file_cache import JsonCache
+
+    cache = JsonCache(tmp_path / "ocr")
+    twin = _image_pdf(tmp_path / "twin.pdf", [_scan_image()])  # the same page, other bytes
+    first = PageReader(cache=cache)
+    try:
+        parse_pdf(SCAN, SCAN.read_bytes(), first)
+        parse_pdf(twin, twin.read_bytes(), first)
+        assert (first.pages_read, first.pages_cached) == (2, 0)
+        entries = sorted((tmp_path / "ocr").rglob("*.json"))
+        assert len(entries) == 2
+        entries[0].write_text("[1, 2", encoding="utf-8")  # a disk that failed mid-entry
+        entries[1].write_text('{"turn": 0}', encoding="utf-8")  # written by other code
+        parse_pdf(SCAN, SCAN.read_bytes(), first)
+        parse_pdf(twin, twin.read_bytes(), first)
+        assert (first.pages_read, first.pages_cached) == (4, 0)
+        parse_pdf(SCAN, SCAN.read_bytes(), first)  # the damaged entries were rewritten
+        assert (first.pages_read, first.pages_cached) == (4, 1)
+    finally:
+        first.close()
+
+
+def test_a_page_named_by_nothing_is_not_cached(tmp_path: Path) -> None:
+    from workbench.stores.file_cache import JsonCache
+
+    cache = JsonCache(tmp_path / "ocr")
+    own = PageReader(cache=cache)
+    pdf = pdfium.PdfDocument(str(SCAN))
+    try:
+        own.read(pdf[0])
+        own.read(pdf[0])
+    finally:
+        own.close()
+        pdf.close()
+
+    assert (own.pages_read, own.pages_cached) == (2, 0)
+    assert not (tmp_path / "ocr").exists()
+
+
+def test_a_run_puts_off_scans_and_reads_a_text_papers_figure_page_at_once(tmp_path: Path) -> None:
+    from workbench.ingest.scanned import ScanReading
+
+    text = PDFS / "zotero_bitcoin_whitepaper.pdf"  # nine pages with a text layer
+    figure = _image_pdf(tmp_path / "figure.pdf", [_scan_image()])
+    mixed = tmp_path / "mixed.pdf"
+    merged = pdfium.PdfDocument(str(text))
+    merged.import_pages(pdfium.PdfDocument(str(figure)))  # a tenth page without a text layer
+    merged.save(str(mixed))
+    merged.close()
+    scans = ScanReading(PageReader())
+    try:
+        outside = scans.puts_off(SCAN)  # not in a run's first pass
+        scans.first_pass = True
+        put_off = [scans.puts_off(p) for p in (SCAN, text, mixed)]
+        read_text, read_mixed = scans.parse(text), scans.parse(mixed)
+        scans.end_first_pass()
+        read_scan = scans.parse(SCAN)
+    finally:
+        scans.close()
+
+    assert not outside
+    assert put_off == [True, False, False]
+    assert read_text.has_text and read_text.dropped_pages == ()
+    assert "1 page read by OCR (10)" in read_mixed.warnings  # a tenth of the file: read in the first pass
+    assert read_scan.has_text and "1 page read by OCR (1)" in read_scan.warnings

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import numpy as np
 
-from workbench.stores.sentence_cache import PRUNE_EVERY_SECONDS, UNUSED_DAYS, Pruned, SentenceVectorCache, prune
+from workbench.stores.file_cache import PRUNE_EVERY_SECONDS, Pruned
+from workbench.stores.sentence_cache import UNUSED_DAYS, SentenceVectorCache, prune
 
 DAY = 86_400.0
 

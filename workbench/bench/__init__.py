@@ -187,7 +187,7 @@ def run_bench(engine: Engine, args: argparse.Namespace) -> dict[str, Any]:
             raise UsageError("bench same-text needs --zotero DIR... and/or --folder DIR...")
         return bench_same_text(list(args.zotero), list(args.folder or []))
     if args.which == "metadata":
-        return _bench_metadata(args, engine.settings.index)
+        return _bench_metadata(args, engine.settings.index, engine.paths.ocr_cache_dir)
     args.folder = args.folder[-1] if args.folder else None  # the other benchmarks take one folder
     roots = DataRoots.resolve(args.data_root, args.labels_dir)
 
@@ -310,10 +310,10 @@ def run_bench(engine: Engine, args: argparse.Namespace) -> dict[str, Any]:
     return bench_query(engine, scifact(), (args.chunks or [100_000])[0], args.queries)
 
 
-def _bench_metadata(args: argparse.Namespace, index: IndexSettings) -> dict[str, Any]:
+def _bench_metadata(args: argparse.Namespace, index: IndexSettings, ocr_cache: Path) -> dict[str, Any]:
     """Titles, authors and years of the labelled sets; with --fit, the title ranker refitted first
     on the tune parts of the shared sets and of every --folder/--labels pair; with --ocr, scanned
-    pages read by OCR in `index.ocr_languages`."""
+    pages read by OCR in `index.ocr_languages` (and kept in OCR's cache, `ocr_cache`)."""
     from workbench.bench.metadata import bench_metadata, labelled_sets
     from workbench.bench.plain_page_titles import bench_plain_page_titles
 
@@ -323,8 +323,9 @@ def _bench_metadata(args: argparse.Namespace, index: IndexSettings) -> dict[str,
     plain = {"titles_on_a_plain_page": bench_plain_page_titles(corpus)} if corpus.is_file() else {}
     if args.ocr:
         from workbench.ingest.ocr import PageReader
+        from workbench.stores.file_cache import JsonCache
 
-        reader = PageReader(index.ocr_languages, index.ocr_max_pages)
+        reader = PageReader(index.ocr_languages, index.ocr_max_pages, JsonCache(ocr_cache))
         try:
             return {**bench_metadata(sets, reader), **plain}
         finally:

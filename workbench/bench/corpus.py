@@ -35,6 +35,7 @@ from workbench.bench.ingest import peak_rss_mb
 from workbench.engine.engine import Engine
 from workbench.errors import WorkbenchError, one_line
 from workbench.ingest.parse import begins_as_pdf
+from workbench.ingest.pipeline import Progress
 from workbench.llm.embed import Embedder
 from workbench.settings.config import Settings
 from workbench.stores.catalog import FileRecord
@@ -78,11 +79,20 @@ def _one_source(settings: Settings, kind: str, path: Path, vectors: bool) -> dic
             engine.__dict__["_embedder"] = ZeroVectors(emb.model, engine.paths.models_dir, emb.batch_size, emb.threads)
         tracebacks: list[dict[str, str]] = []
         source_error = ""
-        same_text_items = 0
+        same_text_items = ocr_read = ocr_cached = 0
         started = time.perf_counter()
+        finished: dict[str, float] = {}  # when each file (item) was read, from the run's start
+
+        def read(done: Progress) -> None:
+            finished[done.path] = time.perf_counter() - started
+
         try:
-            report = engine.index_zotero(path) if kind == "zotero" else engine.index_folders([path])
+            if kind == "zotero":
+                report = engine.index_zotero(path, progress=read)
+            else:
+                report = engine.index_folders([path], progress=read)
             same_text_items = sum("a duplicate item?" in w["warning"] for w in report.warnings)
+            ocr_read, ocr_cached = report.ocr_pages, report.ocr_pages_cached
         except WorkbenchError as exc:  # bad input, told in one line ("not a Zotero data directory")
             source_error = one_line(exc)
         except Exception as exc:  # the benchmark records a crash instead of dying of it
@@ -96,8 +106,17 @@ def _one_source(settings: Settings, kind: str, path: Path, vectors: bool) -> dic
         result["fts_titles"] = _fts_titles(engine, kind, path, records)
         result["source_error"] = source_error
         result["zotero_items_with_the_same_text"] = same_text_items
+        result["ocr_pages"] = {"read": ocr_read, "from_cache": ocr_cached}
+        result["seconds_until_text_files_read"] = _until_text_read(records, finished)
     result.update({"kind": kind, "source": str(path), "seconds": round(seconds, 2), "peak_rss_mb": peak_rss_mb()})
     return result
+
+
+def _until_text_read(records: dict[str, FileRecord], finished: dict[str, float]) -> float:
+    """Seconds from the run's start until the last file (Zotero item) OCR did not read was read:
+    how long a first index keeps text papers waiting (scans are read last, `ingest.scanned`)."""
+    by_ocr = {key for path, r in records.items() if "read by OCR" in r.error for key in (path, r.doc_id)}
+    return round(max((t for key, t in finished.items() if key not in by_ocr), default=0.0), 2)
 
 
 def _account(engine: Engine, records: dict[str, FileRecord], tracebacks: list[dict[str, str]]) -> dict[str, Any]:
@@ -270,11 +289,11 @@ def _total(results: list[dict[str, Any]]) -> dict[str, Any]:
     }
     total["zotero_items_with_the_same_text"] = sum(r["zotero_items_with_the_same_text"] for r in results)
     keys = ("files_by_status", "no_text_by_reason", "failed_by_reason", "duplicates_by_reason", "pages")
-    for key in (*keys, "pages_dropped_by_reason"):
+    for key in (*keys, "pages_dropped_by_reason", "ocr_pages"):
         merged: Counter[str] = Counter()
         for r in results:
             merged.update(r[key])
-        total[key] = dict(merged.most_common()) if key != "pages" else dict(merged)
+        total[key] = dict(merged.most_common()) if key not in ("pages", "ocr_pages") else dict(merged)
     for kind in ("zotero", "folder"):
         found = sum(r["fts_titles"]["found"] for r in results if r["kind"] == kind)
         count = sum(r["fts_titles"]["total"] for r in results if r["kind"] == kind)

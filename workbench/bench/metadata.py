@@ -290,6 +290,8 @@ def bench_metadata(sets: list[LabelledSet], ocr: PageReader | None = None) -> di
     report["parse_seconds"] = round(wall, 2)
     report["parse_cpu_seconds"] = round(cpu, 2)
     report["parse_ms_per_file"] = round(1000 * wall / files, 1) if files else 0.0
+    if ocr is not None:  # the times mean little without how many pages OCR's cache answered
+        report["ocr_pages"] = {"read": ocr.pages_read, "from_cache": ocr.pages_cached}
     return report
 
 

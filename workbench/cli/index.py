@@ -84,6 +84,7 @@ def cmd_index(engine: Engine, args: argparse.Namespace) -> int:
             f"unchanged {report.unchanged}, no text {report.no_text}, duplicates {report.duplicate}, "
             f"failed {report.failed}; "
             + (f"metadata re-derived {report.metadata_refreshed}; " if report.metadata_refreshed else "")
+            + ocr_text(report)
             + f"{report.chunks} chunks in {report.seconds:.1f} s"
         )
         for failure in report.failures:
@@ -95,6 +96,15 @@ def cmd_index(engine: Engine, args: argparse.Namespace) -> int:
         for note in report.notes:
             print(f"  note: {shown(note)}", file=sys.stderr)
     return 0
+
+
+def ocr_text(report: IndexReport) -> str:
+    """The summary's part on scanned pages: `OCR 12 pages (8 from its cache); `, or nothing."""
+    pages = report.ocr_pages + report.ocr_pages_cached
+    if not pages:
+        return ""
+    cached = f" ({report.ocr_pages_cached} from its cache)" if report.ocr_pages_cached else ""
+    return f"OCR {pages} page{'s' if pages != 1 else ''}{cached}; "
 
 
 def page_ranges(pages: Sequence[int]) -> str:

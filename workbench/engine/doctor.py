@@ -19,6 +19,7 @@ from workbench.errors import IndexMismatchError, ModelError, SourceError, StoreE
 from workbench.ingest.ocr import page_reader
 from workbench.llm.files import verify_models
 from workbench.query.quote_pages import index_note
+from workbench.stores.file_cache import JsonCache, usage
 
 if TYPE_CHECKING:
     from workbench.llm.setup import SetupReport
@@ -99,7 +100,10 @@ class DoctorDoor(EngineCore):
     def _check_ocr(self) -> str:
         index = self._settings.index
         reader = page_reader(index.ocr, index.ocr_languages, index.ocr_max_pages)
-        return "off (index.ocr = false): scanned pages are left out" if reader is None else reader.describe()
+        if reader is None:
+            return "off (index.ocr = false): scanned pages are left out"
+        pages, size = usage(self._paths.ocr_cache_dir, JsonCache.SUFFIX)
+        return f"{reader.describe()}; cache {pages:,} page{'s' if pages != 1 else ''} ({size / 1e6:.1f} MB)"
 
     def _check_models(self) -> str:
         problems = verify_models(self._paths.models_dir)

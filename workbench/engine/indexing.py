@@ -42,8 +42,8 @@ class IndexDoor(EngineCore):
 
     def _noted(self, report: IndexReport) -> IndexReport:
         """The report with a line on what the index as a whole still lacks (page offsets of older
-        chunks), and one on the sentence vectors no answer has read for months, removed (at most
-        once a day: `stores.sentence_cache.prune`)."""
+        chunks), and one each on the sentence vectors no answer has read for months and the OCR'd
+        pages no index has read for a year, removed (at most once a day: `stores.file_cache.prune`)."""
         note = index_note(self._chunks.rows_without_page_offsets())
         report.notes.extend([note] if note else [])
         from workbench.stores.sentence_cache import UNUSED_DAYS, prune
@@ -55,12 +55,23 @@ class IndexDoor(EngineCore):
                 f"sentence cache: removed the vectors of {passages} no answer read for {UNUSED_DAYS} days "
                 f"({pruned.bytes / 1e6:.1f} MB)"
             )
+        from workbench.ingest.ocr import CACHE_UNUSED_DAYS
+        from workbench.stores.file_cache import JsonCache
+        from workbench.stores.file_cache import prune as prune_entries
+
+        pruned = prune_entries(self._paths.ocr_cache_dir, JsonCache.SUFFIX, CACHE_UNUSED_DAYS)
+        if pruned is not None and pruned.entries:
+            pages = f"{pruned.entries:,} page{'s' if pruned.entries != 1 else ''}"
+            report.notes.append(
+                f"OCR cache: removed the reading of {pages} no index read for {CACHE_UNUSED_DAYS} days "
+                f"({pruned.bytes / 1e6:.1f} MB)"
+            )
         return report
 
     def _indexer(self) -> Indexer:
         from workbench.ingest.pipeline import Indexer
 
-        return Indexer(self._settings, self._embedder, self._catalog, self._chunks)
+        return Indexer(self._settings, self._embedder, self._catalog, self._chunks, self._paths.ocr_cache_dir)
 
     def index_zotero(
         self,

@@ -66,6 +66,8 @@ class IndexReport:
         self.failures.append({"path": path, "error": error})
 
     metadata_refreshed: int = 0  # unchanged files whose metadata newer rules re-derived (no re-embedding)
+    ocr_pages: int = 0  # scanned pages Tesseract read this run
+    ocr_pages_cached: int = 0  # scanned pages whose reading came from OCR's cache
     notes: list[str] = field(default_factory=list)  # about the index as a whole (older chunks without page offsets)
 
 

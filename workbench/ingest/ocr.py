@@ -12,10 +12,16 @@ Tesseract runs in a worker process that starts on the first page that needs it a
 the reader's life (`PageReader`): a crash or a hang on one page costs that page, never the run.
 When OCR cannot run (no model for a language named in `index.ocr_languages`),
 `PageReader.problem` says why in one line and the pages keep their reasons.
+
+What a page gave is kept in a cache (`JsonCache`, the home's `cache/ocr`) under a key that hashes
+the file's bytes, the page, and everything the reading depends on: Tesseract's and PDFium's
+versions, the models' bytes, the languages and this module's settings. A rebuild, a metadata
+refresh or another home holding the same file reads its scans from there in milliseconds.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 import site
 import sys
@@ -25,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from workbench.ingest.pdf_layout import LayoutLine, PageLayout
+from workbench.stores.file_cache import JsonCache
 
 # Pages are rendered at this many pixels per PDF point (216 dpi): OCR of pages whose text layer is
 # good found 0.763 of their words at 2.0 (144 dpi) and 0.989 at 3.0, on the half of pwl's and the
@@ -35,6 +42,8 @@ MAX_RENDER_PIXELS = 20_000_000
 MIN_LINE_CONFIDENCE = 40.0  # a line Tesseract is less sure of is a picture's texture, not text
 MIN_PAGE_CHARS = 20  # fewer inked characters than this on a page is no text (as `pdf.MIN_TEXT_CHARS_PER_PAGE`)
 TESSDATA_ENV = "TESSDATA_PREFIX"
+CACHE_VERSION = 1  # bump when what the worker returns for a page changes
+CACHE_UNUSED_DAYS = 365  # a page no index has read from the cache for this long is removed
 
 
 class OcrError(Exception):
@@ -80,13 +89,17 @@ class PageReader:
     the index run. The worker starts on the first page that needs it.
     """
 
-    def __init__(self, languages: str = "eng", max_pages: int = 100) -> None:
+    def __init__(self, languages: str = "eng", max_pages: int = 100, cache: JsonCache | None = None) -> None:
         self.languages = languages
         self.max_pages = max_pages  # pages read per file at most (a 600-page scanned book costs minutes)
+        self.cache = cache
+        self.pages_read = 0  # by Tesseract, this reader's life
+        self.pages_cached = 0  # from the cache
         self._pool: Any = None
         self._problem: str | None = None
         self._checked = False
         self._folder: Path | None = None
+        self._settings = ""
         self._lock = threading.Lock()
 
     @property
@@ -110,6 +123,8 @@ class PageReader:
                 f"in {Path(sys.prefix) / 'share' / 'tessdata'} or a folder named by ${TESSDATA_ENV})"
             )
         self._folder = folder
+        if self.cache is not None:
+            self._settings = _settings_key(folder, self.languages)
         return None
 
     def describe(self) -> str:
@@ -124,26 +139,41 @@ class PageReader:
         limit = f"{self.max_pages} pages a file at most"
         return f"Tesseract {version}, {self.languages} from {self._folder}; {turned}; {limit}"
 
-    def read(self, page: Any) -> OcrPage:
-        """OCR one pypdfium2 page (rendered here, under the caller's PDFium lock; read in the worker)."""
+    def read(self, page: Any, source: str | None = None) -> OcrPage:
+        """OCR one pypdfium2 page (rendered here, under the caller's PDFium lock; read in the worker).
+        `source` names the page for the cache ("<file's sha256>:<page number>"); without it, or
+        without a cache, the page is always read."""
         if self.problem or self._folder is None:
             raise OcrError(self.problem or "OCR unavailable")
         width, height = (float(v) for v in page.get_size())
+        key = hashlib.sha256(f"{self._settings}\x1f{source}".encode()).hexdigest() if source else ""
+        found = _cached_result(self.cache.get(key)) if self.cache is not None and key else None
+        if found is not None:
+            self.pages_cached += 1
+        else:
+            found = self._read_in_worker(page, width, height, self._folder)
+            self.pages_read += 1
+            if self.cache is not None and key:
+                self.cache.put(key, list(found))
+        turn, lines, confidence = found
+        if turn in (90, 270):
+            width, height = height, width
+        layout = tuple(_layout_line(text, box, height) for text, box in lines)
+        return OcrPage("\n".join(line.text for line in layout), PageLayout(layout, width, height), confidence)
+
+    def _read_in_worker(self, page: Any, width: float, height: float, folder: Path) -> _WorkerResult:
         scale = min(RENDER_SCALE, (MAX_RENDER_PIXELS / max(width * height, 1.0)) ** 0.5)
         image = page.render(scale=scale, grayscale=True, may_draw_forms=False).to_pil()
         job = (image.width, image.height, image.tobytes(), scale)
         with self._lock:
-            pool = self._pool = self._pool or _start_worker(self._folder, self.languages)
+            pool = self._pool = self._pool or _start_worker(folder, self.languages)
             try:
-                turn, found, confidence = pool.submit(_read_image, *job).result(timeout=PAGE_TIMEOUT_S)
+                result: _WorkerResult = pool.submit(_read_image, *job).result(timeout=PAGE_TIMEOUT_S)
             except Exception as exc:  # the worker died or hung: the next page gets a new one
                 self._stop(kill=True)
                 reason = "timed out" if isinstance(exc, TimeoutError) else "crashed"
                 raise OcrError(f"Tesseract {reason} on this page") from None
-        if turn in (90, 270):
-            width, height = height, width
-        lines = tuple(_layout_line(text, box, height) for text, box in found)
-        return OcrPage("\n".join(line.text for line in lines), PageLayout(lines, width, height), confidence)
+        return result
 
     def _stop(self, kill: bool = False) -> None:
         if self._pool is not None:
@@ -157,6 +187,47 @@ class PageReader:
         """Stop the worker (a later page starts another)."""
         with self._lock:
             self._stop()
+
+
+# What the worker gives for a page: how far it turned it, its lines with their boxes, and the
+# mean confidence; this is what the cache keeps.
+_WorkerResult = tuple[int, list[tuple[str, tuple[float, ...]]], float]
+
+
+def _settings_key(folder: Path, languages: str) -> str:
+    """Everything a page's reading depends on besides the page: the versions of Tesseract and
+    PDFium (which renders it), the models' bytes, and this module's settings."""
+    import pypdfium2
+    import tesserocr
+
+    parts = [
+        str(CACHE_VERSION),
+        str(tesserocr.tesseract_version()).split("\n")[0],
+        str(getattr(tesserocr, "__version__", "")),
+        str(getattr(pypdfium2, "PDFIUM_INFO", "")),
+        languages,
+        f"{RENDER_SCALE}/{MAX_RENDER_PIXELS}/{MIN_LINE_CONFIDENCE}/{MIN_ORIENTATION_CONFIDENCE}",
+    ]
+    for name in [*languages.split("+"), "osd"]:
+        model = folder / f"{name}.traineddata"
+        try:
+            parts.append(hashlib.sha256(model.read_bytes()).hexdigest())
+        except OSError:
+            parts.append("-")
+    return hashlib.sha256("\x1f".join(parts).encode()).hexdigest()
+
+
+def _cached_result(value: Any) -> _WorkerResult | None:
+    """A cache entry as the worker gave it, or None when it is not one (damaged, or written by
+    other code): the page is then read again and the entry rewritten."""
+    try:
+        turn, lines, confidence = value
+        found = [(str(text), tuple(float(v) for v in box)) for text, box in lines]
+        if not isinstance(turn, int) or any(len(box) != 4 for _, box in found):
+            return None
+        return turn, found, float(confidence)
+    except (TypeError, ValueError):
+        return None
 
 
 PAGE_TIMEOUT_S = 300  # a page Tesseract has not read in this long is given up
@@ -252,9 +323,9 @@ def _layout_line(text: str, box: tuple[float, ...], page_height: float) -> Layou
     )
 
 
-def page_reader(enabled: bool, languages: str, max_pages: int) -> PageReader | None:
-    """The reader `index.ocr*` ask for, or None when OCR is off."""
-    return PageReader(languages, max_pages) if enabled else None
+def page_reader(enabled: bool, languages: str, max_pages: int, cache: Path | None = None) -> PageReader | None:
+    """The reader `index.ocr*` ask for, keeping what it reads under `cache`; None when OCR is off."""
+    return PageReader(languages, max_pages, JsonCache(cache) if cache is not None else None) if enabled else None
 
 
 def inked_chars(text: str) -> int:

@@ -12,6 +12,7 @@ is a scan (`has_text=False`). Every page left out is reported with its reason
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import re
 import threading
@@ -218,7 +219,7 @@ def _extract_pdf(data: bytes, ocr: PageReader | None = None) -> tuple[PdfContent
             texts, garbled = _usable_pages(raw, repair, dropped)
             layouts: dict[int, PageLayout | None] = {}
             was_garbled = {number for number, reason in dropped.items() if reason.startswith(GARBLED_LAYER)}
-            read = _read_by_ocr(pdf, texts, dropped, ocr, layouts) if ocr is not None else ()
+            read = _read_by_ocr(pdf, data, texts, dropped, ocr, layouts) if ocr is not None else ()
             garbled -= len(was_garbled.intersection(read))
 
             def layout_of(index: int) -> PageLayout | None:
@@ -248,20 +249,26 @@ def ocr_can_read(reason: str) -> bool:
 
 
 def _read_by_ocr(
-    pdf: Any, texts: list[str], dropped: dict[int, str], reader: PageReader, layouts: dict[int, PageLayout | None]
+    pdf: Any,
+    data: bytes,
+    texts: list[str],
+    dropped: dict[int, str],
+    reader: PageReader,
+    layouts: dict[int, PageLayout | None],
 ) -> tuple[int, ...]:
     """Read by OCR the pages left out for want of a usable text layer, at most `reader.max_pages`
     of them: a page whose text OCR reads takes it (and its layout, for a title page) and leaves
     `dropped`; one it cannot read keeps its reason with what OCR found. In a scan (a file OCR had
     to read, or one with too little text in all), a page whose layer holds only a few lines (a
     download stamp over a scanned title page) is read too, and takes OCR's text where that holds
-    much more. Returns the pages read. Where OCR cannot run (`reader.problem`, which the indexer
-    reports once a run), nothing changes."""
+    much more. The file's sha256 names its pages in OCR's cache. Returns the pages read. Where
+    OCR cannot run (`reader.problem`, which the indexer reports once a run), nothing changes."""
     wanted = [number for number, reason in sorted(dropped.items()) if ocr_can_read(reason)]
     inked = [inked_chars(text) for text in texts]
     thin = sum(inked) < MIN_TEXT_CHARS_PER_PAGE * len(texts)
     if not (wanted or thin) or reader.problem:
         return ()
+    digest = hashlib.sha256(data).hexdigest()
     read: list[int] = []
     budget = reader.max_pages
     for number in wanted:
@@ -269,7 +276,7 @@ def _read_by_ocr(
             dropped[number] += f"; not read by OCR (over index.ocr_max_pages, {reader.max_pages} a file)"
             continue
         budget -= 1
-        found, failure = _ocr_page(pdf, number, reader)
+        found, failure = _ocr_page(pdf, number, reader, digest)
         if found is None:
             dropped[number] += f"; {failure}"
             continue
@@ -279,19 +286,19 @@ def _read_by_ocr(
     if read or thin:
         sparse = [n for n, chars in enumerate(inked, 1) if 0 < chars < SPARSE_PAGE_CHARS and n not in dropped]
         for number in sparse[: max(budget, 0)]:
-            found, _ = _ocr_page(pdf, number, reader)
+            found, _ = _ocr_page(pdf, number, reader, digest)
             if found is not None and inked_chars(found.text) >= 2 * inked[number - 1] + MIN_PAGE_CHARS:
                 texts[number - 1], layouts[number - 1] = found.text, found.layout
                 read.append(number)
     return tuple(sorted(read))
 
 
-def _ocr_page(pdf: Any, number: int, reader: PageReader) -> tuple[OcrPage | None, str]:
+def _ocr_page(pdf: Any, number: int, reader: PageReader, digest: str) -> tuple[OcrPage | None, str]:
     """One page read by OCR, or None and why not ("OCR found no text")."""
     try:
         page = pdf[number - 1]
         try:
-            found = reader.read(page)
+            found = reader.read(page, f"{digest}:{number}")
         finally:
             page.close()
     except Exception as exc:  # one page OCR cannot render or read keeps its reason

@@ -26,6 +26,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from workbench.ingest.chunk import chunk_sections
@@ -36,7 +37,7 @@ from workbench.ingest.ocr import page_reader
 from workbench.ingest.parse import METADATA_RULES_VERSION, SUPPORTED_SUFFIXES, UNREAD_DOCUMENT_SUFFIXES, parse_file
 from workbench.ingest.parse_error import ParseError
 from workbench.ingest.regular_file import hash_regular
-from workbench.ingest.scanned import worth_ocr
+from workbench.ingest.scanned import PUT_OFF, ScanReading, ingest_scans_last
 from workbench.ingest.text_sketch import (
     SKETCH_VERSION,
     LibrarySketches,
@@ -94,7 +95,15 @@ class _Pending:
 class Indexer:
     """Runs index jobs against one set of stores; the only code that writes them."""
 
-    def __init__(self, settings: Settings, embedder: Embedder, catalog: Catalog, chunks: ChunkStore) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        embedder: Embedder,
+        catalog: Catalog,
+        chunks: ChunkStore,
+        ocr_cache: Path | None = None,
+    ) -> None:
+        """`ocr_cache`: the folder where what OCR reads of scanned pages is kept (none: not kept)."""
         self.settings = settings
         self.embedder = embedder
         self.catalog = catalog
@@ -103,25 +112,12 @@ class Indexer:
         self._pending_chunks = 0
         self.sketches = LibrarySketches(catalog)
         index = settings.index
-        self.ocr = page_reader(index.ocr, index.ocr_languages, index.ocr_max_pages)
+        self.scans = ScanReading(page_reader(index.ocr, index.ocr_languages, index.ocr_max_pages, ocr_cache))
         self._released: list[str] = []  # folder files no longer duplicates of anything (see `flush`)
 
     def parse(self, path: Path, content_type: str | None = None) -> ParsedDocument:
         """Parse one file as this index reads files (OCR for scanned pages when `index.ocr` is on)."""
-        return parse_file(path, content_type, self.ocr)
-
-    def ocr_waiting(self, paths: Sequence[str]) -> set[str]:
-        """Of these files, those with pages an earlier run left out that OCR would read now (a
-        scan indexed before OCR, or while it could not run): they are read again."""
-        if self.ocr is None or not paths or self.ocr.problem:
-            return set()
-        return {path for path, pages in self.catalog.file_pages(list(paths)).items() if worth_ocr(path, *pages)}
-
-    def note_ocr(self, report: IndexReport) -> None:
-        """Say once a run why OCR cannot read scanned pages, when it is on and cannot run."""
-        problem = self.ocr.problem if self.ocr is not None else None
-        if problem:
-            report.notes.append(f"{problem}; scanned pages keep their reasons (index.ocr = false turns OCR off)")
+        return self.scans.parse(path, content_type)
 
     def chunk_document(self, doc_id: str, sections: Sequence[Section]) -> list[Chunk]:
         """Chunks for a document's sections, sized by the embedder's tokenizer."""
@@ -186,8 +182,9 @@ class Indexer:
         stale = None if refresh_metadata else self.catalog.stale_metadata(METADATA_RULES_VERSION)
         rederive: list[FileRecord] = []
         reread: set[str] = set()
-        self.note_ocr(report)
-        waiting = self.ocr_waiting([path for path, record in known.items() if record.status in MOVABLE_STATUSES])
+        self.scans.note_problem(report)
+        movable = [path for path, record in known.items() if record.status in MOVABLE_STATUSES]
+        waiting = self.scans.waiting(movable, self.catalog.file_pages)
         for path, entry in entries.items():
             if path in moved_to:
                 continue
@@ -205,20 +202,21 @@ class Indexer:
             else:
                 todo.append(entry)
 
-        for number, entry in enumerate(todo, start=1):
-            if cancelled is not None and cancelled():
-                report.cancelled = True
-                break
-            status = self._ingest_file(
-                entry, known.get(entry.key), report, hashes.get(entry.key), reread=entry.key in reread
-            )
+        def ingest(entry: FileEntry) -> str:
+            previous, known_hash = known.get(entry.key), hashes.get(entry.key)
+            return self._ingest_file(entry, previous, report, known_hash, reread=entry.key in reread)
+
+        def done(number: int, entry: FileEntry, status: str) -> None:
             if progress is not None:
                 progress(Progress(number, len(todo), entry.key, status))
+
+        flush = partial(self.flush, report)
+        report.cancelled = ingest_scans_last(todo, self.scans, ingest, flush, cancelled, done)
         self.flush(report)
         self.read_released(report, entries, hashes)
         if not report.cancelled:
             report.metadata_refreshed += refresh_metadata_of(self.catalog, self.chunks, rederive, self.parse)
-        self.finish(reconcile=not report.cancelled)
+        self.finish(report, reconcile=not report.cancelled)
         report.seconds = round(time.perf_counter() - started, 3)
         return report
 
@@ -282,11 +280,11 @@ class Indexer:
                 self.abandon()
             raise
         finally:
-            if self.ocr is not None:
-                self.ocr.close()
+            self.scans.close()
 
-    def finish(self, reconcile: bool) -> None:
-        """End a run whose writes are all committed: drop orphans if asked, update indexes, clear the marker.
+    def finish(self, report: IndexReport, reconcile: bool) -> None:
+        """End a run whose writes are all committed: drop orphans if asked, update indexes, clear
+        the marker; the report counts the pages OCR read.
 
         Orphans (chunks of documents the catalog does not know) are left only by a run stopped
         between its LanceDB write and its catalog commit, and such a run leaves the
@@ -294,6 +292,7 @@ class Indexer:
         every row) are compared with the catalog only when this run found the marker set; a run
         that began without it and got here committed everything it wrote.
         """
+        self.scans.tally(report)
         orphans: set[str] = set()
         if getattr(self, "_marker_was_set", True):
             orphans = self.chunks.doc_ids() - self.catalog.doc_ids()
@@ -341,7 +340,7 @@ class Indexer:
             if progress is not None:
                 progress(Progress(number, len(items), document.doc_id, "indexed"))
         self.flush(report)
-        self.finish(reconcile=False)
+        self.finish(report, reconcile=False)
         report.seconds = round(time.perf_counter() - started, 3)
         return report
 
@@ -418,6 +417,8 @@ class Indexer:
         owner = self.pending_owner(content_hash)
         if owner and owner != doc_id:
             return self._record_duplicate(entry, previous, owner, content_hash, f"same content as {owner}", report)
+        if self.scans.puts_off(Path(entry.path)):
+            return PUT_OFF
         try:
             parsed = self.parse(Path(entry.path))
         except ParseError as exc:

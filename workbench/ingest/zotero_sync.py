@@ -17,7 +17,8 @@ from __future__ import annotations
 import hashlib
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path, PureWindowsPath
 
 from workbench.ingest.index_report import IndexReport, file_note
@@ -26,6 +27,7 @@ from workbench.ingest.parse_error import ParseError
 from workbench.ingest.pdf import parse_extracted_pages
 from workbench.ingest.pipeline import Indexer, Progress
 from workbench.ingest.regular_file import hash_regular, read_regular
+from workbench.ingest.scanned import PUT_OFF, ingest_scans_last
 from workbench.ingest.text_sketch import NOT_THE_FILES, SAME_TEXT, SameText, resemblance, text_sketch
 from workbench.records import Document, ParsedDocument, Section
 from workbench.sources.zotero import Watermark, ZoteroItem, read_library
@@ -70,6 +72,14 @@ def _annotation_sections(item: ZoteroItem) -> list[Section]:
             prefix = f"[p. {label}] " if label else ""
             sections.append(Section("annotation", f"{prefix}{body}", page, page))
     return sections
+
+
+def _readable_files(item: ZoteroItem) -> Iterator[tuple[Path, str | None]]:
+    """The item's attachment files here that a parser reads, with their content types."""
+    for attachment in item.attachments:
+        path = attachment.path
+        if path is not None and attachment.exists and parser_for(path, attachment.content_type) is not None:
+            yield path, attachment.content_type
 
 
 def _name(raw: str) -> str:
@@ -139,25 +149,31 @@ class ZoteroSync:
             self.indexer.drop_documents(gone, paths)
             report.removed += len(gone)
         changed = {item.doc_id: item for item in result.items}
-        self.indexer.note_ocr(report)
+        self.indexer.scans.note_problem(report)
         stale = self._items_with_changed_files(known_files, set(changed), live)
         if stale:
             full = read_library(self.data_dir, linked_base=self.linked_base)
             changed.update({i.doc_id: i for i in full.items if i.doc_id in stale})
         report.unchanged = len(live) - len(changed)
-        for number, item in enumerate(changed.values(), start=1):
-            if cancelled is not None and cancelled():
-                report.cancelled = True
-                break
-            status = self._ingest_item(item, known_docs, known_files, report)
+        scans = self.indexer.scans
+
+        def ingest(item: ZoteroItem) -> str:
+            if scans.first_pass and any(scans.puts_off(path, kind) for path, kind in _readable_files(item)):
+                return PUT_OFF
+            return self._ingest_item(item, known_docs, known_files, report)
+
+        def done(number: int, item: ZoteroItem, status: str) -> None:
             if progress is not None:
                 progress(Progress(number, len(changed), item.doc_id, status))
+
+        flush = partial(self.indexer.flush, report)
+        report.cancelled = ingest_scans_last(list(changed.values()), scans, ingest, flush, cancelled, done)
         self.indexer.flush(report)
         self._claim_folder_duplicates(report)
         self.indexer.read_released(report)
         if not report.cancelled and result.watermarks != since:
             self._store_watermarks(result.watermarks)
-        self.indexer.finish(reconcile=not report.cancelled)
+        self.indexer.finish(report, reconcile=not report.cancelled)
         report.seconds = round(time.perf_counter() - started, 3)
         return report
 
@@ -166,9 +182,9 @@ class ZoteroSync:
 
     def _items_with_changed_files(self, known: dict[str, FileRecord], changed: set[str], live: set[str]) -> set[str]:
         """Documents whose attachment file was replaced or removed on disk since the last run, or
-        whose scanned pages OCR would read now (`Indexer.ocr_waiting`)."""
+        whose scanned pages OCR would read now (`ScanReading.waiting`)."""
         unchanged = [path for path, record in known.items() if record.doc_id in live and record.doc_id not in changed]
-        waiting = self.indexer.ocr_waiting(unchanged)
+        waiting = self.indexer.scans.waiting(unchanged, self.catalog.file_pages)
         stale = {known[path].doc_id for path in waiting}
         for path, record in known.items():
             if record.doc_id in changed or record.doc_id not in live:

@@ -3,6 +3,8 @@
 `$WORKBENCH_HOME` moves data, cache and user config under one folder (tests use a temp dir).
 Models are installed artefacts shared by every home: `$WORKBENCH_MODELS_DIR` or the
 platform's user data dir; a fresh test home therefore still finds the installed models.
+What OCR read of scanned pages is kept in the cache folder's `ocr`, or in `$WORKBENCH_OCR_CACHE`
+for homes that share it (its entries are keyed by the file's bytes, so any home may read them).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ class Paths:
     cache_dir: Path
     config_dir: Path
     models_dir: Path
+    ocr_cache_dir: Path
 
     @property
     def catalog_path(self) -> Path:
@@ -64,14 +67,13 @@ def resolve_paths(data_dir: str | None = None) -> Paths:
     home = os.environ.get("WORKBENCH_HOME")
     if home:
         root = Path(home).expanduser()
-        paths = Paths(root / "data", root / "cache", root / "config", default_models_dir())
+        data, cache, config = root / "data", root / "cache", root / "config"
     else:
-        paths = Paths(
-            Path(platformdirs.user_data_dir(APP_NAME)),
-            Path(platformdirs.user_cache_dir(APP_NAME)),
-            Path(platformdirs.user_config_dir(APP_NAME)),
-            default_models_dir(),
-        )
+        data = Path(platformdirs.user_data_dir(APP_NAME))
+        cache = Path(platformdirs.user_cache_dir(APP_NAME))
+        config = Path(platformdirs.user_config_dir(APP_NAME))
     if data_dir:
-        paths = Paths(Path(data_dir).expanduser(), paths.cache_dir, paths.config_dir, paths.models_dir)
-    return paths
+        data = Path(data_dir).expanduser()
+    shared_ocr = os.environ.get("WORKBENCH_OCR_CACHE")
+    ocr = Path(shared_ocr).expanduser() if shared_ocr else cache / "ocr"
+    return Paths(data, cache, config, default_models_dir(), ocr)
