@@ -1,5 +1,5 @@
 """The file caches' shared parts: JSON entries written whole or not at all, a damaged entry read
-as missing, and pruning that reaches entries at any depth."""
+as missing, and pruning that removes the cache's own old entries and nothing else."""
 
 from __future__ import annotations
 
@@ -40,20 +40,24 @@ def test_a_read_only_cache_folder_only_skips_caching(tmp_path: Path) -> None:
     assert cache.get("abc") is None
 
 
-def test_prune_finds_entries_at_any_depth_and_keeps_other_files(tmp_path: Path) -> None:
+def test_prune_removes_only_the_caches_own_entries(tmp_path: Path) -> None:
     root = tmp_path / "ocr"
     cache = JsonCache(root)
     cache.put("aa01", [1])
     cache.put("bb02", [2])
     stray = root / "README.txt"  # not an entry: never pruned
     stray.write_text("mine", encoding="utf-8")
+    (root / "docs").mkdir()
+    settings = root / "docs" / "settings.json"  # a user's file, where a misplaced cache would find it
+    settings.write_text("{}", encoding="utf-8")
     now = time.time()
     old = now - 40 * DAY
-    for path in (root / "aa" / "aa01.json", stray):
+    for path in (root / "aa" / "aa01.json", stray, settings):
         os.utime(path, (old, old))
 
     pruned = prune(root, ".json", unused_days=30, now=now)
 
     assert pruned is not None and pruned.entries == 1
     assert cache.get("aa01") is None and cache.get("bb02") == [2]
-    assert stray.exists() and not (root / "aa").exists()
+    assert stray.exists() and settings.exists() and not (root / "aa").exists()
+    assert usage(root, ".json") == (1, 3)  # bb02's "[2]"; the user's file is no entry

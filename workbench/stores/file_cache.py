@@ -58,10 +58,14 @@ class Pruned:
     bytes: int = 0
 
 
-def prune(root: Path, suffix: str, unused_days: float, now: float | None = None) -> Pruned | None:
-    """Remove the entries (files ending in `suffix`) anywhere under `root` that nobody has read for
-    `unused_days`, and temporary files of interrupted writes; None when the last prune was less
-    than a day ago (or `root` holds nothing). Best effort: a file that cannot be removed stays."""
+def prune(root: Path, suffix: str, unused_days: float, now: float | None = None, depth: int = 2) -> Pruned | None:
+    """Remove the entries under `root` that nobody has read for `unused_days`, and temporary files
+    of interrupted writes; None when the last prune was less than a day ago (or `root` holds
+    nothing). Best effort: a file that cannot be removed stays.
+
+    Only the cache's own files are touched, so a cache folder pointed at the wrong place (a home
+    directory) loses nothing else: `depth` folders down, in a folder named by the first two
+    characters of the entry's name (`ab/abcdef….json`), ending in `suffix` (or a temporary file there)."""
     now = time.time() if now is None else now
     marker = root / _MARKER
     try:
@@ -74,36 +78,43 @@ def prune(root: Path, suffix: str, unused_days: float, now: float | None = None)
     cutoff = now - unused_days * 86_400.0
     entries = removed_bytes = 0
     folders: set[Path] = set()
-    for path in root.rglob("*"):
+    for path in root.glob("/".join(["*"] * depth)):
+        entry = _is_entry(path, suffix)
+        partial = path.suffix == _PARTIAL and len(path.parent.name) == 2
+        if not (entry or partial):
+            continue
         try:
-            if path.is_dir():
-                folders.add(path)
-                continue
             info = path.stat()
-            unused = path.name.endswith(suffix) and info.st_mtime < cutoff
-            if unused or (path.suffix == _PARTIAL and info.st_mtime < now - PRUNE_EVERY_SECONDS):
+            if (entry and info.st_mtime < cutoff) or (partial and info.st_mtime < now - PRUNE_EVERY_SECONDS):
                 path.unlink()
-                entries += path.name.endswith(suffix)
+                entries += entry
                 removed_bytes += info.st_size
+                folders.add(path.parent)
         except OSError:
             continue
-    for folder in sorted(folders, key=lambda f: len(f.parts), reverse=True):  # deepest first
+    for folder in folders:
         with contextlib.suppress(OSError):
-            folder.rmdir()  # only when empty
+            folder.rmdir()  # only when emptied
     with contextlib.suppress(OSError):
         marker.touch()
         os.utime(marker, (now, now))
     return Pruned(entries, removed_bytes)
 
 
-def usage(root: Path, suffix: str) -> tuple[int, int]:
-    """How many entries the cache under `root` holds, and their bytes."""
+def usage(root: Path, suffix: str, depth: int = 2) -> tuple[int, int]:
+    """How many entries the cache under `root` holds (as `prune` knows them), and their bytes."""
     count = size = 0
-    for path in root.rglob(f"*{suffix}"):
-        with contextlib.suppress(OSError):
-            size += path.stat().st_size
-            count += 1
+    for path in root.glob("/".join(["*"] * (depth - 1) + [f"*{suffix}"])):
+        if _is_entry(path, suffix):
+            with contextlib.suppress(OSError):
+                size += path.stat().st_size
+                count += 1
     return count, size
+
+
+def _is_entry(path: Path, suffix: str) -> bool:
+    """Whether a file is named as a cache entry: `ab/abcdef….suffix`."""
+    return path.name.endswith(suffix) and path.name[:2] == path.parent.name
 
 
 class JsonCache:

@@ -60,4 +60,4 @@ def prune(root: Path, now: float | None = None, unused_days: float = UNUSED_DAYS
     """Remove the entries under `root` (every embedder's folder) that no answer has read for
     `unused_days`, and temporary files of interrupted writes; None when the last prune was less
     than a day ago (or `root` holds nothing)."""
-    return prune_entries(root, ".npy", unused_days, now)
+    return prune_entries(root, ".npy", unused_days, now, depth=3)  # <embedder>/<ab>/<ab…>.npy
