@@ -123,8 +123,6 @@ class PageReader:
                 f"in {Path(sys.prefix) / 'share' / 'tessdata'} or a folder named by ${TESSDATA_ENV})"
             )
         self._folder = folder
-        if self.cache is not None:
-            self._settings = _settings_key(folder, self.languages)
         return None
 
     def describe(self) -> str:
@@ -146,6 +144,8 @@ class PageReader:
         if self.problem or self._folder is None:
             raise OcrError(self.problem or "OCR unavailable")
         width, height = (float(v) for v in page.get_size())
+        if self.cache is not None and source and not self._settings:  # the models are hashed once, when needed
+            self._settings = _settings_key(self._folder, self.languages)
         key = hashlib.sha256(f"{self._settings}\x1f{source}".encode()).hexdigest() if source else ""
         found = _cached_result(self.cache.get(key)) if self.cache is not None and key else None
         if found is not None:
