@@ -12,6 +12,8 @@ LLAMA_CMAKE_ARGS := -DGGML_NATIVE=OFF -DLLAMA_BUILD_EXAMPLES=OFF -DLLAMA_BUILD_T
 	-DLLAMA_BUILD_SERVER=OFF -DGGML_BUILD_TESTS=OFF -DGGML_BUILD_EXAMPLES=OFF
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | sha256sum | cut -c1-12)
 ARGS ?=
+# The suite runs a file per worker process, one worker per core (at most 4: each loads the models).
+TEST_WORKERS ?= auto
 
 .PHONY: install run test lint models llama wheel-smoke clean-venv
 
@@ -48,7 +50,7 @@ lint: install
 	$(BIN)/lint-imports
 
 test: lint
-	$(BIN)/pytest -q $(ARGS)
+	$(BIN)/pytest -q -n $(TEST_WORKERS) --maxprocesses 4 --dist loadfile $(ARGS)
 	$(MAKE) wheel-smoke
 
 # The built wheel in a venv of its own (.smoke-venv): setup --verify, doctor, index + search + ask.
