@@ -173,3 +173,32 @@ def test_a_zotero_item_with_a_scan_is_synced_after_the_others(tmp_path: Path, wo
     assert stopped.cancelled and thesis_before is None
     assert resumed.added == 1 and thesis is not None
     assert [(f.status, f.error.split(";")[0]) for f in thesis.files] == [("indexed", "4 pages read by OCR (1-2, 5-6)")]
+
+
+def test_a_script_without_a_main_guard_runs_once_and_its_scans_are_read(tmp_path: Path, own_ocr_cache: Path) -> None:
+    """Tesseract's worker is a program of its own: a process spawned by `multiprocessing` would
+    import the caller's script first, and a script with no `if __name__ == "__main__":` guard
+    would index again inside the worker (and the worker would die starting a process of its own)."""
+    import json
+    import subprocess
+
+    folder = shared_pdfs_in(tmp_path / "papers", linn="ocrmypdf_linn.pdf")
+    runs = tmp_path / "runs.txt"
+    script = tmp_path / "index_my_papers.py"
+    script.write_text(
+        "import json\n"
+        "from pathlib import Path\n"
+        "from workbench.engine.engine import Engine\n"
+        "from workbench.settings.config import Settings\n"
+        f"with open({str(runs)!r}, 'a') as log:\n"
+        "    log.write('run\\n')\n"
+        f"report = Engine(Settings()).index_folders([Path({str(folder)!r})])\n"
+        "print(json.dumps({'ocr_pages': report.ocr_pages, 'failed': report.failed, 'added': report.added}))\n"
+    )
+
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=600, cwd=tmp_path)
+
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert json.loads(done.stdout.strip().splitlines()[-1]) == {"ocr_pages": 1, "failed": 0, "added": 1}
+    assert runs.read_text() == "run\n"
+    assert Engine(Settings()).search("polyphonic synthesizers", mode="fts").hits[0].doc_id == "file:1/linn.pdf"

@@ -149,8 +149,8 @@ def test_a_worker_that_dies_costs_one_page_and_the_next_gets_a_new_one() -> None
     pdf = pdfium.PdfDocument(str(SCAN))
     try:
         first = own.read(pdf[0])
-        for process in own._pool._processes.values():  # Tesseract aborting in C++ ends its process so
-            os.kill(process.pid, signal.SIGKILL)
+        assert own._worker is not None
+        os.kill(own._worker.process.pid, signal.SIGKILL)  # as Tesseract aborting in C++ ends it
         with pytest.raises(OcrError, match="Tesseract crashed on this page"):
             own.read(pdf[0])
         again = own.read(pdf[0])
@@ -175,7 +175,7 @@ def test_a_page_read_once_is_read_from_the_cache_after_and_the_same(tmp_path: Pa
 
     assert (first.pages_read, first.pages_cached) == (1, 0)
     assert (second.pages_read, second.pages_cached) == (0, 1)
-    assert second._pool is None  # no Tesseract was started
+    assert second._worker is None  # no Tesseract was started
     assert again.has_text and (again.title, _text(again)) == (read.title, _text(read))
     assert again.warnings == read.warnings
 

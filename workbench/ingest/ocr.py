@@ -8,8 +8,9 @@ Tesseract (libtesseract 5, bundled in tesserocr's wheel; its English model from 
 come back as the page's text and, for a title page, as a `PageLayout` (a line's size is its box's
 height), so a scan is titled from what it prints.
 
-Tesseract runs in a worker process that starts on the first page that needs it and stays for
-the reader's life (`PageReader`): a crash or a hang on one page costs that page, never the run.
+Tesseract runs in a worker process (`ocr_worker`, a program of its own, so nothing of the caller's
+`__main__` runs again there) that starts on the first page that needs it and stays for the
+reader's life (`PageReader`): a crash or a hang on one page costs that page, never the run.
 When OCR cannot run (no model for a language named in `index.ocr_languages`),
 `PageReader.problem` says why in one line and the pages keep their reasons.
 
@@ -30,6 +31,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from workbench.ingest.ocr_worker import (
+    MIN_LINE_CONFIDENCE,
+    MIN_ORIENTATION_CONFIDENCE,
+    WorkerGoneError,
+    WorkerProcess,
+    WorkerResult,
+)
 from workbench.ingest.pdf_layout import LayoutLine, PageLayout
 from workbench.stores.file_cache import JsonCache
 
@@ -39,7 +47,6 @@ from workbench.stores.file_cache import JsonCache
 # pages"). A page larger than A3 is rendered at fewer pixels, up to MAX_RENDER_PIXELS.
 RENDER_SCALE = 3.0
 MAX_RENDER_PIXELS = 20_000_000
-MIN_LINE_CONFIDENCE = 40.0  # a line Tesseract is less sure of is a picture's texture, not text
 MIN_PAGE_CHARS = 20  # fewer inked characters than this on a page is no text (as `pdf.MIN_TEXT_CHARS_PER_PAGE`)
 TESSDATA_ENV = "TESSDATA_PREFIX"
 CACHE_VERSION = 1  # bump when what the worker returns for a page changes
@@ -95,7 +102,7 @@ class PageReader:
         self.cache = cache
         self.pages_read = 0  # by Tesseract, this reader's life
         self.pages_cached = 0  # from the cache
-        self._pool: Any = None
+        self._worker: WorkerProcess | None = None
         self._problem: str | None = None
         self._checked = False
         self._folder: Path | None = None
@@ -161,37 +168,34 @@ class PageReader:
         layout = tuple(_layout_line(text, box, height) for text, box in lines)
         return OcrPage("\n".join(line.text for line in layout), PageLayout(layout, width, height), confidence)
 
-    def _read_in_worker(self, page: Any, width: float, height: float, folder: Path) -> _WorkerResult:
+    def _read_in_worker(self, page: Any, width: float, height: float, folder: Path) -> WorkerResult:
         scale = min(RENDER_SCALE, (MAX_RENDER_PIXELS / max(width * height, 1.0)) ** 0.5)
         image = page.render(scale=scale, grayscale=True, may_draw_forms=False).to_pil()
         job = (image.width, image.height, image.tobytes(), scale)
         with self._lock:
-            pool = self._pool = self._pool or _start_worker(folder, self.languages)
             try:
-                result: _WorkerResult = pool.submit(_read_image, *job).result(timeout=PAGE_TIMEOUT_S)
-            except Exception as exc:  # the worker died or hung: the next page gets a new one
+                worker = self._worker = self._worker or WorkerProcess(folder, self.languages)
+            except OSError as exc:
+                raise OcrError(f"Tesseract could not start ({exc})") from None
+            try:
+                status, value = worker.read(job, PAGE_TIMEOUT_S)
+            except WorkerGoneError as exc:  # the worker died or hung: the next page gets a new one
                 self._stop(kill=True)
-                reason = "timed out" if isinstance(exc, TimeoutError) else "crashed"
-                raise OcrError(f"Tesseract {reason} on this page") from None
+                raise OcrError(f"Tesseract {exc} on this page") from None
+        result = _cached_result(value) if status == "ok" else None
+        if result is None:
+            raise OcrError(str(value) if status == "error" else "Tesseract gave no reading of this page")
         return result
 
     def _stop(self, kill: bool = False) -> None:
-        if self._pool is not None:
-            if kill:  # a hung Tesseract does not stop when asked
-                for process in list((getattr(self._pool, "_processes", None) or {}).values()):
-                    process.kill()
-            self._pool.shutdown(wait=not kill, cancel_futures=True)
-            self._pool = None
+        if self._worker is not None:
+            self._worker.stop(kill=kill)
+            self._worker = None
 
     def close(self) -> None:
         """Stop the worker (a later page starts another)."""
         with self._lock:
             self._stop()
-
-
-# What the worker gives for a page: how far it turned it, its lines with their boxes, and the
-# mean confidence; this is what the cache keeps.
-_WorkerResult = tuple[int, list[tuple[str, tuple[float, ...]]], float]
 
 
 def _settings_key(folder: Path, languages: str) -> str:
@@ -217,7 +221,7 @@ def _settings_key(folder: Path, languages: str) -> str:
     return hashlib.sha256("\x1f".join(parts).encode()).hexdigest()
 
 
-def _cached_result(value: Any) -> _WorkerResult | None:
+def _cached_result(value: Any) -> WorkerResult | None:
     """A cache entry as the worker gave it, or None when it is not one (damaged, or written by
     other code): the page is then read again and the entry rewritten."""
     try:
@@ -231,81 +235,6 @@ def _cached_result(value: Any) -> _WorkerResult | None:
 
 
 PAGE_TIMEOUT_S = 300  # a page Tesseract has not read in this long is given up
-MIN_ORIENTATION_CONFIDENCE = 2.0  # Tesseract's OSD: below this the page is read as it stands
-_worker: dict[str, Any] = {}
-
-
-def _start_worker(folder: Path, languages: str) -> Any:
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-
-    context = multiprocessing.get_context("spawn")  # no copy of the parent's stores and threads
-    return ProcessPoolExecutor(1, mp_context=context, initializer=_init_worker, initargs=(str(folder), languages))
-
-
-def _init_worker(folder: str, languages: str) -> None:
-    """In the worker: Tesseract for the languages, and its page-orientation model when installed.
-    Leptonica writes its complaints straight to file descriptor 2, and nothing may reach the
-    parent's stdout (the MCP server speaks over it): both go nowhere here."""
-    import tesserocr
-
-    null = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(null, 1)
-    os.dup2(null, 2)
-    _worker["api"] = tesserocr.PyTessBaseAPI(path=folder, lang=languages)
-    if (Path(folder) / "osd.traineddata").is_file():
-        _worker["osd"] = tesserocr.PyTessBaseAPI(path=folder, lang="osd", psm=tesserocr.PSM.OSD_ONLY)
-
-
-def _read_image(
-    width: int, height: int, pixels: bytes, scale: float
-) -> tuple[int, list[tuple[str, tuple[float, ...]]], float]:
-    """In the worker: the page turned upright (Tesseract's orientation detection), its lines in
-    reading order with their boxes in points, and the mean confidence."""
-    from PIL import Image
-
-    image = Image.frombytes("L", (width, height), pixels)
-    turn = 0
-    osd = _worker.get("osd")
-    if osd is not None:
-        osd.SetImage(image)
-        try:
-            found = osd.DetectOrientationScript()
-        except RuntimeError:  # too little text to tell
-            found = None
-        finally:
-            osd.Clear()
-        if found and found.get("orient_conf", 0.0) >= MIN_ORIENTATION_CONFIDENCE:
-            turn = int(found.get("orient_deg", 0)) % 360
-    if turn:
-        image = image.rotate(turn, expand=True)
-    api = _worker["api"]
-    api.SetImage(image)
-    try:
-        api.Recognize()
-        return turn, _lines(api, scale), float(api.MeanTextConf())
-    finally:
-        api.Clear()
-
-
-def _lines(api: Any, scale: float) -> list[tuple[str, tuple[float, ...]]]:
-    """The recognized lines in Tesseract's reading order (block by block, so column by column),
-    each with its box in points (left, top, right, bottom; y growing downwards)."""
-    from tesserocr import RIL, iterate_level
-
-    lines: list[tuple[str, tuple[float, ...]]] = []
-    iterator = api.GetIterator()
-    if iterator is None:  # nothing on the page
-        return lines
-    for item in iterate_level(iterator, RIL.TEXTLINE):
-        try:
-            text = " ".join((item.GetUTF8Text(RIL.TEXTLINE) or "").split())
-        except RuntimeError:  # "No text returned": an empty line
-            continue
-        box = item.BoundingBox(RIL.TEXTLINE)
-        if text and box is not None and item.Confidence(RIL.TEXTLINE) >= MIN_LINE_CONFIDENCE:
-            lines.append((text, tuple(v / scale for v in box)))
-    return lines
 
 
 def _layout_line(text: str, box: tuple[float, ...], page_height: float) -> LayoutLine:

@@ -1,0 +1,202 @@
+"""Tesseract in a process of its own: `python -m workbench.ingest.ocr_worker FOLDER LANGUAGES`.
+
+`PageReader` starts this module as a program, not through `multiprocessing`: a spawned process
+imports the parent's `__main__` first, so a user's script that drives the engine without an
+`if __name__ == "__main__":` guard would run again inside the worker (a second index into the
+same stores). A program started with `-m` imports nothing of its caller.
+
+The two speak over the worker's stdin and stdout in frames, each an 8-byte length and a pickle:
+the parent sends a rendered page, `(width, height, grey pixels, scale)`, and the worker answers
+`("ok", (turn, lines, confidence))` or `("error", one line)`. Leptonica and Tesseract write their
+complaints to file descriptors 1 and 2, so the worker points both at /dev/null and keeps a copy
+of its stdout for the frames alone.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import pickle
+import select
+import struct
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import IO, Any
+
+MIN_LINE_CONFIDENCE = 40.0  # a line Tesseract is less sure of is a picture's texture, not text
+MIN_ORIENTATION_CONFIDENCE = 2.0  # Tesseract's OSD: below this the page is read as it stands
+
+# What the worker gives for a page: how far it turned it, its lines with their boxes in points
+# (left, top, right, bottom; y growing downwards), and the mean confidence.
+WorkerResult = tuple[int, list[tuple[str, tuple[float, ...]]], float]
+_HEADER = struct.Struct(">Q")
+
+
+class WorkerGoneError(Exception):
+    """The worker died, hung past its time, or answered with something that is no frame."""
+
+
+class WorkerProcess:
+    """The parent's handle on one worker: `read` sends a page and waits for its answer."""
+
+    def __init__(self, folder: Path, languages: str) -> None:
+        package_root = str(Path(__file__).resolve().parents[2])  # the worker imports this copy
+        env = dict(os.environ)
+        env["PYTHONPATH"] = os.pathsep.join(p for p in (package_root, env.get("PYTHONPATH", "")) if p)
+        self.process = subprocess.Popen(
+            # -P: the working directory is not put on sys.path (a folder named `workbench` there
+            # would shadow the package)
+            [sys.executable, "-P", "-m", __name__, str(folder), languages],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            env=env,
+        )
+
+    def read(self, job: tuple[int, int, bytes, float], timeout: float) -> tuple[str, Any]:
+        """Send one page and wait up to `timeout` seconds for the worker's answer; WorkerGoneError when
+        it dies or does not answer in time (the caller then kills it)."""
+        stdin, stdout = self.process.stdin, self.process.stdout
+        assert stdin is not None and stdout is not None
+        try:
+            _write_frame(stdin, job)
+        except (BrokenPipeError, OSError) as exc:
+            raise WorkerGoneError("crashed") from exc
+        deadline = time.monotonic() + timeout
+        header = _read_exactly(stdout, _HEADER.size, deadline)
+        answer = pickle.loads(_read_exactly(stdout, _HEADER.unpack(header)[0], deadline))
+        if not (isinstance(answer, tuple) and len(answer) == 2 and answer[0] in ("ok", "error")):
+            raise WorkerGoneError("crashed")
+        return answer[0], answer[1]
+
+    def stop(self, kill: bool = False) -> None:
+        """End the worker: closing its stdin ends its loop; a hung one is killed."""
+        if kill:
+            self.process.kill()
+        for stream in (self.process.stdin, self.process.stdout):
+            if stream is not None:
+                with contextlib.suppress(OSError):  # a dead worker's pipe
+                    stream.close()
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
+def _write_frame(stream: IO[bytes], value: Any) -> None:
+    data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+    stream.write(_HEADER.pack(len(data)))
+    stream.write(data)
+    stream.flush()
+
+
+def _read_exactly(stream: IO[bytes], size: int, deadline: float | None = None) -> bytes:
+    """`size` bytes from a pipe, waiting until `deadline` at most; WorkerGoneError at its end or past it."""
+    fd = stream.fileno()
+    parts: list[bytes] = []
+    left = size
+    while left:
+        if deadline is not None:
+            wait = deadline - time.monotonic()
+            if wait <= 0 or not select.select([fd], [], [], wait)[0]:
+                raise WorkerGoneError("timed out")
+        part = os.read(fd, min(left, 1 << 20))
+        if not part:
+            raise WorkerGoneError("crashed")
+        parts.append(part)
+        left -= len(part)
+    return b"".join(parts)
+
+
+def main(argv: list[str]) -> int:
+    """The worker's loop: one page in, one answer out, until its stdin closes."""
+    frames = os.fdopen(os.dup(1), "wb")
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, 1)
+    os.dup2(null, 2)
+    folder, languages = argv
+    try:
+        tesseract = _Tesseract(folder, languages)
+        failure = ""
+    except Exception as exc:  # said to the parent, page by page
+        tesseract, failure = None, f"Tesseract could not start ({' '.join(str(exc).split())[:200]})"
+    pages = sys.stdin.buffer
+    while True:
+        try:
+            header = _read_exactly(pages, _HEADER.size)
+        except WorkerGoneError:  # the parent closed our stdin: done
+            return 0
+        width, height, pixels, scale = pickle.loads(_read_exactly(pages, _HEADER.unpack(header)[0]))
+        if tesseract is None:
+            _write_frame(frames, ("error", failure))
+            continue
+        try:
+            answer: tuple[str, Any] = ("ok", tesseract.read(width, height, pixels, scale))
+        except Exception as exc:  # one page's failure, in one line
+            answer = ("error", f"Tesseract failed on this page ({' '.join(str(exc).split())[:200]})")
+        _write_frame(frames, answer)
+
+
+class _Tesseract:
+    """Tesseract for the languages, and its page-orientation model when installed."""
+
+    def __init__(self, folder: str, languages: str) -> None:
+        import tesserocr
+
+        self.api = tesserocr.PyTessBaseAPI(path=folder, lang=languages)
+        self.osd = None
+        if (Path(folder) / "osd.traineddata").is_file():
+            self.osd = tesserocr.PyTessBaseAPI(path=folder, lang="osd", psm=tesserocr.PSM.OSD_ONLY)
+
+    def read(self, width: int, height: int, pixels: bytes, scale: float) -> WorkerResult:
+        """The page turned upright (Tesseract's orientation detection), its lines in reading order
+        with their boxes in points, and the mean confidence."""
+        from PIL import Image
+
+        image = Image.frombytes("L", (width, height), pixels)
+        turn = 0
+        if self.osd is not None:
+            self.osd.SetImage(image)
+            try:
+                found = self.osd.DetectOrientationScript()
+            except RuntimeError:  # too little text to tell
+                found = None
+            finally:
+                self.osd.Clear()
+            if found and found.get("orient_conf", 0.0) >= MIN_ORIENTATION_CONFIDENCE:
+                turn = int(found.get("orient_deg", 0)) % 360
+        if turn:
+            image = image.rotate(turn, expand=True)
+        self.api.SetImage(image)
+        try:
+            self.api.Recognize()
+            return turn, _lines(self.api, scale), float(self.api.MeanTextConf())
+        finally:
+            self.api.Clear()
+
+
+def _lines(api: Any, scale: float) -> list[tuple[str, tuple[float, ...]]]:
+    """The recognized lines in Tesseract's reading order (block by block, so column by column),
+    each with its box in points (left, top, right, bottom; y growing downwards)."""
+    from tesserocr import RIL, iterate_level
+
+    lines: list[tuple[str, tuple[float, ...]]] = []
+    iterator = api.GetIterator()
+    if iterator is None:  # nothing on the page
+        return lines
+    for item in iterate_level(iterator, RIL.TEXTLINE):
+        try:
+            text = " ".join((item.GetUTF8Text(RIL.TEXTLINE) or "").split())
+        except RuntimeError:  # "No text returned": an empty line
+            continue
+        box = item.BoundingBox(RIL.TEXTLINE)
+        if text and box is not None and item.Confidence(RIL.TEXTLINE) >= MIN_LINE_CONFIDENCE:
+            lines.append((text, tuple(v / scale for v in box)))
+    return lines
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
