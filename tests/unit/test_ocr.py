@@ -149,8 +149,7 @@ def test_a_worker_that_dies_costs_one_page_and_the_next_gets_a_new_one() -> None
     pdf = pdfium.PdfDocument(str(SCAN))
     try:
         first = own.read(pdf[0])
-        assert own._worker is not None
-        os.kill(own._worker.process.pid, signal.SIGKILL)  # as Tesseract aborting in C++ ends it
+        os.kill(own._workers[0].process.pid, signal.SIGKILL)  # as Tesseract aborting in C++ ends it
         with pytest.raises(OcrError, match="Tesseract crashed on this page"):
             own.read(pdf[0])
         again = own.read(pdf[0])
@@ -159,6 +158,49 @@ def test_a_worker_that_dies_costs_one_page_and_the_next_gets_a_new_one() -> None
         pdf.close()
 
     assert first.text and again.text == first.text
+
+
+def test_a_hung_worker_costs_its_page_after_the_time_allowed(monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+    import signal
+
+    from workbench.ingest import ocr
+    from workbench.ingest.ocr import OcrError
+
+    own = PageReader()
+    pdf = pdfium.PdfDocument(str(SCAN))
+    try:
+        first = own.read(pdf[0])
+        hung = own._workers[0].process
+        os.kill(hung.pid, signal.SIGSTOP)  # as Tesseract stuck in a loop on a strange image
+        with monkeypatch.context() as short, pytest.raises(OcrError, match="Tesseract timed out on this page"):
+            short.setattr(ocr, "PAGE_TIMEOUT_S", 1.0)
+            own.read(pdf[0])
+        again = own.read(pdf[0])
+    finally:
+        own.close()
+        pdf.close()
+
+    assert hung.poll() is not None  # killed, not left behind
+    assert first.text and again.text == first.text
+
+
+def test_a_scans_pages_are_read_side_by_side_and_read_the_same() -> None:
+    scan = PDFS / "ocrmypdf_multipage.pdf"  # six scanned pages
+    one, three = PageReader(workers=1), PageReader(workers=3)
+    try:
+        alone = parse_pdf(scan, scan.read_bytes(), one)
+        side_by_side = parse_pdf(scan, scan.read_bytes(), three)
+        started = (len(one._workers), len(three._workers))
+    finally:
+        one.close()
+        three.close()
+
+    assert started == (1, 3)
+    assert one.pages_read == three.pages_read == 6
+    assert _text(side_by_side) == _text(alone) and len(_text(alone)) > 1000
+    assert (side_by_side.title, side_by_side.warnings) == (alone.title, alone.warnings)
+    assert side_by_side.dropped_pages == alone.dropped_pages
 
 
 def test_a_page_read_once_is_read_from_the_cache_after_and_the_same(tmp_path: Path) -> None:
@@ -175,7 +217,7 @@ def test_a_page_read_once_is_read_from_the_cache_after_and_the_same(tmp_path: Pa
 
     assert (first.pages_read, first.pages_cached) == (1, 0)
     assert (second.pages_read, second.pages_cached) == (0, 1)
-    assert second._worker is None  # no Tesseract was started
+    assert second._workers == []  # no Tesseract was started
     assert again.has_text and (again.title, _text(again)) == (read.title, _text(read))
     assert again.warnings == read.warnings
 

@@ -322,10 +322,10 @@ def _bench_metadata(args: argparse.Namespace, index: IndexSettings, ocr_cache: P
     corpus = roots.data / "scifact" / "corpus.jsonl"
     plain = {"titles_on_a_plain_page": bench_plain_page_titles(corpus)} if corpus.is_file() else {}
     if args.ocr:
-        from workbench.ingest.ocr import PageReader
-        from workbench.stores.file_cache import JsonCache
+        from workbench.ingest.ocr import page_reader
 
-        reader = PageReader(index.ocr_languages, index.ocr_max_pages, JsonCache(ocr_cache))
+        reader = page_reader(True, index.ocr_languages, index.ocr_max_pages, ocr_cache, index.ocr_workers)
+        assert reader is not None
         try:
             return {**bench_metadata(sets, reader), **plain}
         finally:

@@ -99,7 +99,7 @@ class DoctorDoor(EngineCore):
 
     def _check_ocr(self) -> str:
         index = self._settings.index
-        reader = page_reader(index.ocr, index.ocr_languages, index.ocr_max_pages)
+        reader = page_reader(index.ocr, index.ocr_languages, index.ocr_max_pages, workers=index.ocr_workers)
         if reader is None:
             return "off (index.ocr = false): scanned pages are left out"
         pages, size = usage(self._paths.ocr_cache_dir, JsonCache.SUFFIX)

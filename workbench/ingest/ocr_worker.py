@@ -39,7 +39,7 @@ class WorkerGoneError(Exception):
 
 
 class WorkerProcess:
-    """The parent's handle on one worker: `read` sends a page and waits for its answer."""
+    """The parent's handle on one worker: `send` a page, then `receive` its answer."""
 
     def __init__(self, folder: Path, languages: str) -> None:
         package_root = str(Path(__file__).resolve().parents[2])  # the worker imports this copy
@@ -54,19 +54,29 @@ class WorkerProcess:
             stderr=subprocess.DEVNULL,
             env=env,
         )
+        assert self.process.stdin is not None
+        os.set_blocking(self.process.stdin.fileno(), False)  # `send` waits for room with a deadline
 
-    def read(self, job: tuple[int, int, bytes, float], timeout: float) -> tuple[str, Any]:
-        """Send one page and wait up to `timeout` seconds for the worker's answer; WorkerGoneError when
-        it dies or does not answer in time (the caller then kills it)."""
-        stdin, stdout = self.process.stdin, self.process.stdout
-        assert stdin is not None and stdout is not None
+    def fileno(self) -> int:
+        """The worker's answers' pipe, for `select`."""
+        assert self.process.stdout is not None
+        return self.process.stdout.fileno()
+
+    def send(self, job: tuple[int, int, bytes, float], deadline: float) -> None:
+        """Hand the worker one rendered page, waiting until `deadline` (time.monotonic) at most for
+        it to take it; WorkerGoneError when it is gone or does not take it in time."""
+        assert self.process.stdin is not None
         try:
-            _write_frame(stdin, job)
-        except (BrokenPipeError, OSError) as exc:
+            _write_frame(self.process.stdin.fileno(), job, deadline)
+        except OSError as exc:  # BrokenPipeError: it died
             raise WorkerGoneError("crashed") from exc
-        deadline = time.monotonic() + timeout
-        header = _read_exactly(stdout, _HEADER.size, deadline)
-        answer = pickle.loads(_read_exactly(stdout, _HEADER.unpack(header)[0], deadline))
+
+    def receive(self, deadline: float) -> tuple[str, Any]:
+        """The worker's answer to the page it was sent, waiting until `deadline` (time.monotonic)
+        at most; WorkerGoneError when it dies or does not answer in time (the caller kills it)."""
+        assert self.process.stdout is not None
+        header = _read_exactly(self.process.stdout, _HEADER.size, deadline)
+        answer = pickle.loads(_read_exactly(self.process.stdout, _HEADER.unpack(header)[0], deadline))
         if not (isinstance(answer, tuple) and len(answer) == 2 and answer[0] in ("ok", "error")):
             raise WorkerGoneError("crashed")
         return answer[0], answer[1]
@@ -86,11 +96,26 @@ class WorkerProcess:
             self.process.wait()
 
 
-def _write_frame(stream: IO[bytes], value: Any) -> None:
+def answering(workers: list[WorkerProcess], timeout: float) -> list[WorkerProcess]:
+    """The workers whose answer has begun to arrive, waiting up to `timeout` seconds for one."""
+    ready = set(select.select([w.fileno() for w in workers], [], [], max(timeout, 0.0))[0])
+    return [w for w in workers if w.fileno() in ready]
+
+
+def _write_frame(fd: int, value: Any, deadline: float | None = None) -> None:
+    """One frame to a pipe; with a `deadline`, the pipe is non-blocking and each write waits for
+    room until then at most (WorkerGoneError past it)."""
     data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
-    stream.write(_HEADER.pack(len(data)))
-    stream.write(data)
-    stream.flush()
+    view = memoryview(_HEADER.pack(len(data)) + data)
+    while view:
+        if deadline is not None:
+            wait = deadline - time.monotonic()
+            if wait <= 0 or not select.select([], [fd], [], wait)[1]:
+                raise WorkerGoneError("timed out")
+        try:
+            view = view[os.write(fd, view) :]
+        except BlockingIOError:  # the pipe filled between select and write
+            continue
 
 
 def _read_exactly(stream: IO[bytes], size: int, deadline: float | None = None) -> bytes:
@@ -113,7 +138,7 @@ def _read_exactly(stream: IO[bytes], size: int, deadline: float | None = None) -
 
 def main(argv: list[str]) -> int:
     """The worker's loop: one page in, one answer out, until its stdin closes."""
-    frames = os.fdopen(os.dup(1), "wb")
+    frames = os.dup(1)
     null = os.open(os.devnull, os.O_WRONLY)
     os.dup2(null, 1)
     os.dup2(null, 2)

@@ -24,7 +24,7 @@ from typing import Any
 
 from workbench.ingest.cover_pages import is_cover_sheet, names_repository
 from workbench.ingest.glyph_names import NumberedGlyphs, code_remap, remapped_text
-from workbench.ingest.ocr import MIN_PAGE_CHARS, OcrPage, PageReader, inked_chars
+from workbench.ingest.ocr import MIN_PAGE_CHARS, OcrError, OcrPage, PageReader, inked_chars
 from workbench.ingest.page_quality import (
     decode_symbol_ascii,
     drop_figure_marks,
@@ -270,13 +270,9 @@ def _read_by_ocr(
         return ()
     digest = hashlib.sha256(data).hexdigest()
     read: list[int] = []
-    budget = reader.max_pages
-    for number in wanted:
-        if budget <= 0:
-            dropped[number] += f"; not read by OCR (over index.ocr_max_pages, {reader.max_pages} a file)"
-            continue
-        budget -= 1
-        found, failure = _ocr_page(pdf, number, reader, digest)
+    for number in wanted[reader.max_pages :]:
+        dropped[number] += f"; not read by OCR (over index.ocr_max_pages, {reader.max_pages} a file)"
+    for number, (found, failure) in _ocr_pages(pdf, wanted[: reader.max_pages], reader, digest):
         if found is None:
             dropped[number] += f"; {failure}"
             continue
@@ -285,24 +281,26 @@ def _read_by_ocr(
         read.append(number)
     if read or thin:
         sparse = [n for n, chars in enumerate(inked, 1) if 0 < chars < SPARSE_PAGE_CHARS and n not in dropped]
-        for number in sparse[: max(budget, 0)]:
-            found, _ = _ocr_page(pdf, number, reader, digest)
+        budget = max(reader.max_pages - len(wanted), 0)
+        for number, (found, _) in _ocr_pages(pdf, sparse[:budget], reader, digest):
             if found is not None and inked_chars(found.text) >= 2 * inked[number - 1] + MIN_PAGE_CHARS:
                 texts[number - 1], layouts[number - 1] = found.text, found.layout
                 read.append(number)
     return tuple(sorted(read))
 
 
-def _ocr_page(pdf: Any, number: int, reader: PageReader, digest: str) -> tuple[OcrPage | None, str]:
-    """One page read by OCR, or None and why not ("OCR found no text")."""
-    try:
-        page = pdf[number - 1]
-        try:
-            found = reader.read(page, f"{digest}:{number}")
-        finally:
-            page.close()
-    except Exception as exc:  # one page OCR cannot render or read keeps its reason
-        return None, f"OCR failed: {' '.join(str(exc).split())[:80]}"
+def _ocr_pages(
+    pdf: Any, numbers: list[int], reader: PageReader, digest: str
+) -> list[tuple[int, tuple[OcrPage | None, str]]]:
+    """Pages read by OCR (side by side, `PageReader.read_pages`), each with its reading or None
+    and why not ("OCR found no text")."""
+    found = reader.read_pages(pdf, numbers, digest)
+    return [(number, _usable_reading(found[number])) for number in numbers]
+
+
+def _usable_reading(found: OcrPage | OcrError) -> tuple[OcrPage | None, str]:
+    if isinstance(found, OcrError):  # one page OCR cannot render or read keeps its reason
+        return None, f"OCR failed: {' '.join(str(found).split())[:80]}"
     if inked_chars(found.text) < MIN_PAGE_CHARS:
         return None, "OCR found no text"
     problem = page_problem(found.text)

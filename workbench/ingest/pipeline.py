@@ -112,7 +112,9 @@ class Indexer:
         self._pending_chunks = 0
         self.sketches = LibrarySketches(catalog)
         index = settings.index
-        self.scans = ScanReading(page_reader(index.ocr, index.ocr_languages, index.ocr_max_pages, ocr_cache))
+        self.scans = ScanReading(
+            page_reader(index.ocr, index.ocr_languages, index.ocr_max_pages, ocr_cache, index.ocr_workers)
+        )
         self._released: list[str] = []  # folder files no longer duplicates of anything (see `flush`)
 
     def parse(self, path: Path, content_type: str | None = None) -> ParsedDocument:

@@ -52,6 +52,9 @@ class IndexSettings:
     ocr: bool = _field(True, "Read PDF pages without a usable text layer (scans) with Tesseract OCR.")
     ocr_languages: str = _field("eng", "Tesseract languages joined by '+' ('eng+deu'); each needs its model.")
     ocr_max_pages: int = _field(100, "Pages of one file read by OCR at most (about 2-5 s a page).", min=1, max=100000)
+    ocr_workers: int = _field(
+        0, "Tesseract processes reading a scan's pages at once; 0 = one a core, 4 at most.", min=0, max=64
+    )
     write_batch_chunks: int = _field(512, "Chunks buffered before one store write.", min=1, max=100000)
     vector_index_min_rows: int = _field(
         50000, "Build an ANN vector index once the table has this many rows.", min=256, max=10**9
