@@ -50,7 +50,7 @@ lint: install
 	$(BIN)/lint-imports
 
 test: lint
-	$(BIN)/pytest -q -n $(TEST_WORKERS) --maxprocesses 4 --dist loadfile $(ARGS)
+	$(BIN)/pytest -q -n $(TEST_WORKERS) --maxprocesses 4 --dist loadfile --durations=15 $(ARGS)
 	$(MAKE) wheel-smoke
 
 # The built wheel in a venv of its own (.smoke-venv): setup --verify, doctor, index + search + ask.

@@ -16,6 +16,7 @@ import pytest
 from tests.conftest import PDFS, shared_pdfs_in
 from tests.zotero_fixture import build_zotero_library
 from workbench.engine.engine import Engine
+from workbench.ingest.ocr import auto_workers
 from workbench.settings.config import Settings
 
 pytestmark = pytest.mark.integration
@@ -117,6 +118,7 @@ def test_a_rebuild_reads_its_scans_from_the_ocr_cache(tmp_path: Path, own_ocr_ca
     assert [(f.status, f.error) for f in detail.files] == [("indexed", "1 page read by OCR (1)")]
     assert [h.doc_id for h in found] == ["file:1/linn.pdf"]
     assert doctor.ok and doctor.detail.endswith("; cache 1 page (0.0 MB)"), doctor.detail
+    assert f", {auto_workers()} page" in doctor.detail  # the pages read at once, one a core
     assert not entry.exists()
     removed = "OCR cache: removed the reading of 1 page no index read for 365 days"
     assert any(n.startswith(removed) for n in pruned.notes), pruned.notes
