@@ -185,6 +185,25 @@ def test_a_hung_worker_costs_its_page_after_the_time_allowed(monkeypatch: pytest
     assert first.text and again.text == first.text
 
 
+def test_what_python_prints_at_start_up_never_reaches_the_workers_answers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import subprocess
+    import sys
+
+    (tmp_path / "sitecustomize.py").write_text("print('hello from a sitecustomize')\n")
+    monkeypatch.setenv("PYTHONPATH", str(tmp_path))
+    python = subprocess.run([sys.executable, "-c", "pass"], capture_output=True, text=True, check=True)
+    own = PageReader()
+    try:
+        parsed = parse_pdf(SCAN, SCAN.read_bytes(), own)
+    finally:
+        own.close()
+
+    assert python.stdout == "hello from a sitecustomize\n"  # every Python started here prints it
+    assert own.pages_read == 1 and _recall(_text(parsed)) > 0.9
+
+
 def test_a_scans_pages_are_read_side_by_side_and_read_the_same() -> None:
     scan = PDFS / "ocrmypdf_multipage.pdf"  # six scanned pages
     one, three = PageReader(workers=1), PageReader(workers=3)

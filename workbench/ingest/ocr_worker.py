@@ -1,15 +1,16 @@
-"""Tesseract in a process of its own: `python -m workbench.ingest.ocr_worker FOLDER LANGUAGES`.
+"""Tesseract in a process of its own: `python -m workbench.ingest.ocr_worker FOLDER LANGUAGES FD`.
 
 `PageReader` starts this module as a program, not through `multiprocessing`: a spawned process
 imports the parent's `__main__` first, so a user's script that drives the engine without an
 `if __name__ == "__main__":` guard would run again inside the worker (a second index into the
 same stores). A program started with `-m` imports nothing of its caller.
 
-The two speak over the worker's stdin and stdout in frames, each an 8-byte length and a pickle:
-the parent sends a rendered page, `(width, height, grey pixels, scale)`, and the worker answers
-`("ok", (turn, lines, confidence))` or `("error", one line)`. Leptonica and Tesseract write their
-complaints to file descriptors 1 and 2, so the worker points both at /dev/null and keeps a copy
-of its stdout for the frames alone.
+The two speak in frames, each an 8-byte length and a pickle: the parent sends a rendered page,
+`(width, height, grey pixels, scale)`, on the worker's stdin, and the worker answers
+`("ok", (turn, lines, confidence))` or `("error", one line)` on a pipe of their own (file
+descriptor FD). Its stdout and stderr go to /dev/null: Leptonica and Tesseract write their
+complaints there, and nothing printed at start-up (a `sitecustomize`, a library's banner) can
+reach the answers or the parent's own stdout, over which the MCP server speaks.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 MIN_LINE_CONFIDENCE = 40.0  # a line Tesseract is less sure of is a picture's texture, not text
 MIN_ORIENTATION_CONFIDENCE = 2.0  # Tesseract's OSD: below this the page is read as it stands
@@ -32,6 +33,7 @@ MIN_ORIENTATION_CONFIDENCE = 2.0  # Tesseract's OSD: below this the page is read
 # (left, top, right, bottom; y growing downwards), and the mean confidence.
 WorkerResult = tuple[int, list[tuple[str, tuple[float, ...]]], float]
 _HEADER = struct.Struct(">Q")
+_MAX_FRAME = 1 << 30  # a length past this is no frame (a page is 20 MB of pixels at most)
 
 
 class WorkerGoneError(Exception):
@@ -45,22 +47,30 @@ class WorkerProcess:
         package_root = str(Path(__file__).resolve().parents[2])  # the worker imports this copy
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join(p for p in (package_root, env.get("PYTHONPATH", "")) if p)
-        self.process = subprocess.Popen(
-            # -P: the working directory is not put on sys.path (a folder named `workbench` there
-            # would shadow the package)
-            [sys.executable, "-P", "-m", __name__, str(folder), languages],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            env=env,
-        )
+        answers, theirs = os.pipe()
+        try:
+            self.process = subprocess.Popen(
+                # -P: the working directory is not put on sys.path (a folder named `workbench`
+                # there would shadow the package)
+                [sys.executable, "-P", "-m", __name__, str(folder), languages, str(theirs)],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                pass_fds=(theirs,),
+                env=env,
+            )
+        except OSError:
+            os.close(answers)
+            raise
+        finally:
+            os.close(theirs)
+        self._answers = answers
         assert self.process.stdin is not None
         os.set_blocking(self.process.stdin.fileno(), False)  # `send` waits for room with a deadline
 
     def fileno(self) -> int:
         """The worker's answers' pipe, for `select`."""
-        assert self.process.stdout is not None
-        return self.process.stdout.fileno()
+        return self._answers
 
     def send(self, job: tuple[int, int, bytes, float], deadline: float) -> None:
         """Hand the worker one rendered page, waiting until `deadline` (time.monotonic) at most for
@@ -74,9 +84,14 @@ class WorkerProcess:
     def receive(self, deadline: float) -> tuple[str, Any]:
         """The worker's answer to the page it was sent, waiting until `deadline` (time.monotonic)
         at most; WorkerGoneError when it dies or does not answer in time (the caller kills it)."""
-        assert self.process.stdout is not None
-        header = _read_exactly(self.process.stdout, _HEADER.size, deadline)
-        answer = pickle.loads(_read_exactly(self.process.stdout, _HEADER.unpack(header)[0], deadline))
+        try:
+            header = _read_exactly(self._answers, _HEADER.size, deadline)
+            (size,) = _HEADER.unpack(header)
+            if size > _MAX_FRAME:
+                raise WorkerGoneError("crashed")
+            answer = pickle.loads(_read_exactly(self._answers, size, deadline))
+        except (pickle.UnpicklingError, EOFError, ValueError, TypeError, AttributeError, ImportError) as exc:
+            raise WorkerGoneError("crashed") from exc  # no frame: nothing it says can be trusted
         if not (isinstance(answer, tuple) and len(answer) == 2 and answer[0] in ("ok", "error")):
             raise WorkerGoneError("crashed")
         return answer[0], answer[1]
@@ -85,10 +100,11 @@ class WorkerProcess:
         """End the worker: closing its stdin ends its loop; a hung one is killed."""
         if kill:
             self.process.kill()
-        for stream in (self.process.stdin, self.process.stdout):
-            if stream is not None:
-                with contextlib.suppress(OSError):  # a dead worker's pipe
-                    stream.close()
+        if self.process.stdin is not None:
+            with contextlib.suppress(OSError):  # a dead worker's pipe
+                self.process.stdin.close()
+        with contextlib.suppress(OSError):  # closed already
+            os.close(self._answers)
         try:
             self.process.wait(timeout=10)
         except subprocess.TimeoutExpired:
@@ -118,9 +134,8 @@ def _write_frame(fd: int, value: Any, deadline: float | None = None) -> None:
             continue
 
 
-def _read_exactly(stream: IO[bytes], size: int, deadline: float | None = None) -> bytes:
+def _read_exactly(fd: int, size: int, deadline: float | None = None) -> bytes:
     """`size` bytes from a pipe, waiting until `deadline` at most; WorkerGoneError at its end or past it."""
-    fd = stream.fileno()
     parts: list[bytes] = []
     left = size
     while left:
@@ -138,17 +153,14 @@ def _read_exactly(stream: IO[bytes], size: int, deadline: float | None = None) -
 
 def main(argv: list[str]) -> int:
     """The worker's loop: one page in, one answer out, until its stdin closes."""
-    frames = os.dup(1)
-    null = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(null, 1)
-    os.dup2(null, 2)
-    folder, languages = argv
+    folder, languages, answers = argv
+    frames = int(answers)
     try:
         tesseract = _Tesseract(folder, languages)
         failure = ""
     except Exception as exc:  # said to the parent, page by page
         tesseract, failure = None, f"Tesseract could not start ({' '.join(str(exc).split())[:200]})"
-    pages = sys.stdin.buffer
+    pages = sys.stdin.fileno()
     while True:
         try:
             header = _read_exactly(pages, _HEADER.size)
