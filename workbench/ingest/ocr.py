@@ -340,7 +340,7 @@ def _cached_result(value: Any) -> WorkerResult | None:
 
 
 PAGE_TIMEOUT_S = 300  # a page Tesseract has not read in this long is given up
-MAX_AUTO_WORKERS = 4  # each holds its models (about 100 MB) and a rendered page
+MAX_AUTO_WORKERS = 4  # each holds its models and a rendered page: about 150 MB
 
 
 def _layout_line(text: str, box: tuple[float, ...], page_height: float) -> LayoutLine:
