@@ -205,17 +205,23 @@ def test_what_python_prints_at_start_up_never_reaches_the_workers_answers(
 
 
 def test_a_scans_pages_are_read_side_by_side_and_read_the_same() -> None:
+    import os
+
+    from workbench.ingest.ocr_worker import WORKER_NICENESS
+
     scan = PDFS / "ocrmypdf_multipage.pdf"  # six scanned pages
     one, three = PageReader(workers=1), PageReader(workers=3)
     try:
         alone = parse_pdf(scan, scan.read_bytes(), one)
         side_by_side = parse_pdf(scan, scan.read_bytes(), three)
         started = (len(one._workers), len(three._workers))
+        niceness = [os.getpriority(os.PRIO_PROCESS, w.process.pid) for w in three._workers]
     finally:
         one.close()
         three.close()
 
     assert started == (1, 3)
+    assert niceness == [min(os.getpriority(os.PRIO_PROCESS, 0) + WORKER_NICENESS, 19)] * 3  # below the TUI
     assert one.pages_read == three.pages_read == 6
     assert _text(side_by_side) == _text(alone) and len(_text(alone)) > 1000
     assert (side_by_side.title, side_by_side.warnings) == (alone.title, alone.warnings)

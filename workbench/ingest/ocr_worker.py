@@ -33,6 +33,9 @@ MIN_ORIENTATION_CONFIDENCE = 2.0  # Tesseract's OSD: below this the page is read
 # (left, top, right, bottom; y growing downwards), and the mean confidence.
 WorkerResult = tuple[int, list[tuple[str, tuple[float, ...]]], float]
 _HEADER = struct.Struct(">Q")
+# Reading scans is background work: at this lower priority, the TUI, search and ask keep their
+# speed while a first index reads a library's scans on every core.
+WORKER_NICENESS = 10
 _MAX_FRAME = 1 << 30  # a length past this is no frame (a page is 20 MB of pixels at most)
 
 
@@ -155,6 +158,8 @@ def main(argv: list[str]) -> int:
     """The worker's loop: one page in, one answer out, until its stdin closes."""
     folder, languages, answers = argv
     frames = int(answers)
+    with contextlib.suppress(OSError, AttributeError):  # not on every platform
+        os.nice(WORKER_NICENESS)
     try:
         tesseract = _Tesseract(folder, languages)
         failure = ""
