@@ -204,6 +204,31 @@ def test_what_python_prints_at_start_up_never_reaches_the_workers_answers(
     assert own.pages_read == 1 and _recall(_text(parsed)) > 0.9
 
 
+def test_a_reader_in_a_process_holding_many_files_reads_its_pages() -> None:
+    """An index run holds the stores' files open: the workers' pipes may be numbered past 1023,
+    where `select` cannot wait on them."""
+    import os
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != resource.RLIM_INFINITY and hard < 1300:
+        pytest.skip(f"this machine allows {hard} open files")
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, 1300), hard))
+    held = [os.open(os.devnull, os.O_RDONLY) for _ in range(1100)]
+    own = PageReader()
+    try:
+        parsed = parse_pdf(SCAN, SCAN.read_bytes(), own)
+        numbered = own._workers[0].fileno()
+    finally:
+        own.close()
+        for fd in held:
+            os.close(fd)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+
+    assert numbered > 1023
+    assert own.pages_read == 1 and _recall(_text(parsed)) > 0.9
+
+
 def test_a_scans_pages_are_read_side_by_side_and_read_the_same() -> None:
     import os
 

@@ -106,8 +106,9 @@ class WorkerProcess:
         if self.process.stdin is not None:
             with contextlib.suppress(OSError):  # a dead worker's pipe
                 self.process.stdin.close()
-        with contextlib.suppress(OSError):  # closed already
+        if self._answers >= 0:  # closed once: its number may be another file's by now
             os.close(self._answers)
+            self._answers = -1
         try:
             self.process.wait(timeout=10)
         except subprocess.TimeoutExpired:
@@ -117,8 +118,18 @@ class WorkerProcess:
 
 def answering(workers: list[WorkerProcess], timeout: float) -> list[WorkerProcess]:
     """The workers whose answer has begun to arrive, waiting up to `timeout` seconds for one."""
-    ready = set(select.select([w.fileno() for w in workers], [], [], max(timeout, 0.0))[0])
+    ready = _ready([w.fileno() for w in workers], select.POLLIN, timeout)
     return [w for w in workers if w.fileno() in ready]
+
+
+def _ready(fds: list[int], event: int, timeout: float) -> set[int]:
+    """The pipes of `fds` ready to read (POLLIN) or to write (POLLOUT), or closed at the other end,
+    waiting up to `timeout` seconds. poll, not select: an index run holds many files open (the
+    stores' own), and select cannot wait on a descriptor numbered past 1023."""
+    poller = select.poll()
+    for fd in fds:
+        poller.register(fd, event)
+    return {fd for fd, _ in poller.poll(max(timeout, 0.0) * 1000)}
 
 
 def _write_frame(fd: int, value: Any, deadline: float | None = None) -> None:
@@ -129,7 +140,7 @@ def _write_frame(fd: int, value: Any, deadline: float | None = None) -> None:
     while view:
         if deadline is not None:
             wait = deadline - time.monotonic()
-            if wait <= 0 or not select.select([], [fd], [], wait)[1]:
+            if wait <= 0 or not _ready([fd], select.POLLOUT, wait):
                 raise WorkerGoneError("timed out")
         try:
             view = view[os.write(fd, view) :]
@@ -144,7 +155,7 @@ def _read_exactly(fd: int, size: int, deadline: float | None = None) -> bytes:
     while left:
         if deadline is not None:
             wait = deadline - time.monotonic()
-            if wait <= 0 or not select.select([fd], [], [], wait)[0]:
+            if wait <= 0 or not _ready([fd], select.POLLIN, wait):
                 raise WorkerGoneError("timed out")
         part = os.read(fd, min(left, 1 << 20))
         if not part:
