@@ -272,8 +272,8 @@ class Indexer:
 
     @contextmanager
     def run(self) -> Iterator[None]:
-        """`begin`, the caller's work, and `abandon` should the work raise; OCR's worker process,
-        if a scan started one, stops with the run."""
+        """`begin`, the caller's work, and `abandon` should the work raise; OCR's worker processes,
+        if a scan started any, stop with the run."""
         self.begin()
         try:
             yield
