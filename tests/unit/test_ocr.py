@@ -229,6 +229,30 @@ def test_a_reader_in_a_process_holding_many_files_reads_its_pages() -> None:
     assert own.pages_read == 1 and _recall(_text(parsed)) > 0.9
 
 
+def test_a_run_interrupted_with_pages_in_flight_leaves_no_answer_for_the_next_page() -> None:
+    scan = PDFS / "ocrmypdf_multipage.pdf"
+    pdf = pdfium.PdfDocument(str(scan))
+
+    class Interrupted:  # the second page's turn comes with Ctrl-C
+        def __getitem__(self, index: int) -> object:
+            if index:
+                raise KeyboardInterrupt
+            return pdf[index]
+
+    own, fresh = PageReader(), PageReader()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            own.read_pages(Interrupted(), [1, 2], "digest")
+        after = own.read(pdf[4])
+        truth = fresh.read(pdf[4])
+    finally:
+        own.close()
+        fresh.close()
+        pdf.close()
+
+    assert after.text == truth.text and len(truth.text) > 2000  # page 5's reading, not page 1's
+
+
 def test_a_scans_pages_are_read_side_by_side_and_read_the_same() -> None:
     import os
 

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from workbench.errors import one_line
 from workbench.ingest.ocr_worker import (
     MIN_LINE_CONFIDENCE,
     MIN_ORIENTATION_CONFIDENCE,
@@ -181,7 +182,7 @@ class PageReader:
                 except OcrError as exc:
                     item = exc
                 except Exception as exc:  # a page PDFium cannot open or render
-                    item = OcrError(f"the page could not be rendered ({' '.join(str(exc).split())[:80]})")
+                    item = OcrError(f"the page could not be rendered ({one_line(exc, 80)})")
                 yield item
 
         return dict(zip(numbers, self._run(prepared()), strict=True))
@@ -208,24 +209,29 @@ class PageReader:
         results: list[OcrPage | OcrError | _Pending] = []
         busy: dict[WorkerProcess, tuple[int, _Pending, float]] = {}
         with self._lock:
-            for item in items:
-                results.append(item)
-                if not isinstance(item, _Pending):
-                    continue
-                worker = self._free_worker(busy, results)
-                if isinstance(worker, OcrError):
-                    results[-1] = worker
-                    continue
-                deadline = time.monotonic() + PAGE_TIMEOUT_S
-                try:
-                    worker.send(item.job, deadline)
-                except WorkerGoneError as exc:  # it died, or hangs without taking the page
+            try:
+                for item in items:
+                    results.append(item)
+                    if not isinstance(item, _Pending):
+                        continue
+                    worker = self._free_worker(busy, results)
+                    if isinstance(worker, OcrError):
+                        results[-1] = worker
+                        continue
+                    deadline = time.monotonic() + PAGE_TIMEOUT_S
+                    try:
+                        worker.send(item.job, deadline)
+                    except WorkerGoneError as exc:  # it died, or hangs without taking the page
+                        self._drop(worker)
+                        results[-1] = OcrError(f"Tesseract {exc} on this page")
+                        continue
+                    busy[worker] = (len(results) - 1, item, deadline)
+                while busy:
+                    self._collect(busy, results)
+            except BaseException:  # interrupted: a worker's answer left unread would be the next page's
+                for worker in list(busy):
                     self._drop(worker)
-                    results[-1] = OcrError(f"Tesseract {exc} on this page")
-                    continue
-                busy[worker] = (len(results) - 1, item, deadline)
-            while busy:
-                self._collect(busy, results)
+                raise
         return [r for r in results if not isinstance(r, _Pending)]
 
     def _free_worker(

@@ -26,6 +26,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from workbench.errors import one_line
+
 MIN_LINE_CONFIDENCE = 40.0  # a line Tesseract is less sure of is a picture's texture, not text
 MIN_ORIENTATION_CONFIDENCE = 2.0  # Tesseract's OSD: below this the page is read as it stands
 
@@ -175,7 +177,7 @@ def main(argv: list[str]) -> int:
         tesseract = _Tesseract(folder, languages)
         failure = ""
     except Exception as exc:  # said to the parent, page by page
-        tesseract, failure = None, f"Tesseract could not start ({' '.join(str(exc).split())[:200]})"
+        tesseract, failure = None, f"Tesseract could not start ({one_line(exc, 200)})"
     pages = sys.stdin.fileno()
     while True:
         try:
@@ -189,7 +191,7 @@ def main(argv: list[str]) -> int:
         try:
             answer: tuple[str, Any] = ("ok", tesseract.read(width, height, pixels, scale))
         except Exception as exc:  # one page's failure, in one line
-            answer = ("error", f"Tesseract failed on this page ({' '.join(str(exc).split())[:200]})")
+            answer = ("error", f"Tesseract failed on this page ({one_line(exc, 200)})")
         _write_frame(frames, answer)
 
 

@@ -22,6 +22,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from workbench.errors import one_line
 from workbench.ingest.cover_pages import is_cover_sheet, names_repository
 from workbench.ingest.glyph_names import NumberedGlyphs, code_remap, remapped_text
 from workbench.ingest.ocr import MIN_PAGE_CHARS, OcrError, OcrPage, PageReader, inked_chars
@@ -300,7 +301,7 @@ def _ocr_pages(
 
 def _usable_reading(found: OcrPage | OcrError) -> tuple[OcrPage | None, str]:
     if isinstance(found, OcrError):  # one page OCR cannot render or read keeps its reason
-        return None, f"OCR failed: {' '.join(str(found).split())[:80]}"
+        return None, f"OCR failed: {one_line(found, 80)}"
     if inked_chars(found.text) < MIN_PAGE_CHARS:
         return None, "OCR found no text"
     problem = page_problem(found.text)
