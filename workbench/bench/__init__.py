@@ -166,6 +166,11 @@ def add_bench_arguments(parser: argparse.ArgumentParser) -> None:
         "--ocr", action="store_true", help="metadata: read scanned pages by OCR, as an index with index.ocr does"
     )
     parser.add_argument(
+        "--as-scans",
+        action="store_true",
+        help="metadata: read each labelled PDF's scanned copy (its first pages as images, by OCR) instead",
+    )
+    parser.add_argument(
         "--folder-only", action="store_true", help="graph: build from --folder's PDFs alone (no SciFact)"
     )
     parser.add_argument("--seaweed", action="store_true", help="remote: run against SeaweedFS started on 127.0.0.1")
@@ -187,7 +192,7 @@ def run_bench(engine: Engine, args: argparse.Namespace) -> dict[str, Any]:
             raise UsageError("bench same-text needs --zotero DIR... and/or --folder DIR...")
         return bench_same_text(list(args.zotero), list(args.folder or []))
     if args.which == "metadata":
-        return _bench_metadata(args, engine.settings.index, engine.paths.ocr_cache_dir)
+        return _bench_metadata(args, engine.settings.index, engine.paths.ocr_cache_dir, engine.paths.cache_dir)
     args.folder = args.folder[-1] if args.folder else None  # the other benchmarks take one folder
     roots = DataRoots.resolve(args.data_root, args.labels_dir)
 
@@ -310,10 +315,11 @@ def run_bench(engine: Engine, args: argparse.Namespace) -> dict[str, Any]:
     return bench_query(engine, scifact(), (args.chunks or [100_000])[0], args.queries)
 
 
-def _bench_metadata(args: argparse.Namespace, index: IndexSettings, ocr_cache: Path) -> dict[str, Any]:
+def _bench_metadata(args: argparse.Namespace, index: IndexSettings, ocr_cache: Path, cache: Path) -> dict[str, Any]:
     """Titles, authors and years of the labelled sets; with --fit, the title ranker refitted first
     on the tune parts of the shared sets and of every --folder/--labels pair; with --ocr, scanned
-    pages read by OCR in `index.ocr_languages` (and kept in OCR's cache, `ocr_cache`)."""
+    pages read by OCR in `index.ocr_languages` (and kept in OCR's cache, `ocr_cache`); with
+    --as-scans, each set replaced by its PDFs' scanned copies (made once, kept under `cache`), read by OCR."""
     from workbench.bench.metadata import bench_metadata, labelled_sets
     from workbench.bench.plain_page_titles import bench_plain_page_titles
 
@@ -321,7 +327,11 @@ def _bench_metadata(args: argparse.Namespace, index: IndexSettings, ocr_cache: P
     sets = labelled_sets(list(args.folder or []), list(args.labels or []), args.zotero, roots.data, shared=args.fit)
     corpus = roots.data / "scifact" / "corpus.jsonl"
     plain = {"titles_on_a_plain_page": bench_plain_page_titles(corpus)} if corpus.is_file() else {}
-    if args.ocr:
+    if args.as_scans:
+        from workbench.bench.scanned_copies import scanned_copies
+
+        sets = scanned_copies(sets, cache / "scanned-copies")
+    if args.ocr or args.as_scans:
         from workbench.ingest.ocr import page_reader
 
         reader = page_reader(True, index.ocr_languages, index.ocr_max_pages, ocr_cache, index.ocr_workers)

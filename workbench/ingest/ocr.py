@@ -36,14 +36,18 @@ from typing import Any
 
 from workbench.errors import one_line
 from workbench.ingest.ocr_worker import (
+    BLOCK_REACH,
     MIN_LINE_CONFIDENCE,
     MIN_ORIENTATION_CONFIDENCE,
+    SAME_SIZE,
+    SHARE_OF_SIZE,
+    OcrLine,
     WorkerGoneError,
     WorkerProcess,
     WorkerResult,
     answering,
 )
-from workbench.ingest.pdf_layout import LayoutLine, PageLayout
+from workbench.ingest.pdf_layout import LayoutLine, PageLayout, upright_dropped
 from workbench.stores.file_cache import JsonCache
 
 # Pages are rendered at this many pixels per PDF point (216 dpi): OCR of pages whose text layer is
@@ -54,7 +58,7 @@ RENDER_SCALE = 3.0
 MAX_RENDER_PIXELS = 20_000_000
 MIN_PAGE_CHARS = 20  # fewer inked characters than this on a page is no text (as `pdf.MIN_TEXT_CHARS_PER_PAGE`)
 TESSDATA_ENV = "TESSDATA_PREFIX"
-CACHE_VERSION = 1  # bump when what the worker returns for a page changes
+CACHE_VERSION = 2  # bump when what the worker returns for a page changes (2: lines have sizes)
 CACHE_UNUSED_DAYS = 365  # a page no index has read from the cache for this long is removed
 
 
@@ -305,8 +309,10 @@ def _page(found: WorkerResult, width: float, height: float) -> OcrPage:
     turn, lines, confidence = found
     if turn in (90, 270):
         width, height = height, width
-    layout = tuple(_layout_line(text, box, height) for text, box in lines)
-    return OcrPage("\n".join(line.text for line in layout), PageLayout(layout, width, height), confidence)
+    layout = [_layout_line(line, height) for line in lines]
+    # A margin's stamp read sideways stays in the text but not in the layout that titles are read from.
+    kept = PageLayout(tuple(upright_dropped(layout)), width, height)
+    return OcrPage("\n".join(line.text for line in layout), kept, confidence)
 
 
 def _settings_key(folder: Path, languages: str) -> str:
@@ -321,7 +327,7 @@ def _settings_key(folder: Path, languages: str) -> str:
         str(getattr(tesserocr, "__version__", "")),
         str(getattr(pypdfium2, "PDFIUM_INFO", "")),
         languages,
-        f"{RENDER_SCALE}/{MAX_RENDER_PIXELS}/{MIN_LINE_CONFIDENCE}/{MIN_ORIENTATION_CONFIDENCE}",
+        f"{RENDER_SCALE}/{MAX_RENDER_PIXELS}/{MIN_LINE_CONFIDENCE}/{MIN_ORIENTATION_CONFIDENCE}/{SHARE_OF_SIZE}/{SAME_SIZE}/{BLOCK_REACH}",
     ]
     for name in [*languages.split("+"), "osd"]:
         model = folder / f"{name}.traineddata"
@@ -337,8 +343,8 @@ def _cached_result(value: Any) -> WorkerResult | None:
     other code): the page is then read again and the entry rewritten."""
     try:
         turn, lines, confidence = value
-        found = [(str(text), tuple(float(v) for v in box)) for text, box in lines]
-        if not isinstance(turn, int) or any(len(box) != 4 for _, box in found):
+        found = [(str(text), tuple(float(v) for v in box), float(size), bool(up)) for text, box, size, up in lines]
+        if not isinstance(turn, int) or any(len(line[1]) != 4 for line in found):
             return None
         return turn, found, float(confidence)
     except (TypeError, ValueError):
@@ -349,18 +355,18 @@ PAGE_TIMEOUT_S = 300  # a page Tesseract has not read in this long is given up
 MAX_AUTO_WORKERS = 4  # each holds its models and a rendered page: about 150 MB
 
 
-def _layout_line(text: str, box: tuple[float, ...], page_height: float) -> LayoutLine:
-    """A recognized line as `pdf_layout` gives a text layer's (y growing upwards); its size is its
-    box's height, ascenders to descenders, near its font size."""
-    left, top, right, bottom = box
+def _layout_line(line: OcrLine, page_height: float) -> LayoutLine:
+    """A recognized line as `pdf_layout` gives a text layer's (y growing upwards)."""
+    text, (left, top, right, bottom), size, upright = line
     return LayoutLine(
         text=text,
         clean=text,
-        size=bottom - top,
+        size=size,
         top=page_height - top,
         bottom=page_height - bottom,
         left=left,
         right=right,
+        upright=upright,
     )
 
 

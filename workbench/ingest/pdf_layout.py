@@ -169,7 +169,7 @@ def page_layout(
         chars.append(char)
     _close_line(chars, lines, repair)
     early = len(lines) if count <= MAX_LAYOUT_CHARS else early
-    return PageLayout(tuple(_display_after(_upright_dropped(lines), early)), width, height)
+    return PageLayout(tuple(_display_after(upright_dropped(lines), early)), width, height)
 
 
 def _new_line(chars: list[_Char], char: _Char) -> bool:
@@ -194,7 +194,7 @@ def _spaced(before: _Char, after: _Char) -> bool:
     return after.left - before.right >= WORD_SPACE * max(before.size, after.size)
 
 
-def _upright_dropped(lines: list[LayoutLine]) -> list[LayoutLine]:
+def upright_dropped(lines: list[LayoutLine]) -> list[LayoutLine]:
     """The page's lines without those set upright in its margin, where most of its text runs
     across: arXiv's stamp, a publisher's "© 2012 Landes Bioscience." set at 45 points. A page
     turned to landscape sets all its text upright, and keeps it."""
