@@ -19,6 +19,7 @@ import io
 import os
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from workbench.bench.metadata import LabelledSet
 
@@ -75,10 +76,9 @@ def _write_scan(data: bytes, copy: Path) -> bool:
     except pypdfium2.PdfiumError:
         return False
     try:
-        images = [
-            pdf[i].render(scale=SCAN_DPI / 72, grayscale=True, may_draw_forms=False).to_pil().convert("L")
-            for i in range(min(SCAN_PAGES, len(pdf)))
-        ]
+        images = [_render(pdf, index) for index in range(min(SCAN_PAGES, len(pdf)))]
+    except pypdfium2.PdfiumError:  # a page PDFium cannot render: the original set's run says why
+        return False
     finally:
         pdf.close()
     if not images:
@@ -91,3 +91,12 @@ def _write_scan(data: bytes, copy: Path) -> bool:
     partial.write_bytes(buffer.getvalue())
     os.replace(partial, copy)
     return True
+
+
+def _render(pdf: Any, index: int) -> Any:
+    """One page as a greyscale PIL image at the scanner's resolution."""
+    page = pdf[index]
+    try:
+        return page.render(scale=SCAN_DPI / 72, grayscale=True, may_draw_forms=False).to_pil().convert("L")
+    finally:
+        page.close()

@@ -247,7 +247,7 @@ class _Tesseract:
 
 def _lines(api: Any, scale: float) -> list[OcrLine]:
     """The recognized lines in Tesseract's reading order (block by block, so column by column),
-    each with its box and size in points (`_line_size`), and whether it runs up or down the page
+    each with its box and size in points (`_sized`, `_one_size_a_block`), and whether it runs up or down the page
     (a margin's stamp, which Tesseract reads as a line of its own)."""
     from tesserocr import RIL, iterate_level
 
@@ -310,7 +310,7 @@ def _sized(line: tuple[str, tuple[float, ...], float, bool], tall: list[float]) 
     than the body. On the tune part's scanned copies, two lines of one size in the text layer
     were estimated more than 12% apart for 15.7% of pairs by their boxes, 3.9% by their rows'
     models and 3.9% by their tall letters; for a short line of large type (a title's last row),
-    48.7%, 8.0% and 0.2%. With it, how many letters it was measured on."""
+    48.7%, 8.0% and 0.2%. Given with how many letters it was measured on (1 for a row or a box)."""
     text, box, fitted, upright = line
     tall = [height for height in tall if height > 0]
     if len(tall) >= _MIN_TALL:
