@@ -117,3 +117,17 @@ def test_scanned_copies_have_no_text_layer_no_title_and_their_sources_labels(tmp
         split_of(label),
     )
     assert again[0].labels == copied.labels  # made once, found again
+
+
+def test_fitting_the_title_ranker_on_scans_is_refused_in_one_line(tmp_path: Path) -> None:
+    import argparse
+
+    from workbench.bench import _bench_metadata
+    from workbench.errors import UsageError
+    from workbench.settings.config import IndexSettings
+
+    args = argparse.Namespace(fit=True, ocr=False, as_scans=True, data_root=None, labels_dir=None)
+
+    with pytest.raises(UsageError, match="--fit fits on text layers"):
+        _bench_metadata(args, IndexSettings(), tmp_path / "ocr", tmp_path)
+    assert not (tmp_path / "scanned-copies").exists()  # refused before anything was made

@@ -323,6 +323,8 @@ def _bench_metadata(args: argparse.Namespace, index: IndexSettings, ocr_cache: P
     from workbench.bench.metadata import bench_metadata, labelled_sets
     from workbench.bench.plain_page_titles import bench_plain_page_titles
 
+    if args.fit and (args.ocr or args.as_scans):
+        raise UsageError("bench metadata --fit fits on text layers: run it without --ocr and --as-scans")
     roots = DataRoots.resolve(args.data_root, args.labels_dir)
     sets = labelled_sets(list(args.folder or []), list(args.labels or []), args.zotero, roots.data, shared=args.fit)
     corpus = roots.data / "scifact" / "corpus.jsonl"

@@ -86,7 +86,7 @@ class WorkerProcess:
         os.set_blocking(self.process.stdin.fileno(), False)  # `send` waits for room with a deadline
 
     def fileno(self) -> int:
-        """The worker's answers' pipe, for `select`."""
+        """The worker's answers' pipe, for `answering` to wait on."""
         return self._answers
 
     def send(self, job: tuple[int, int, bytes, float], deadline: float) -> None:
