@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pypdfium2 as pdfium
 import pytest
@@ -15,7 +16,7 @@ import pytest
 from tests.minimal_pdf import helvetica_page
 from workbench.bench.metadata import LabelledSet
 from workbench.bench.metadata_labels import MetadataLabel, split_of
-from workbench.bench.scanned_copies import SCAN_PAGES, scanned_copies
+from workbench.bench.scanned_copies import SCAN_PAGES, WORN, scanned_copies
 from workbench.ingest.ocr import PageReader, _page
 from workbench.ingest.ocr_worker import SHARE_OF_SIZE, _one_size_a_block, _sized
 from workbench.ingest.pdf import parse_pdf
@@ -126,8 +127,52 @@ def test_fitting_the_title_ranker_on_scans_is_refused_in_one_line(tmp_path: Path
     from workbench.errors import UsageError
     from workbench.settings.config import IndexSettings
 
-    args = argparse.Namespace(fit=True, ocr=False, as_scans=True, data_root=None, labels_dir=None)
+    args = argparse.Namespace(fit=True, ocr=False, as_scans="worn", data_root=None, labels_dir=None)
 
     with pytest.raises(UsageError, match="--fit fits on text layers"):
         _bench_metadata(args, IndexSettings(), tmp_path / "ocr", tmp_path)
     assert not (tmp_path / "scanned-copies").exists()  # refused before anything was made
+
+
+def _pixels(scan: Path, dpi: int) -> Any:
+    """The first page of a scan, as rendered: True where it is black."""
+    import numpy as np
+
+    pdf = pdfium.PdfDocument(str(scan))
+    try:
+        return np.asarray(pdf[0].render(scale=dpi / 72, grayscale=True).to_pil().convert("L")) < 128
+    finally:
+        pdf.close()
+
+
+def test_a_worn_copy_is_black_and_white_at_the_copiers_resolution_askew_and_the_same_each_time(
+    tmp_path: Path, reader: PageReader
+) -> None:
+    import numpy as np
+
+    _text_pdf(tmp_path / "paper.pdf")
+    label = MetadataLabel("paper.pdf", " ".join(TITLE), "Lovelace", None, True)
+    labelled = [LabelledSet("set", tmp_path, [label], "test")]
+    (clean,) = scanned_copies(labelled, tmp_path / "copies")
+    (worn,) = scanned_copies(labelled, tmp_path / "copies", WORN)
+    scan = worn.folder / worn.labels[0].path
+    pixels = _pixels(scan, WORN.dpi)
+    scan.rename(tmp_path / "first.pdf")
+    scanned_copies(labelled, tmp_path / "copies", WORN)
+
+    assert worn.labels[0].path != clean.labels[0].path and worn.folder != clean.folder
+    assert np.array_equal(_pixels(scan, WORN.dpi), pixels)  # skew and grain drawn from the file's hash
+    pdf = pdfium.PdfDocument(str(scan))
+    try:
+        (image,) = [found for found in pdf[0].get_objects() if isinstance(found, pdfium.PdfImage)]
+        assert image.get_metadata().bits_per_pixel == 1
+        assert round(image.get_px_size()[0] / (pdf[0].get_width() / 72)) == WORN.dpi
+    finally:
+        pdf.close()
+    rows = np.flatnonzero(pixels.any(axis=1))
+    title = pixels[rows[0] : rows[0] + WORN.dpi // 4]  # the title's first row, a quarter inch deep
+    columns = np.flatnonzero(title.any(axis=0))
+    left, right = (np.flatnonzero(title[:, column]).mean() for column in (columns[0], columns[-1]))
+    assert abs(left - right) >= 1  # the row's ends stand at different heights: the sheet was askew
+    parsed = parse_pdf(scan, scan.read_bytes(), reader)
+    assert parsed.authors and parsed.authors[0].endswith("Lovelace")

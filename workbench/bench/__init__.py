@@ -167,8 +167,11 @@ def add_bench_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--as-scans",
-        action="store_true",
-        help="metadata: read each labelled PDF's scanned copy (its first pages as images, by OCR) instead",
+        nargs="?",
+        const="clean",
+        choices=("clean", "worn"),
+        help="metadata: read each labelled PDF's scanned copy (its first pages as images, by OCR) instead;"
+        " clean: 300 dpi greyscale (the default), worn: an office copier's 200 dpi black and white, askew",
     )
     parser.add_argument(
         "--folder-only", action="store_true", help="graph: build from --folder's PDFs alone (no SciFact)"
@@ -319,7 +322,8 @@ def _bench_metadata(args: argparse.Namespace, index: IndexSettings, ocr_cache: P
     """Titles, authors and years of the labelled sets; with --fit, the title ranker refitted first
     on the tune parts of the shared sets and of every --folder/--labels pair; with --ocr, scanned
     pages read by OCR in `index.ocr_languages` (and kept in OCR's cache, `ocr_cache`); with
-    --as-scans, each set replaced by its PDFs' scanned copies (made once, kept under `cache`), read by OCR."""
+    --as-scans, each set replaced by its PDFs' scanned copies of that kind (made once, kept under
+    `cache`), read by OCR."""
     from workbench.bench.metadata import bench_metadata, labelled_sets
     from workbench.bench.plain_page_titles import bench_plain_page_titles
 
@@ -330,9 +334,9 @@ def _bench_metadata(args: argparse.Namespace, index: IndexSettings, ocr_cache: P
     corpus = roots.data / "scifact" / "corpus.jsonl"
     plain = {"titles_on_a_plain_page": bench_plain_page_titles(corpus)} if corpus.is_file() else {}
     if args.as_scans:
-        from workbench.bench.scanned_copies import scanned_copies
+        from workbench.bench.scanned_copies import SCAN_KINDS, scanned_copies
 
-        sets = scanned_copies(sets, cache / "scanned-copies")
+        sets = scanned_copies(sets, cache / "scanned-copies", SCAN_KINDS[args.as_scans])
     if args.ocr or args.as_scans:
         from workbench.ingest.ocr import page_reader
 
