@@ -14,7 +14,8 @@ import pytest
 from PIL import Image
 
 from tests.conftest import PDFS
-from workbench.ingest.ocr import PageReader
+from workbench.ingest.ocr import PageReader, find_tessdata
+from workbench.ingest.ocr_worker import _Tesseract
 from workbench.ingest.pdf import ocr_can_read, ocr_note, parse_pdf
 
 SCAN = PDFS / "ocrmypdf_linn.pdf"
@@ -81,6 +82,47 @@ def test_a_scan_turned_sideways_is_read_upright(tmp_path: Path, reader: PageRead
 
     assert parsed.has_text
     assert _recall(_text(parsed)) >= 0.9
+
+
+def test_a_scan_upside_down_is_read_upright(tmp_path: Path, reader: PageReader) -> None:
+    turned = _image_pdf(tmp_path / "turned.pdf", [_scan_image(turn=180)])
+
+    parsed = parse_pdf(turned, turned.read_bytes(), reader)
+
+    assert parsed.title.startswith("The LinnSequencer")
+    assert _recall(_text(parsed)) >= 0.9
+
+
+class _Guess:
+    """An orientation model that gives one guess for every page, as OSD mistakes a poor copier's
+    scan for upside down, or an upside-down one for upright."""
+
+    def __init__(self, turn: int) -> None:
+        self.turn = turn
+
+    def SetImage(self, image: Image.Image) -> None:  # noqa: N802 (tesserocr's names)
+        pass
+
+    def DetectOrientationScript(self) -> dict[str, float]:  # noqa: N802
+        return {"orient_deg": self.turn, "orient_conf": 4.0}
+
+    def Clear(self) -> None:  # noqa: N802
+        pass
+
+
+@pytest.mark.parametrize(("turned", "guess"), [(0, 180), (180, 0), (0, 0), (180, 180)])
+def test_a_page_is_read_the_way_up_it_reads_whatever_osd_guesses(turned: int, guess: int) -> None:
+    folder, _ = find_tessdata("eng")
+    assert folder is not None
+    tesseract = _Tesseract(str(folder), "eng")
+    tesseract.osd = _Guess(guess)
+    image = _scan_image(turn=turned)
+
+    turn, lines, confidence = tesseract.read(image.width, image.height, image.tobytes(), 2.0)
+
+    assert turn == turned  # OSD's wrong guess alone had turned the page upside down
+    assert _recall("\n".join(line[0] for line in lines)) >= 0.9
+    assert confidence >= 80
 
 
 def test_a_blank_page_keeps_its_reason_with_what_ocr_found(tmp_path: Path, reader: PageReader) -> None:

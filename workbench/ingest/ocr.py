@@ -37,8 +37,8 @@ from typing import Any
 from workbench.errors import one_line
 from workbench.ingest.ocr_worker import (
     BLOCK_REACH,
+    CHECK_BELOW_CONFIDENCE,
     MIN_LINE_CONFIDENCE,
-    MIN_ORIENTATION_CONFIDENCE,
     SAME_SIZE,
     SHARE_OF_SIZE,
     OcrLine,
@@ -58,7 +58,9 @@ RENDER_SCALE = 3.0
 MAX_RENDER_PIXELS = 20_000_000
 MIN_PAGE_CHARS = 20  # fewer inked characters than this on a page is no text (as `pdf.MIN_TEXT_CHARS_PER_PAGE`)
 TESSDATA_ENV = "TESSDATA_PREFIX"
-CACHE_VERSION = 2  # bump when what the worker returns for a page changes (2: lines have sizes)
+# Bump when what the worker returns for a page changes (2: lines have sizes; 3: a page read with
+# low confidence is read the opposite way up too).
+CACHE_VERSION = 3
 CACHE_UNUSED_DAYS = 365  # a page no index has read from the cache for this long is removed
 
 
@@ -327,7 +329,7 @@ def _settings_key(folder: Path, languages: str) -> str:
         str(getattr(tesserocr, "__version__", "")),
         str(getattr(pypdfium2, "PDFIUM_INFO", "")),
         languages,
-        f"{RENDER_SCALE}/{MAX_RENDER_PIXELS}/{MIN_LINE_CONFIDENCE}/{MIN_ORIENTATION_CONFIDENCE}/{SHARE_OF_SIZE}/{SAME_SIZE}/{BLOCK_REACH}",
+        f"{RENDER_SCALE}/{MAX_RENDER_PIXELS}/{MIN_LINE_CONFIDENCE}/{CHECK_BELOW_CONFIDENCE}/{SHARE_OF_SIZE}/{SAME_SIZE}/{BLOCK_REACH}",
     ]
     for name in [*languages.split("+"), "osd"]:
         model = folder / f"{name}.traineddata"

@@ -35,7 +35,7 @@ MAX_FILE_BYTES = 512 * 2**20
 # The version of the rules that derive a file's title, authors, year, venue and DOI. Bump it
 # when they change: the next index run re-derives the metadata of documents indexed under an
 # older version from their files, keeping their text and vectors (`metadata_refresh`).
-METADATA_RULES_VERSION = 28
+METADATA_RULES_VERSION = 29
 
 Parser = Callable[[Path, bytes], ParsedDocument]
 
