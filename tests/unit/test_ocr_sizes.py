@@ -81,6 +81,21 @@ def test_rows_of_one_block_measured_nearly_alike_are_set_in_one_size() -> None:
     assert sizes[2:] == [11.4, 9.0]
 
 
+def test_rows_of_a_title_scanned_askew_are_one_block_though_their_boxes_overlap() -> None:
+    # 1.5 degrees askew: each row's box is taller by its width times the skew (about 9 points
+    # here), so the first row's box reaches below the second row's top
+    title = [
+        (("120. The family of Away gestures: Negation, refusal,", (79.0, 175.0, 430.0, 198.0), 15.65, False), 14),
+        (("and negative assessment", (113.0, 194.0, 300.0, 211.0), 17.07, False), 1),
+        (("Cornelia Müller", (113.0, 236.0, 200.0, 247.0), 10.2, False), 6),
+    ]
+
+    sizes = [size for _, _, size, _ in _one_size_a_block(title)]
+
+    assert sizes[0] == sizes[1] == pytest.approx((14 * 15.65 + 17.07) / 15)  # apart, the larger row was the title
+    assert sizes[2] == 10.2
+
+
 def test_a_stamp_read_sideways_stays_in_the_text_and_out_of_the_title_pages_layout() -> None:
     lines = [
         ("0Z0z eunr uo pepeojumog", (10.0, 200.0, 18.0, 430.0), 9.5, True),  # "Downloaded ..." up the margin
@@ -175,4 +190,5 @@ def test_a_worn_copy_is_black_and_white_at_the_copiers_resolution_askew_and_the_
     left, right = (np.flatnonzero(title[:, column]).mean() for column in (columns[0], columns[-1]))
     assert abs(left - right) >= 1  # the row's ends stand at different heights: the sheet was askew
     parsed = parse_pdf(scan, scan.read_bytes(), reader)
+    assert parsed.title.lower() == " ".join(TITLE).lower()
     assert parsed.authors and parsed.authors[0].endswith("Lovelace")

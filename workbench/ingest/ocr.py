@@ -59,8 +59,8 @@ MAX_RENDER_PIXELS = 20_000_000
 MIN_PAGE_CHARS = 20  # fewer inked characters than this on a page is no text (as `pdf.MIN_TEXT_CHARS_PER_PAGE`)
 TESSDATA_ENV = "TESSDATA_PREFIX"
 # Bump when what the worker returns for a page changes (2: lines have sizes; 3: a page read with
-# low confidence is read the opposite way up too).
-CACHE_VERSION = 3
+# low confidence is read the opposite way up too; 4: rows of a page scanned askew form blocks).
+CACHE_VERSION = 4
 CACHE_UNUSED_DAYS = 365  # a page no index has read from the cache for this long is removed
 
 

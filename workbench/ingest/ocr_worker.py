@@ -363,15 +363,15 @@ def _one_size_a_block(lines: list[tuple[OcrLine, int]]) -> list[OcrLine]:
 
 
 def _same_block(run: list[tuple[OcrLine, int]], line: tuple[OcrLine, int]) -> bool:
-    """Whether `line` goes on the run above it: under its last line, overlapping it across, its
-    top at most BLOCK_REACH sizes below that line's, and every size of the run within SAME_SIZE
-    of each other."""
+    """Whether `line` goes on the run above it: overlapping its last line across, its top half a
+    size to BLOCK_REACH sizes below that line's, and every size of the run within SAME_SIZE of
+    each other. Tops, not a box's bottom against the next one's top: on a page scanned askew a
+    row's box is taller by its width times the skew, so the boxes of a title's rows overlap."""
     (_, above, above_size, _), _ = run[-1]
     (_, box, size, _), _ = line
     sizes = [item[0][2] for item in run] + [size]
     return (
-        box[1] >= above[3]
-        and box[1] - above[1] <= BLOCK_REACH * max(above_size, size)
+        0.5 * max(above_size, size) <= box[1] - above[1] <= BLOCK_REACH * max(above_size, size)
         and min(above[2], box[2]) > max(above[0], box[0])
         and max(sizes) <= (1 + SAME_SIZE) * min(sizes)
     )
